@@ -1,0 +1,151 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Config, sqlitePath } from './config.js';
+import { type Db, openDatabase } from './db/database.js';
+import { registerErrorHandler } from './errors.js';
+import { gameRepository } from './games/repository.js';
+import { gameRoutes } from './games/routes.js';
+import { InProcessScoreBus, type ScoreBus } from './live/bus.js';
+import { liveRoutes } from './live/routes.js';
+import { registerMetrics } from './ops/metrics.js';
+import { CLIENT_DIR } from './paths.js';
+import { questionRepository } from './questions/repository.js';
+import { questionRoutes } from './questions/routes.js';
+import { registerClient } from './web/client.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's database connection, closed with the app. */
+    db: Db;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+/** A live socket never needs to send us anything; anything bigger than this closes it. */
+export const LIVE_MAX_PAYLOAD_BYTES = 1024;
+
+export interface AppOptions {
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built client lives; defaults to dist/client. */
+  clientDir?: string;
+  bus?: ScoreBus;
+  livePingIntervalMs?: number;
+}
+
+const GA_HOSTS = ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+/** Builds the whole product as a Fastify app (API, live channel, client) without listening. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    // Closing waits for in-flight requests; keep-alive sockets are closed once idle.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const db = openDatabase(sqlitePath(config.DATABASE_URL));
+  app.decorate('db', db);
+  app.addHook('onClose', async () => db.close());
+
+  const bus = options.bus ?? new InProcessScoreBus();
+  const games = gameRepository(db);
+  const questions = questionRepository(db);
+
+  const analytics = config.GA_MEASUREMENT_ID !== undefined;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(analytics ? GA_HOSTS : [])],
+        connectSrc: ["'self'", ...(analytics ? GA_HOSTS : [])],
+        imgSrc: ["'self'", 'data:', ...(analytics ? GA_HOSTS : [])],
+        styleSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The share link is opened from chat apps on other sites; keep the default referrer policy.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(websocket, {
+    options: { maxPayload: LIVE_MAX_PAYLOAD_BYTES, perMessageDeflate: false },
+    // Tell live clients we are going away (1001) so they reconnect to the next instance.
+    preClose(done) {
+      for (const socket of app.websocketServer.clients) socket.close(1001, 'Server shutting down');
+      app.websocketServer.close();
+      done();
+    },
+  });
+
+  const metrics = registerMetrics(app, () => app.websocketServer.clients.size);
+
+  app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => {
+    try {
+      db.prepare('SELECT 1').get();
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ message: 'The database is not answering.' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      if (config.RATE_LIMIT_PER_MINUTE > 0) {
+        await api.register(rateLimit, {
+          max: config.RATE_LIMIT_PER_MINUTE,
+          timeWindow: '1 minute',
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`,
+          }),
+        });
+      }
+      await api.register(questionRoutes, { questions, questionsPerGame: config.QUESTIONS_PER_GAME });
+      await api.register(gameRoutes, {
+        games,
+        questions,
+        bus,
+        onGameCreated: metrics.gameCreated,
+        onResponseLogged: metrics.responseLogged,
+      });
+      await api.register(liveRoutes, {
+        games,
+        bus,
+        allowedOrigins: config.ALLOWED_ORIGINS,
+        pingIntervalMs: options.livePingIntervalMs ?? 30_000,
+      });
+    },
+    { prefix: '/prod' },
+  );
+
+  const sendIndex = await registerClient(app, {
+    dir: options.clientDir ?? CLIENT_DIR,
+    gaMeasurementId: config.GA_MEASUREMENT_ID,
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isClientRoute =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/prod/') &&
+      path !== '/prod' &&
+      !path.startsWith('/assets/');
+    if (sendIndex && isClientRoute) return sendIndex(reply);
+    return reply.status(404).send({ message: `There is no ${request.method} ${path} here.` });
+  });
+
+  return app;
+}

@@ -1,0 +1,24 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
+import { applyMigrations } from './migrate.js';
+import { seedQuestions } from './seed.js';
+
+export type Db = Database.Database;
+
+/**
+ * Opens the database, sets the pragmas every connection needs, brings the schema up to date
+ * and loads the question banks. The one place that owns the connection.
+ */
+export function openDatabase(path: string, dirs = { migrations: MIGRATIONS_DIR, seed: SEED_DIR }): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+  applyMigrations(db, dirs.migrations);
+  seedQuestions(db, dirs.seed);
+  return db;
+}

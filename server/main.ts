@@ -1,0 +1,29 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const app = await buildApp({ config, logger: { level: config.LOG_LEVEL } });
+
+// SIGTERM / SIGINT: stop accepting, let in-flight requests finish, close live sockets (1001)
+// and the database (onClose hooks), then exit. A second signal or 10 s forces the exit.
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+});
+
+try {
+  await app.listen({ port: config.PORT, host: config.HOST });
+} catch (error) {
+  app.log.fatal({ err: error }, 'could not start');
+  process.exit(1);
+}

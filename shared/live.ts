@@ -1,0 +1,20 @@
+/** Messages the server sends on the live channel `GET /prod/live/{gameId}`. */
+import type { Player } from './api.js';
+
+export type LiveMessage =
+  /** Sent once when the socket opens: every friend so far, in scoreboard order. */
+  | { type: 'snapshot'; players: Player[] }
+  /** Sent for every response logged after the snapshot. */
+  | { type: 'player'; player: Player };
+
+export const LIVE_PATH_PREFIX = '/prod/live/';
+/** Close code used when the game does not exist. */
+export const LIVE_CLOSE_UNKNOWN_GAME = 4404;
+
+/** Scoreboard order: highest score first, then earliest first (stable for equal scores). */
+export function insertPlayer(players: readonly Player[], player: Player): Player[] {
+  const rest = players.filter((p) => p.playerID !== player.playerID);
+  const at = rest.findIndex((p) => p.score < player.score);
+  if (at === -1) return [...rest, player];
+  return [...rest.slice(0, at), player, ...rest.slice(at)];
+}

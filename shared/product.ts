@@ -1,0 +1,26 @@
+/** The product's name, used by every screen and message that names it. */
+export const PRODUCT_NAME = 'Wavelength';
+
+export const EDITIONS = ['spectrum', 'classic'] as const;
+export type Edition = (typeof EDITIONS)[number];
+
+/** The value of `gameType` on the wire for each edition. */
+export const GAME_TYPES = { spectrum: 'Spectrum', classic: 'Classic' } as const;
+export type GameType = (typeof GAME_TYPES)[Edition];
+
+export const NAME_MAX_LENGTH = 40;
+export const MAX_QUESTIONS_PER_GAME = 50;
+export const SPECTRUM_MIN = 0;
+export const SPECTRUM_MAX = 100;
+export const SPECTRUM_START = 50;
+/** Classic answers: 0 means the round ran out without a choice. */
+export const CLASSIC_UNANSWERED = 0;
+
+/** The gameId the question screen uses while a creator is making a new game. */
+export const NEW_GAME_ID = 'new-game';
+
+/** How an empty name is shown to other players. */
+export function displayName(name: string): string {
+  const trimmed = name.trim();
+  return trimmed === '' ? 'Anonymous' : trimmed;
+}
