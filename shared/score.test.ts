@@ -76,7 +76,12 @@ describe('computeScore properties', () => {
       fc.assert(
         fc.property(pair, ([a, b]) => {
           const score = computeScore(edition, a, b);
-          return score >= 0 && score <= 10 && Number.isInteger(Math.round(score * 10)) && score === Math.round(score * 10) / 10;
+          return (
+            score >= 0 &&
+            score <= 10 &&
+            Number.isInteger(Math.round(score * 10)) &&
+            score === Math.round(score * 10) / 10
+          );
         }),
       );
     });

@@ -46,7 +46,9 @@ describe('openDatabase', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
-    db.prepare("INSERT INTO games (id, edition, creator_user_id, creator_name, created_at) VALUES ('g1', 'classic', 'u', 'n', 0)").run();
+    db.prepare(
+      "INSERT INTO games (id, edition, creator_user_id, creator_name, created_at) VALUES ('g1', 'classic', 'u', 'n', 0)",
+    ).run();
     db.close();
     const again = openDatabase(path);
     expect(again.prepare('SELECT count(*) FROM games').pluck().get()).toBe(1);

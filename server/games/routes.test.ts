@@ -272,7 +272,11 @@ describe('POST /prod/join-game', () => {
   });
 
   it('answers 404 for an unknown game and 400 without a gameId', async () => {
-    const unknown = await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId: 'AAAAAAAAAAAAAAAA' } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/prod/join-game',
+      payload: { gameId: 'AAAAAAAAAAAAAAAA' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'This game does not exist. Check the link you followed.' });
     const missing = await app.inject({ method: 'POST', url: '/prod/join-game', payload: {} });
@@ -324,8 +328,18 @@ describe('privacy', () => {
       return response;
     };
     await call('POST', '/prod/join-game', { gameId: game.gameId });
-    await call('POST', '/prod/log-response', { gameId: game.gameId, playerId: friendA, userName: 'A', responseSet: [1, 2, 3, 4, 5] });
-    await call('POST', '/prod/log-response', { gameId: game.gameId, playerId: friendB, userName: 'B', responseSet: [5, 4, 3, 2, 1] });
+    await call('POST', '/prod/log-response', {
+      gameId: game.gameId,
+      playerId: friendA,
+      userName: 'A',
+      responseSet: [1, 2, 3, 4, 5],
+    });
+    await call('POST', '/prod/log-response', {
+      gameId: game.gameId,
+      playerId: friendB,
+      userName: 'B',
+      responseSet: [5, 4, 3, 2, 1],
+    });
     await call('GET', `/prod/get-all-players?gameId=${game.gameId}`);
     await call('GET', `/prod/is-creator?gameId=${game.gameId}&userId=${friendA}`);
     await call('GET', `/prod/has-played?gameId=${game.gameId}`);

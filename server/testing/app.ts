@@ -49,6 +49,16 @@ export async function createGame(
   return { gameId: response.json().gameId, creatorId, questions, answers: answerSet };
 }
 
-export function logResponse(app: FastifyInstance, gameId: string, playerId: string, responseSet: number[], userName = 'Bo') {
-  return app.inject({ method: 'POST', url: '/prod/log-response', payload: { gameId, playerId, userName, responseSet } });
+export function logResponse(
+  app: FastifyInstance,
+  gameId: string,
+  playerId: string,
+  responseSet: number[],
+  userName = 'Bo',
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/prod/log-response',
+    payload: { gameId, playerId, userName, responseSet },
+  });
 }

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LiveMessage } from '../../shared/live.js';
+import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
+import { LiveClient } from '../testing/live-client.js';
+
+let app: FastifyInstance;
+let base: string;
+
+async function start(env: Record<string, string> = {}, pingMs = 30_000) {
+  app = await testApp({ QUESTIONS_PER_GAME: '3', ...env }, { livePingIntervalMs: pingMs });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  base = `ws://127.0.0.1:${port}/prod/live/`;
+}
+
+beforeEach(() => start());
+afterEach(() => app.close());
+
+describe('live channel', () => {
+  it('sends a snapshot on open, then one player message per response, in order', async () => {
+    const game = await createGame(app, 'classic', [1, 2, 3]);
+    await logResponse(app, game.gameId, newUserId(), [1, 2, 3], 'Early');
+    const client = await LiveClient.open(base + game.gameId);
+    expect(await client.message(0)).toEqual({
+      type: 'snapshot',
+      players: [{ playerID: expect.any(String), playerName: 'Early', score: 10 }],
+    });
+    await logResponse(app, game.gameId, newUserId(), [1, 1, 1], 'Second');
+    await logResponse(app, game.gameId, newUserId(), [0, 0, 0], 'Third');
+    expect(await client.message(1)).toEqual({
+      type: 'player',
+      player: { playerID: expect.any(String), playerName: 'Second', score: 3.3 },
+    });
+    expect(await client.message(2)).toMatchObject({ type: 'player', player: { playerName: 'Third', score: 0 } });
+    client.close();
+  });
+
+  it('has the same snapshot as get-all-players, and no private ids', async () => {
+    const game = await createGame(app, 'spectrum');
+    const friends = [newUserId(), newUserId()];
+    await logResponse(app, game.gameId, friends[0], [0, 0, 0], 'Far');
+    await logResponse(app, game.gameId, friends[1], [50, 50, 50], 'Near');
+    const client = await LiveClient.open(base + game.gameId);
+    const snapshot = await client.message(0);
+    const board = await app.inject({ method: 'GET', url: `/prod/get-all-players?gameId=${game.gameId}` });
+    expect(snapshot).toEqual({ type: 'snapshot', players: board.json().players });
+    for (const id of [...friends, game.creatorId]) expect(JSON.stringify(snapshot)).not.toContain(id);
+    client.close();
+  });
+
+  it('delivers a new score to all 100 subscribers of a game, and nothing to another game', async () => {
+    const game = await createGame(app, 'classic');
+    const other = await createGame(app, 'classic');
+    const watchers = await Promise.all(Array.from({ length: 100 }, () => LiveClient.open(base + game.gameId)));
+    const bystander = await LiveClient.open(base + other.gameId);
+    await Promise.all([...watchers, bystander].map((c) => c.message(0)));
+    await logResponse(app, game.gameId, newUserId(), [1, 1, 1], 'Zoe');
+    const received = await Promise.all(watchers.map((c) => c.message(1)));
+    for (const message of received) expect(message).toMatchObject({ type: 'player', player: { playerName: 'Zoe' } });
+    // A response to the bystander's own game arrives as its second message: nothing came in between.
+    await logResponse(app, other.gameId, newUserId(), [1, 1, 1], 'Own');
+    expect(await bystander.message(1)).toMatchObject({ type: 'player', player: { playerName: 'Own' } });
+    for (const c of [...watchers, bystander]) c.close();
+  });
+
+  it('gives a reconnecting client a full snapshot with what it missed', async () => {
+    const game = await createGame(app, 'classic');
+    const first = await LiveClient.open(base + game.gameId);
+    await first.message(0);
+    first.close();
+    await first.closed;
+    await logResponse(app, game.gameId, newUserId(), [1, 1, 1], 'WhileAway');
+    const again = await LiveClient.open(base + game.gameId);
+    const snapshot = (await again.message(0)) as Extract<LiveMessage, { type: 'snapshot' }>;
+    expect(snapshot.players.map((p) => p.playerName)).toEqual(['WhileAway']);
+    again.close();
+  });
+
+  it('refuses an unknown game with 404 before the upgrade', async () => {
+    await expect(LiveClient.open(`${base}AAAAAAAAAAAAAAAA`)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(LiveClient.open(`${base}!!`)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('refuses a socket opened from a foreign origin, and accepts its own and listed origins', async () => {
+    const game = await createGame(app, 'classic');
+    await expect(
+      LiveClient.open(base + game.gameId, { headers: { Origin: 'https://evil.example' } }),
+    ).rejects.toMatchObject({ statusCode: 403 });
+    const own = await LiveClient.open(base + game.gameId, {
+      headers: { Origin: base.replace('ws:', 'http:').replace('/prod/live/', '') },
+    });
+    expect((await own.message(0)).type).toBe('snapshot');
+    own.close();
+
+    await app.close();
+    await start({ ALLOWED_ORIGINS: 'https://friends.example' });
+    const listed = await createGame(app, 'classic');
+    const friendly = await LiveClient.open(base + listed.gameId, { headers: { Origin: 'https://friends.example' } });
+    expect((await friendly.message(0)).type).toBe('snapshot');
+    friendly.close();
+  });
+
+  it('closes a socket that sends an oversized message, and only that one', async () => {
+    const game = await createGame(app, 'classic');
+    const rude = await LiveClient.open(base + game.gameId);
+    const polite = await LiveClient.open(base + game.gameId);
+    await Promise.all([rude.message(0), polite.message(0)]);
+    rude.socket.send('x'.repeat(64 * 1024));
+    expect((await rude.closed).code).toBe(1009);
+    // Small messages are ignored and the socket stays open.
+    polite.socket.send('{"type":"hello"}');
+    await logResponse(app, game.gameId, newUserId(), [1, 1, 1]);
+    expect((await polite.message(1)).type).toBe('player');
+    polite.close();
+  });
+
+  it('closes live sockets with 1001 when the server shuts down', async () => {
+    const game = await createGame(app, 'classic');
+    const client = await LiveClient.open(base + game.gameId);
+    await client.message(0);
+    const closing = app.close();
+    expect(await client.closed).toEqual({ code: 1001, reason: 'Server shutting down' });
+    await closing;
+  });
+
+  it('terminates a socket that stops answering pings', async () => {
+    await app.close();
+    await start({}, 50);
+    const game = await createGame(app, 'classic');
+    const silent = await LiveClient.open(base + game.gameId, { autoPong: false });
+    const lively = await LiveClient.open(base + game.gameId);
+    expect((await silent.closed).code).toBe(1006);
+    expect(lively.socket.readyState).toBe(lively.socket.OPEN);
+    lively.close();
+  });
+});

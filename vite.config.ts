@@ -1,0 +1,76 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const outDir = resolve(here, 'dist/client');
+
+const COMPRESSIBLE = /\.(js|css|svg|html|json)$/;
+const MIN_COMPRESS_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)])),
+  );
+  return nested.flat();
+}
+
+/** Writes .br and .gz next to every text file worth compressing, for the server's precompressed serving. */
+function precompress(): Plugin {
+  return {
+    name: 'wavelength-precompress',
+    apply: 'build',
+    async closeBundle() {
+      const files = (await listFiles(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size <= MIN_COMPRESS_BYTES) return;
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  root: resolve(here, 'client'),
+  plugins: [react(), precompress()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Scripts and styles always ship as files (CSP: script-src/style-src 'self'); only images may become data: URIs.
+    assetsInlineLimit: (file) => (/\.(png|jpe?g|gif|webp|avif|svg)$/.test(file) ? undefined : false),
+    modulePreload: { polyfill: false },
+    target: 'es2022',
+    rollupOptions: {
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/prod': { target: 'http://localhost:3000', ws: true },
+    },
+  },
+});
