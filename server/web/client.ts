@@ -31,6 +31,7 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
     index: false,
     wildcard: false,
     preCompressed: true,
+    cacheControl: false,
     // index.html goes through sendIndex, which fills in the run-time settings.
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders(res, path) {

@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server (server/main.ts) in its own process on loopback, with a database file and no
+ * rate limit, so that the benchmark's clients and the server do not share an event loop.
+ */
+export async function startServer(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'wavelength-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    if (i > 200 || child.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, stop, pid: child.pid as number };
+}
+
+export async function postJson(url: string, body: unknown) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Creates a Spectrum game and returns its id and question count. */
+export async function createSpectrumGame(url: string) {
+  const { questions } = await (await fetch(`${url}/prod/get-questions?gametype=spectrum`)).json();
+  const { body } = await postJson(`${url}/prod/create-game`, {
+    userId: crypto.randomUUID(),
+    userName: 'Bench',
+    questionSet: questions.map((q: { questionID: string }) => q.questionID),
+    answerSet: questions.map(() => 50),
+    gameType: 'Spectrum',
+  });
+  return { gameId: body.gameId as string, rounds: questions.length as number };
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;

@@ -1,0 +1,30 @@
+import { useNavigate } from 'react-router-dom';
+import { EDITIONS, type Edition, GAME_TYPES } from '../../shared/product.js';
+
+const HINTS: Record<Edition, string> = {
+  spectrum: 'Slide to where you stand between two ends.',
+  classic: 'Pick one word out of four.',
+};
+
+/** Switches the landing screen between editions; the edition lives in the path. */
+export function EditionToggle({ edition }: { edition: Edition }) {
+  const navigate = useNavigate();
+  return (
+    <div className="edition">
+      <div className="edition__toggle" role="group" aria-label="Edition">
+        {EDITIONS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className="edition__option"
+            aria-pressed={option === edition}
+            onClick={() => option !== edition && navigate(`/${option}`, { replace: true })}
+          >
+            {GAME_TYPES[option]}
+          </button>
+        ))}
+      </div>
+      <p className="edition__hint">{HINTS[edition]}</p>
+    </div>
+  );
+}

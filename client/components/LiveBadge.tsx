@@ -1,0 +1,9 @@
+/** Tells whether the list is updating by itself right now. */
+export function LiveBadge({ connected }: { connected: boolean }) {
+  return (
+    <span className={`live-badge${connected ? ' live-badge--on' : ''}`}>
+      <span className="live-badge__dot" aria-hidden="true" />
+      {connected ? 'Live' : 'Connecting…'}
+    </span>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react';
+import { PRODUCT_NAME } from '../../shared/product.js';
+
+export const COPIED_MS = 1500;
+
+/** Clipboard API where available (secure pages), else the old selection-based copy. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Fall through to the selection-based copy.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.className = 'offscreen';
+  document.body.append(area);
+  area.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
+
+/** The join link as a big copy button, and the native share sheet where the browser has one. */
+export function ShareLink({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    if (!(await copyText(link))) return;
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+  };
+  const canShare = typeof navigator.share === 'function';
+  const share = () => {
+    navigator
+      .share({ title: `Join me on ${PRODUCT_NAME}!`, text: `${PRODUCT_NAME} with me!`, url: link })
+      .catch(() => {
+        // Closing the share sheet rejects; nothing to tell the user.
+      });
+  };
+
+  return (
+    <div className="share">
+      <button type="button" className="share__link" onClick={copy} aria-describedby="share-status">
+        <span className="share__url">{link}</span>
+        <span className="share__action" aria-hidden="true">
+          Copy
+        </span>
+      </button>
+      <p id="share-status" className="share__status" role="status">
+        {copied ? 'Copied to clipboard!' : ''}
+      </p>
+      {canShare && (
+        <button type="button" className="button button--secondary" onClick={share}>
+          Share
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import type { Question } from '../../shared/api.js';
+import { SPECTRUM_MAX, SPECTRUM_MIN, SPECTRUM_START } from '../../shared/product.js';
+import { spectrumScale } from '../game/scale.js';
+import { useRoundTimer } from '../game/useRoundTimer.js';
+import { useLatest } from '../hooks/useLatest.js';
+import { RoundLayout } from './RoundLayout.js';
+
+export const SPECTRUM_ADVANCE_MS = 300;
+
+/**
+ * One Spectrum round: a slider from 0 to 100 starting at 50. The answer is committed when the
+ * slider is released (or Enter is pressed) or when the timer ends, and the round moves on 300 ms later.
+ */
+export function SpectrumRound({ question, onAnswer }: { question: Question; onAnswer: (answer: number) => void }) {
+  const [low, high] = spectrumScale(question.options);
+  const [value, setValue] = useState(SPECTRUM_START);
+  const [committed, setCommitted] = useState<number | null>(null);
+  const committedRef = useRef<number | null>(null);
+  const current = useLatest(value);
+  const answer = useLatest(onAnswer);
+
+  const commit = (answerValue: number) => {
+    if (committedRef.current !== null) return;
+    committedRef.current = answerValue;
+    setValue(answerValue);
+    setCommitted(answerValue);
+  };
+  const progress = useRoundTimer(committed === null, () => commit(current.current));
+
+  useEffect(() => {
+    if (committed === null) return;
+    const timer = setTimeout(() => answer.current(committed), SPECTRUM_ADVANCE_MS);
+    return () => clearTimeout(timer);
+  }, [committed, answer]);
+
+  const release = (event: SyntheticEvent<HTMLInputElement>) => commit(Number(event.currentTarget.value));
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      release(event);
+    }
+  };
+
+  return (
+    <RoundLayout progress={progress} question={question.question}>
+      <div className={`spectrum${committed === null ? '' : ' spectrum--locked'}`}>
+        <input
+          className="spectrum__slider"
+          autoFocus
+          type="range"
+          min={SPECTRUM_MIN}
+          max={SPECTRUM_MAX}
+          step={1}
+          value={value}
+          aria-label={`Your answer, from ${low} to ${high}`}
+          aria-valuetext={`${value} out of ${SPECTRUM_MAX}, between ${low} and ${high}`}
+          readOnly={committed !== null}
+          onChange={(event) => committed === null && setValue(Number(event.target.value))}
+          onPointerUp={release}
+          onTouchEnd={release}
+          onKeyDown={onKeyDown}
+        />
+        <div className="spectrum__ends" aria-hidden="true">
+          <span>{low}</span>
+          <span>{high}</span>
+        </div>
+        <p className="spectrum__hint">{committed === null ? 'Slide, then let go to lock it in' : 'Locked in'}</p>
+      </div>
+    </RoundLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useLatest } from '../hooks/useLatest.js';
+
+export const TIMER_TICK_MS = 10;
+export const TIMER_STEP = 0.1;
+export const TIMER_FULL = 100;
+const TICKS = Math.round(TIMER_FULL / TIMER_STEP);
+
+/**
+ * The round's timer: 0.1 more every 10 ms until it reaches 100 (about 10 s), then `onEnd` once.
+ * Progress follows the clock rather than counting callbacks, so a busy phone that fires the
+ * interval late still ends the round on time. Stops (and never ends) once `running` is false.
+ */
+export function useRoundTimer(running: boolean, onEnd: () => void): number {
+  const [ticks, setTicks] = useState(0);
+  const onEndRef = useLatest(onEnd);
+  const finished = ticks >= TICKS;
+
+  useEffect(() => {
+    if (!running || finished) return;
+    const startedAt = Date.now() - ticks * TIMER_TICK_MS;
+    const id = setInterval(() => {
+      setTicks(Math.min(TICKS, Math.floor((Date.now() - startedAt) / TIMER_TICK_MS)));
+    }, TIMER_TICK_MS);
+    return () => clearInterval(id);
+    // `ticks` only seeds a restart; the interval itself owns the count.
+  }, [running, finished]);
+
+  useEffect(() => {
+    if (running && finished) onEndRef.current();
+  }, [running, finished, onEndRef]);
+
+  return ticks / (TICKS / TIMER_FULL);
+}

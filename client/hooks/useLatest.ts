@@ -1,0 +1,10 @@
+import { useLayoutEffect, useRef } from 'react';
+
+/** A ref that always holds the latest value, so timers set up once still call the current callback. */
+export function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}

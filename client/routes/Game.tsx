@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { ClassicRound } from '../components/ClassicRound.js';
+import { Spinner } from '../components/Spinner.js';
+import { SpectrumRound } from '../components/SpectrumRound.js';
+import { useSubmitGame } from '../game/useSubmitGame.js';
+import { type GameInProgress, loadGame, saveGame } from '../state/game.js';
+
+/** The question screen: one round after another, then the game is submitted. */
+export default function Game({ edition }: { edition: Edition }) {
+  const { gameId = '' } = useParams();
+  const navigate = useNavigate();
+  const [game, setGame] = useState<GameInProgress | null>(() => loadGame(edition, gameId));
+  const round = game?.answers.length ?? 0;
+  const total = game?.questions.length ?? 0;
+  const finished = game !== null && round >= total;
+
+  useEffect(() => {
+    // No questions for this address in this tab: start from where they come from.
+    if (!game) navigate(gameId === NEW_GAME_ID ? `/${edition}` : `/join/${gameId}`, { replace: true });
+  }, [game, gameId, edition, navigate]);
+
+  useSubmitGame(finished ? game : null);
+
+  // Bound to its round, so a late timer of a round already answered cannot record twice.
+  const answer = useCallback((forRound: number, value: number) => {
+    setGame((current) => {
+      if (!current || current.answers.length !== forRound) return current;
+      const next = { ...current, answers: [...current.answers, value] };
+      saveGame(next);
+      return next;
+    });
+  }, []);
+
+  if (!game || finished) {
+    return (
+      <main className="screen game">
+        <h1 className="visually-hidden">{finished ? 'Saving your answers' : 'Loading'}</h1>
+        <Spinner label={finished ? 'Saving your answers' : 'Loading'} />
+      </main>
+    );
+  }
+
+  const question = game.questions[round];
+  const Round = edition === 'classic' ? ClassicRound : SpectrumRound;
+  return (
+    <main className="screen game">
+      <h1 className="game__title">
+        {PRODUCT_NAME} round {round + 1} of {total}
+      </h1>
+      <div className="game__progress" aria-hidden="true">
+        {game.questions.map((q, i) => (
+          <span key={q.questionID} className={i < round ? 'done' : i === round ? 'current' : undefined} />
+        ))}
+      </div>
+      <Round key={round} question={question} onAnswer={(value) => answer(round, value)} />
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Question } from '../../shared/api.js';
+import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { getQuestions } from '../api/calls.js';
+import { errorMessage } from '../api/http.js';
+import { EditionToggle } from '../components/EditionToggle.js';
+import { Logo } from '../components/Logo.js';
+import { NameField } from '../components/NameField.js';
+import { startGame } from '../state/game.js';
+import { saveUserName, userName } from '../state/user.js';
+
+/** Router state another screen leaves when it sends the user here after a failure. */
+export interface LandingState {
+  error?: string;
+}
+
+interface LandingProps {
+  edition: Edition;
+  /** Called once questions are in: a good moment to fetch the question screen's code. */
+  onReady?: () => void;
+}
+
+export default function Landing({ edition, onReady }: LandingProps) {
+  const navigate = useNavigate();
+  const error = (useLocation().state as LandingState | null)?.error;
+  const [name, setName] = useState(userName);
+  const [questions, setQuestions] = useState<Question[] | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    setQuestions(null);
+    getQuestions(edition, controller.signal)
+      .then(({ questions: loaded }) => {
+        setQuestions(loaded);
+        setLoading(false);
+        onReady?.();
+      })
+      .catch((failure: unknown) => {
+        if (controller.signal.aborted) return;
+        // Only logged: the player stays here, and Play tries again.
+        console.error('Failed to load questions:', errorMessage(failure, 'unknown error'));
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, [edition, attempt]);
+
+  const changeName = (next: string) => {
+    setName(next);
+    saveUserName(next);
+  };
+
+  const play = () => {
+    if (!questions || questions.length === 0) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    saveUserName(name);
+    startGame(edition, NEW_GAME_ID, questions);
+    navigate(`/${edition}/game/${NEW_GAME_ID}`);
+  };
+
+  return (
+    <main className="screen landing">
+      <Logo />
+      <p className="landing__tagline">How in tune are your friends with you? Answer a few quick questions, share the link, and find out.</p>
+      {error && (
+        <p className="alert" role="alert">
+          Error: {error}
+        </p>
+      )}
+      <form
+        className="card landing__card"
+        aria-label={`Start a ${PRODUCT_NAME} game`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!loading) play();
+        }}
+      >
+        <EditionToggle edition={edition} />
+        <NameField value={name} onChange={changeName} />
+        <button type="submit" className="button button--primary" disabled={loading}>
+          {loading ? 'Loading...' : 'Play'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Question } from '../../shared/api.js';
+import { EDITIONS, type Edition } from '../../shared/product.js';
+import { local, readJson, session } from './storage.js';
+
+const GAME_KEY = 'wavelength.game';
+const CREATOR_KEY = 'wavelength.creator';
+
+/** The game being played in this tab; kept in sessionStorage so a refresh resumes at the same round. */
+export interface GameInProgress {
+  edition: Edition;
+  /** NEW_GAME_ID while a creator is making a game, otherwise the game a friend joined. */
+  gameId: string;
+  questions: Question[];
+  /** One answer per round played so far; its length is the current round's index. */
+  answers: number[];
+}
+
+function isQuestion(value: unknown): value is Question {
+  if (typeof value !== 'object' || value === null) return false;
+  const q = value as Record<string, unknown>;
+  return (
+    typeof q.questionID === 'string' &&
+    typeof q.question === 'string' &&
+    (typeof q.options === 'string' || (Array.isArray(q.options) && q.options.every((o) => typeof o === 'string')))
+  );
+}
+
+function isGameInProgress(value: unknown): value is GameInProgress {
+  if (typeof value !== 'object' || value === null) return false;
+  const g = value as Record<string, unknown>;
+  return (
+    EDITIONS.includes(g.edition as Edition) &&
+    typeof g.gameId === 'string' &&
+    Array.isArray(g.questions) &&
+    g.questions.length > 0 &&
+    g.questions.every(isQuestion) &&
+    Array.isArray(g.answers) &&
+    g.answers.length <= g.questions.length &&
+    g.answers.every((a) => Number.isInteger(a))
+  );
+}
+
+export function startGame(edition: Edition, gameId: string, questions: Question[]): GameInProgress {
+  const game: GameInProgress = { edition, gameId, questions, answers: [] };
+  session.set(GAME_KEY, JSON.stringify(game));
+  return game;
+}
+
+/** The stored game if it is the one at this address. */
+export function loadGame(edition: Edition, gameId: string): GameInProgress | null {
+  const game = readJson(session, GAME_KEY);
+  if (!isGameInProgress(game) || game.edition !== edition || game.gameId !== gameId) return null;
+  return game;
+}
+
+export function saveGame(game: GameInProgress): void {
+  session.set(GAME_KEY, JSON.stringify(game));
+}
+
+export function finishGame(): void {
+  session.remove(GAME_KEY);
+}
+
+/** The creator's name of the last game joined, if it is this game. */
+export function creatorName(gameId: string): string | null {
+  const saved = readJson(local, CREATOR_KEY);
+  if (typeof saved !== 'object' || saved === null) return null;
+  const { gameId: savedId, name } = saved as Record<string, unknown>;
+  return savedId === gameId && typeof name === 'string' ? name : null;
+}
+
+export function saveCreatorName(gameId: string, name: string): void {
+  local.set(CREATOR_KEY, JSON.stringify({ gameId, name }));
+}

@@ -1,0 +1,124 @@
+/**
+ * Starts the exact command the Docker image runs (its CMD), with the image's environment (its
+ * ENV), and plays one game through it: there is no Docker engine on the CI machines, so this is
+ * how the container's behaviour is tested.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+
+/** ENV and CMD of the Dockerfile's final stage. */
+function imageSpec() {
+  const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
+  const finalStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const env: Record<string, string> = {};
+  for (const line of finalStage.split('\n').filter((l) => l.startsWith('ENV '))) {
+    for (const pair of line.slice(4).trim().split(/\s+/)) {
+      const [key, ...value] = pair.split('=');
+      env[key] = value.join('=');
+    }
+  }
+  const cmdLine = finalStage.split('\n').find((l) => l.startsWith('CMD '));
+  if (!cmdLine) throw new Error('The Dockerfile has no CMD');
+  return { env, cmd: JSON.parse(cmdLine.slice(4)) as string[] };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  child?.kill('SIGKILL');
+  child = undefined;
+});
+
+function run(env: Record<string, string>) {
+  const { cmd } = imageSpec();
+  const proc = spawn(cmd[0], cmd.slice(1), { cwd: root, env: { PATH: process.env.PATH, ...env } });
+  let output = '';
+  proc.stdout?.on('data', (d) => {
+    output += d;
+  });
+  proc.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  return { proc, exited, output: () => output };
+}
+
+async function waitForHealth(url: string, exited: Promise<number | null>) {
+  let stopped = false;
+  void exited.then(() => {
+    stopped = true;
+  });
+  for (let i = 0; i < 200 && !stopped; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the server did not become healthy');
+}
+
+describe('the container command', () => {
+  beforeAll(() => {
+    if (!existsSync(join(root, 'dist', 'server', 'main.js'))) {
+      throw new Error('dist/ is missing: run `npm run build` (npm test does it for you)');
+    }
+  });
+
+  it('serves a game with the image environment, keeps the data, and stops cleanly on SIGTERM', async () => {
+    const { env } = imageSpec();
+    expect(env).toMatchObject({ HOST: '0.0.0.0', DATABASE_URL: 'sqlite:/data/wavelength.db' });
+    const dataDir = mkdtempSync(join(tmpdir(), 'wavelength-data-'));
+    const port = await freePort();
+    const server = run({
+      ...env,
+      PORT: String(port),
+      DATABASE_URL: env.DATABASE_URL.replace('/data', dataDir),
+      LOG_LEVEL: 'warn',
+    });
+    child = server.proc;
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url, server.exited);
+
+    const { questions } = await (await fetch(`${url}/prod/get-questions?gametype=spectrum`)).json();
+    const created = await fetch(`${url}/prod/create-game`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        userId: crypto.randomUUID(),
+        userName: 'Docker',
+        questionSet: questions.map((q: { questionID: string }) => q.questionID),
+        answerSet: questions.map(() => 50),
+        gameType: 'Spectrum',
+      }),
+    });
+    expect(created.status).toBe(200);
+    const page = await fetch(`${url}/join/${(await created.json()).gameId}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+
+    server.proc.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'wavelength.db'))).toBe(true);
+  });
+
+  it('refuses to start on a bad setting, with one line naming the variable', async () => {
+    const server = run({ ...imageSpec().env, QUESTIONS_PER_GAME: 'ten' });
+    child = server.proc;
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe('Invalid QUESTIONS_PER_GAME="ten": must be a whole number');
+  });
+});
