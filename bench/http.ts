@@ -63,7 +63,10 @@ export async function httpLoad(seconds = 5) {
     await postJson(`${url}/prod/log-response`, { ...JSON.parse(body()), gameId: board.gameId });
   }
   rows.push(
-    await load('GET get-all-players (50)', { url: `${url}/prod/get-all-players?gameId=${board.gameId}`, duration: seconds }),
+    await load('GET get-all-players (50)', {
+      url: `${url}/prod/get-all-players?gameId=${board.gameId}`,
+      duration: seconds,
+    }),
   );
   await stop();
   return rows;

@@ -3,8 +3,9 @@
  * delay from the log-response answer to the moment the last subscriber has the score.
  * Usage: npm run bench -- live [subscribers] [rounds]
  */
-import { WebSocket } from 'ws';
+
 import { readFileSync } from 'node:fs';
+import { WebSocket } from 'ws';
 import { createSpectrumGame, ms, percentile, postJson, startServer } from './harness.js';
 
 /** Resident memory of the server process (Linux). */
@@ -77,6 +78,10 @@ export function printLiveFanout(result: Awaited<ReturnType<typeof liveFanout>>) 
   console.log(`  server RSS with all sockets open: ${result.rssMiB} MiB`);
   const { afterAnswer: a, afterRequest: r } = result;
   console.log('  (a negative delay means the last subscriber had the score before the writer had its answer)');
-  console.log(`  log-response answer -> last subscriber has the score: p50 ${ms(a.p50)}, p95 ${ms(a.p95)}, max ${ms(a.max)}`);
-  console.log(`  log-response sent   -> last subscriber has the score: p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, max ${ms(r.max)}`);
+  console.log(
+    `  log-response answer -> last subscriber has the score: p50 ${ms(a.p50)}, p95 ${ms(a.p95)}, max ${ms(a.max)}`,
+  );
+  console.log(
+    `  log-response sent   -> last subscriber has the score: p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, max ${ms(r.max)}`,
+  );
 }

@@ -7,7 +7,15 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const stamp = join(root, 'dist', '.build-stamp');
-const sources = ['client', 'shared', 'server', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json'];
+const sources = [
+  'client',
+  'shared',
+  'server',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.server.json',
+  'package-lock.json',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const root = join(import.meta.dirname, '..', '..');
+export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
+const CLIENT_DIR = join(root, 'dist', 'client');
+
+/**
+ * Browser tests run wherever Chromium is installed. Under CI (CI=true) a missing Chromium or a
+ * missing build is a failure, never a silent skip.
+ */
+export function browserTestsAvailable(): boolean {
+  const ready = existsSync(CHROMIUM) && existsSync(join(CLIENT_DIR, 'index.html'));
+  if (!ready && process.env.CI === 'true') {
+    throw new Error(`Browser tests are required in CI: need ${CHROMIUM} and a built client in ${CLIENT_DIR}.`);
+  }
+  return ready;
+}
+
+export interface World {
+  app: FastifyInstance;
+  url: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** The built product served by the real app on loopback, and one Chromium. */
+export async function startWorld(env: Record<string, string> = {}): Promise<World> {
+  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', RATE_LIMIT_PER_MINUTE: '0', ...env });
+  const app = await buildApp({ config, clientDir: CLIENT_DIR });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    browser,
+    async close() {
+      await browser.close();
+      await app.close();
+    },
+  };
+}
+
+export interface Player {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and CSP violations seen by this player's page. */
+  problems: string[];
+}
+
+/** A person on a phone: a separate browser context (own localStorage, own userId). */
+export async function newPlayer(world: World): Promise<Player> {
+  const context = await world.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    baseURL: world.url,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { context, page, problems };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
