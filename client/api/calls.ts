@@ -1,4 +1,11 @@
-import type { CreateGameBody, IsCreatorReply, JoinGameReply, LogResponseBody, Player, Question } from '../../shared/api.js';
+import type {
+  CreateGameBody,
+  IsCreatorReply,
+  JoinGameReply,
+  LogResponseBody,
+  Player,
+  Question,
+} from '../../shared/api.js';
 import type { Edition } from '../../shared/product.js';
 import { apiRequest } from './http.js';
 

@@ -1,11 +1,14 @@
+import { useId } from 'react';
 import { PRODUCT_NAME } from '../../shared/product.js';
 
 /** The wave mark; decorative, the product name always sits next to it as text. */
 export function LogoMark({ size = 40 }: { size?: number }) {
+  // Several marks can share a page (top bar and join screen): each needs its own gradient id.
+  const gradient = useId();
   return (
     <svg className="logo-mark" viewBox="0 0 64 64" width={size} height={size} aria-hidden="true">
       <defs>
-        <linearGradient id="logo-gradient" x1="0" y1="1" x2="1" y2="0">
+        <linearGradient id={gradient} x1="0" y1="1" x2="1" y2="0">
           <stop offset="0" stopColor="#ff5e7e" />
           <stop offset="1" stopColor="#ffb547" />
         </linearGradient>
@@ -14,7 +17,7 @@ export function LogoMark({ size = 40 }: { size?: number }) {
       <path
         d="M10 36c5-12 10-12 15 0s10 12 15 0 10-12 15 0"
         fill="none"
-        stroke="url(#logo-gradient)"
+        stroke={`url(#${gradient})`}
         strokeWidth="6"
         strokeLinecap="round"
       />

@@ -41,20 +41,25 @@ export function ShareLink({ link }: { link: string }) {
     timer.current = setTimeout(() => setCopied(false), COPIED_MS);
   };
   const canShare = typeof navigator.share === 'function';
+  const cut = link.lastIndexOf('/') + 1;
+  const [base, id] = [link.slice(0, cut), link.slice(cut)];
   const share = () => {
-    navigator
-      .share({ title: `Join me on ${PRODUCT_NAME}!`, text: `${PRODUCT_NAME} with me!`, url: link })
-      .catch(() => {
-        // Closing the share sheet rejects; nothing to tell the user.
-      });
+    navigator.share({ title: `Join me on ${PRODUCT_NAME}!`, text: `${PRODUCT_NAME} with me!`, url: link }).catch(() => {
+      // Closing the share sheet rejects; nothing to tell the user.
+    });
   };
 
   return (
     <div className="share">
       <button type="button" className="share__link" onClick={copy} aria-describedby="share-status">
-        <span className="share__url">{link}</span>
+        <span className="share__url">
+          {/* Prefer to wrap after the host, so the game id stays in one piece. */}
+          {base}
+          <wbr />
+          {id}
+        </span>
         <span className="share__action" aria-hidden="true">
-          Copy
+          Copy link
         </span>
       </button>
       <p id="share-status" className="share__status" role="status">

@@ -1,6 +1,6 @@
 import { TIMER_FULL } from '../game/useRoundTimer.js';
 
-const SIZE = 64;
+const SIZE = 72;
 const STROKE = 6;
 const RADIUS = (SIZE - STROKE) / 2;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;

@@ -1,14 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../shared/product.js';
 
-/** Router fallback: a crash in a screen, a chunk that would not load, or an unknown address. */
-export function ErrorScreen() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+/** The fallback screen: a crash in a screen, a screen's code that would not load, or an unknown address. */
+export function ErrorScreen({ detail }: { detail?: string }) {
   return (
     <main className="screen error-screen">
       <h1>Unexpected Application Error!</h1>
@@ -19,4 +13,25 @@ export function ErrorScreen() {
       </a>
     </main>
   );
+}
+
+interface BoundaryState {
+  error: Error | null;
+}
+
+/** Catches what a screen throws while rendering (or a failed lazy load) and shows the fallback instead. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Unexpected application error', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <ErrorScreen detail={this.state.error.message} /> : this.props.children;
+  }
 }

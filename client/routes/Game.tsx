@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { ClassicRound } from '../components/ClassicRound.js';
-import { Spinner } from '../components/Spinner.js';
 import { SpectrumRound } from '../components/SpectrumRound.js';
+import { Spinner } from '../components/Spinner.js';
 import { useSubmitGame } from '../game/useSubmitGame.js';
 import { type GameInProgress, loadGame, saveGame } from '../state/game.js';
 

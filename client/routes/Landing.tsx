@@ -66,7 +66,9 @@ export default function Landing({ edition, onReady }: LandingProps) {
   return (
     <main className="screen landing">
       <Logo />
-      <p className="landing__tagline">How in tune are your friends with you? Answer a few quick questions, share the link, and find out.</p>
+      <p className="landing__tagline">
+        How in tune are your friends with you? Answer a few quick questions, share the link, and find out.
+      </p>
       {error && (
         <p className="alert" role="alert">
           Error: {error}

@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { App } from './App.js';
+import { ErrorBoundary } from './routes/ErrorScreen.js';
+import { advance, mockFetch } from './test/helpers.js';
+
+describe('app routes', () => {
+  it('sends / to the Spectrum landing screen', async () => {
+    vi.useFakeTimers();
+    mockFetch(() => ({ body: { questions: [] } }));
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <App />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: 'Spectrum' }).getAttribute('aria-pressed')).toBe('true');
+    await advance(0);
+  });
+
+  it('shows the fallback screen for an unknown address', () => {
+    render(
+      <MemoryRouter initialEntries={['/nowhere']}>
+        <App />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unexpected Application Error!');
+  });
+
+  it('shows the fallback screen when a screen crashes', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    render(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unexpected Application Error!');
+    expect(screen.getByText('boom')).toBeTruthy();
+  });
+});

@@ -1,0 +1,113 @@
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { Link, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { PRODUCT_NAME } from '../shared/product.js';
+import { trackPageView } from './analytics.js';
+import { LogoMark } from './components/Logo.js';
+import { Spinner } from './components/Spinner.js';
+import { lazyScreen } from './lazy.js';
+import { ErrorBoundary, ErrorScreen } from './routes/ErrorScreen.js';
+import Landing from './routes/Landing.js';
+
+// The landing screen ships in the entry chunk; every other screen is fetched when first needed.
+const Game = lazyScreen(() => import('./routes/Game.js'));
+const EndScreen = lazyScreen(() => import('./routes/EndScreen.js'));
+const Scoreboard = lazyScreen(() => import('./routes/Scoreboard.js'));
+const Join = lazyScreen(() => import('./routes/Join.js'));
+const Result = lazyScreen(() => import('./routes/Result.js'));
+
+/** Each lazy screen gets its own boundary, so the spinner shows while its code arrives. */
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner />}>{children}</Suspense>;
+}
+
+/** `/` is the Spectrum landing; any message for the landing screen travels along. */
+function Home() {
+  const { state } = useLocation();
+  return <Navigate to="/spectrum" replace state={state} />;
+}
+
+function Shell() {
+  const { pathname } = useLocation();
+  const isLanding = pathname === '/spectrum' || pathname === '/classic';
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    trackPageView(pathname);
+  }, [pathname]);
+  return (
+    <div className="app">
+      {!isLanding && (
+        <header className="topbar">
+          <Link to="/" className="topbar__brand" aria-label={`${PRODUCT_NAME} home`}>
+            <LogoMark size={28} />
+            <span aria-hidden="true">{PRODUCT_NAME}</span>
+          </Link>
+        </header>
+      )}
+      {/* Keyed by address: leaving a crashed screen clears the error. */}
+      <ErrorBoundary key={pathname}>
+        <Outlet />
+      </ErrorBoundary>
+    </div>
+  );
+}
+
+export function App() {
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route index element={<Home />} />
+        <Route path="spectrum" element={<Landing edition="spectrum" onReady={Game.preload} />} />
+        <Route path="classic" element={<Landing edition="classic" onReady={Game.preload} />} />
+        <Route
+          path="spectrum/game/:gameId"
+          element={
+            <Lazy>
+              <Game edition="spectrum" />
+            </Lazy>
+          }
+        />
+        <Route
+          path="classic/game/:gameId"
+          element={
+            <Lazy>
+              <Game edition="classic" />
+            </Lazy>
+          }
+        />
+        <Route
+          path="endscreen/:gameId"
+          element={
+            <Lazy>
+              <EndScreen />
+            </Lazy>
+          }
+        />
+        <Route
+          path="scoreboard/:gameId"
+          element={
+            <Lazy>
+              <Scoreboard />
+            </Lazy>
+          }
+        />
+        <Route
+          path="join/:gameId"
+          element={
+            <Lazy>
+              <Join />
+            </Lazy>
+          }
+        />
+        <Route
+          path="result/:gameId"
+          element={
+            <Lazy>
+              <Result />
+            </Lazy>
+          }
+        />
+        <Route path="*" element={<ErrorScreen detail="404 Not Found" />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,69 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { advance, FakeWebSocket, renderAt } from '../test/helpers.js';
+import EndScreen from './EndScreen.js';
+import Scoreboard from './Scoreboard.js';
+
+const GAME_ID = 'gameAbc12345';
+const link = `${window.location.origin}/join/${GAME_ID}`;
+const openEndScreen = () => renderAt(`/endscreen/${GAME_ID}`, '/endscreen/:gameId', <EndScreen />);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeWebSocket.install();
+});
+
+describe('end screen', () => {
+  it('thanks the creator, copies the join link and says so for 1.5 s', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    openEndScreen();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thanks for playing Wavelength!');
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(link) }));
+    await advance(0);
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(screen.getByText('Copied to clipboard!')).toBeTruthy();
+    await advance(1_499);
+    expect(screen.getByText('Copied to clipboard!')).toBeTruthy();
+    await advance(1);
+    expect(screen.queryByText('Copied to clipboard!')).toBeNull();
+  });
+
+  it('offers Share only where the browser can share', async () => {
+    openEndScreen();
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+  });
+
+  it('shares with the product title and text', async () => {
+    const share = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, share });
+    openEndScreen();
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledWith({ title: 'Join me on Wavelength!', text: 'Wavelength with me!', url: link });
+  });
+
+  it("lists friends' scores live and links to the scoreboard", () => {
+    openEndScreen();
+    expect(screen.getByRole('link', { name: 'See how your friends did' }).getAttribute('href')).toBe(
+      `/scoreboard/${GAME_ID}`,
+    );
+    FakeWebSocket.latest.open();
+    FakeWebSocket.latest.receive({ type: 'snapshot', players: [] });
+    FakeWebSocket.latest.receive({ type: 'player', player: { playerID: 'p1', playerName: '', score: 7.5 } });
+    expect(screen.getByRole('cell', { name: 'Anonymous' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '7.5' })).toBeTruthy();
+  });
+});
+
+describe('scoreboard', () => {
+  it('says no one has played yet, then shows each friend as they arrive', () => {
+    renderAt(`/scoreboard/${GAME_ID}`, '/scoreboard/:gameId', <Scoreboard />);
+    FakeWebSocket.latest.open();
+    FakeWebSocket.latest.receive({ type: 'snapshot', players: [] });
+    expect(screen.getByText('Looks like no one has played yet.')).toBeTruthy();
+    FakeWebSocket.latest.receive({ type: 'player', player: { playerID: 'p1', playerName: 'Kim', score: 4 } });
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Player Name', 'Score']);
+    expect(screen.getByRole('cell', { name: 'Kim' })).toBeTruthy();
+    expect(screen.queryByText('Looks like no one has played yet.')).toBeNull();
+  });
+});

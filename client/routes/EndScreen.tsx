@@ -1,0 +1,35 @@
+import { Link, useParams } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../shared/product.js';
+import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
+import { LiveBadge } from '../components/LiveBadge.js';
+import { PlayersTable } from '../components/PlayersTable.js';
+import { ShareLink } from '../components/ShareLink.js';
+import { Spinner } from '../components/Spinner.js';
+
+/** The creator's screen after making a game: the link to share, and friends' scores as they come in. */
+export default function EndScreen() {
+  const { gameId = '' } = useParams();
+  const live = useLiveScoreboard(gameId);
+  const link = `${window.location.origin}/join/${gameId}`;
+  return (
+    <main className="screen endscreen">
+      <h1>Thanks for playing {PRODUCT_NAME}!</h1>
+      <p className="lead">Send this link to your friends. When they play, their scores show up here.</p>
+      <ShareLink link={link} />
+      <Link className="button button--primary" to={`/scoreboard/${gameId}`}>
+        See how your friends did
+      </Link>
+      <section className="card friends" aria-labelledby="friends-heading">
+        <div className="friends__head">
+          <h2 id="friends-heading">Friends so far</h2>
+          <LiveBadge connected={live.connected} />
+        </div>
+        {live.loaded ? (
+          <PlayersTable players={live.players} emptyText="No one yet. Scores appear here the moment friends finish." />
+        ) : (
+          <Spinner label="Loading scores" />
+        )}
+      </section>
+    </main>
+  );
+}
