@@ -116,6 +116,8 @@ describe.skipIf(!available)('playing in the browser', () => {
     await waitForPath(bo.page, new RegExp(`^/result/${gameId}$`));
     await heading(bo.page).filter({ hasText: 'Your Wavelength Score with Ada is' }).waitFor();
     await bo.page.getByText('A Match Made in Heaven!').first().waitFor();
+    // The gauge has counted up to 100 (1 point per 20 ms).
+    await expect.poll(() => bo.page.getByTestId('gauge-value').innerText(), { timeout: 10_000 }).toMatch(/^100/);
     await screenshot(bo.page, '05-result');
 
     // Both of the creator's screens show Bo without a reload.

@@ -87,5 +87,6 @@ export async function newPlayer(world: World): Promise<Player> {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  // Finished CSS transitions, so the picture shows the screen at rest rather than mid-fade.
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
 }
