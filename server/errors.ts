@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 /** A failure the caller caused, with the status and the plain sentence they get back. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 404 | 409 | 413 | 429,
+    readonly statusCode: 400 | 404 | 409,
     message: string,
   ) {
     super(message);

@@ -41,28 +41,20 @@ export function Gauge({ score }: { score: number }) {
     <div className="gauge" role="img" aria-label={`${target}% match`}>
       <svg viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true">
         <circle className="gauge__track" cx={center} cy={center} r={RADIUS} strokeWidth={STROKE} />
-        <circle
-          className="gauge__glow"
-          cx={center}
-          cy={center}
-          r={RADIUS}
-          strokeWidth={STROKE}
-          stroke={color}
-          strokeDasharray={CIRCUMFERENCE}
-          strokeDashoffset={CIRCUMFERENCE * (1 - percent / 100)}
-          transform={`rotate(-90 ${center} ${center})`}
-        />
-        <circle
-          className="gauge__fill"
-          cx={center}
-          cy={center}
-          r={RADIUS}
-          strokeWidth={STROKE}
-          stroke={color}
-          strokeDasharray={CIRCUMFERENCE}
-          strokeDashoffset={CIRCUMFERENCE * (1 - percent / 100)}
-          transform={`rotate(-90 ${center} ${center})`}
-        />
+        {['gauge__glow', 'gauge__fill'].map((className) => (
+          <circle
+            key={className}
+            className={className}
+            cx={center}
+            cy={center}
+            r={RADIUS}
+            strokeWidth={STROKE}
+            stroke={color}
+            strokeDasharray={CIRCUMFERENCE}
+            strokeDashoffset={CIRCUMFERENCE * (1 - percent / 100)}
+            transform={`rotate(-90 ${center} ${center})`}
+          />
+        ))}
       </svg>
       <span className="gauge__value" aria-hidden="true" data-testid="gauge-value">
         {percent}

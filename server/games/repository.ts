@@ -76,7 +76,6 @@ export function gameRepository(db: Db) {
   const selectScore = db.prepare<[string, string], { score_tenths: number }>(
     'SELECT score_tenths FROM responses WHERE game_id = ? AND player_user_id = ?',
   );
-  const countGames = db.prepare('SELECT count(*) FROM games').pluck();
 
   const createGame = db.transaction((game: NewGame) => {
     insertGame.run(game.id, game.edition, game.creatorUserId, game.creatorName, Date.now());
@@ -142,10 +141,6 @@ export function gameRepository(db: Db) {
     findScore(gameId: string, playerUserId: string): number | undefined {
       const row = selectScore.get(gameId, playerUserId);
       return row && row.score_tenths / 10;
-    },
-
-    countGames(): number {
-      return Number(countGames.get());
     },
   };
 }

@@ -34,9 +34,4 @@ export class InProcessScoreBus implements ScoreBus {
       if (current?.size === 0) this.listeners.delete(gameId);
     };
   }
-
-  /** Games with at least one subscriber (for tests and metrics). */
-  get watchedGames(): number {
-    return this.listeners.size;
-  }
 }
