@@ -1,0 +1,70 @@
+/**
+ * Every screen on the smallest phone we support (320 px wide), with reduced motion: nothing
+ * overflows sideways, each screen has one heading, and the result shows its final score at once.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGame, logResponse } from '../../server/testing/app.js';
+import { browserTestsAvailable, screenshot, startWorld, type World } from './support.js';
+
+const available = browserTestsAvailable();
+
+async function expectFitsAndHasOneHeading(page: Page, path: string) {
+  const layout = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    headings: document.querySelectorAll('h1').length,
+  }));
+  expect(layout, path).toEqual({ overflow: 0, headings: 1 });
+}
+
+describe.skipIf(!available)('small screens', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
+  });
+  afterAll(() => world?.close());
+
+  it('fit 320 px without sideways scrolling, and the gauge respects reduced motion', async () => {
+    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Maximilian Alexander');
+    const friendId = randomUUID();
+    await logResponse(world.app, game.gameId, friendId, [1, 2, 4], 'A friend with a rather long name');
+
+    const context = await world.browser.newContext({
+      viewport: { width: 320, height: 568 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+      baseURL: world.url,
+    });
+    await context.addInitScript((id) => localStorage.setItem('wavelength.userId', id), friendId);
+    const page = await context.newPage();
+
+    const screens: [string, (p: Page) => Promise<unknown>][] = [
+      ['/classic', (p) => p.getByRole('button', { name: 'Play' }).waitFor()],
+      [`/endscreen/${game.gameId}`, (p) => p.getByRole('cell', { name: 'A friend with a rather long name' }).waitFor()],
+      [`/scoreboard/${game.gameId}`, (p) => p.getByRole('cell', { name: 'A friend with a rather long name' }).waitFor()],
+      [`/result/${game.gameId}`, (p) => p.getByText('Your Wavelength Score with Maximilian Alexander is').waitFor()],
+      ['/no/such/screen', (p) => p.getByText('Unexpected Application Error!').waitFor()],
+    ];
+    for (const [path, ready] of screens) {
+      await page.goto(path);
+      await ready(page);
+      await expectFitsAndHasOneHeading(page, path);
+      await screenshot(page, `320-${path.split('/')[1]}`);
+    }
+
+    // Reduced motion: the gauge shows 10 × 6.7 = 67 at once instead of counting up.
+    await page.goto(`/result/${game.gameId}`);
+    await page.getByTestId('gauge-value').waitFor();
+    expect(await page.getByTestId('gauge-value').innerText()).toMatch(/^67/);
+
+    // A round, reached through the landing screen as a creator would.
+    await page.goto('/classic');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('heading', { name: 'Wavelength round 1 of 3' }).waitFor();
+    await expectFitsAndHasOneHeading(page, 'classic round');
+    await screenshot(page, '320-classic-round');
+    await context.close();
+  });
+});
