@@ -43,7 +43,10 @@ describe.skipIf(!available)('small screens', () => {
     const screens: [string, (p: Page) => Promise<unknown>][] = [
       ['/classic', (p) => p.getByRole('button', { name: 'Play' }).waitFor()],
       [`/endscreen/${game.gameId}`, (p) => p.getByRole('cell', { name: 'A friend with a rather long name' }).waitFor()],
-      [`/scoreboard/${game.gameId}`, (p) => p.getByRole('cell', { name: 'A friend with a rather long name' }).waitFor()],
+      [
+        `/scoreboard/${game.gameId}`,
+        (p) => p.getByRole('cell', { name: 'A friend with a rather long name' }).waitFor(),
+      ],
       [`/result/${game.gameId}`, (p) => p.getByText('Your Wavelength Score with Maximilian Alexander is').waitFor()],
       ['/no/such/screen', (p) => p.getByText('Unexpected Application Error!').waitFor()],
     ];
