@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { loggerOptions } from './ops/logging.js';
 
 let config: Config;
 try {
@@ -11,7 +12,7 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config, logger: { level: config.LOG_LEVEL } });
+const app = await buildApp({ config, logger: loggerOptions(config.LOG_LEVEL) });
 
 // SIGTERM / SIGINT: stop accepting, let in-flight requests finish, close live sockets (1001)
 // and the database (onClose hooks), then exit. A second signal or 10 s forces the exit.

@@ -35,7 +35,7 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
     // index.html goes through sendIndex, which fills in the run-time settings.
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders(res, path) {
-      const hashed = path.includes(`${join(options.dir, 'assets')}`);
+      const hashed = path.startsWith(join(options.dir, 'assets'));
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
