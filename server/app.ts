@@ -77,8 +77,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         upgradeInsecureRequests: null,
       },
     },
-    // The share link is opened from chat apps on other sites; keep the default referrer policy.
     crossOriginEmbedderPolicy: false,
+    // Only over HTTPS (browsers ignore it on plain HTTP), and never for a self-hoster's other subdomains.
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
   });
 
   await app.register(websocket, {
