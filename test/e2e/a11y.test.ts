@@ -1,0 +1,81 @@
+/**
+ * Automated accessibility check (axe-core, WCAG 2 A and AA rules) of every screen, as a friend
+ * and a creator would see them on a phone.
+ */
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGame, logResponse } from '../../server/testing/app.js';
+import { browserTestsAvailable, startWorld, type World } from './support.js';
+
+const available = browserTestsAvailable();
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } })
+      .axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+    return result.violations;
+  });
+  return found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe.skipIf(!available)('accessibility', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
+  });
+  afterAll(() => world?.close());
+
+  it('every screen passes the WCAG 2 A/AA rules of axe-core', async () => {
+    const spectrum = await createGame(world.app, 'spectrum', [10, 50, 90], 'Ada');
+    const classic = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');
+    const unplayed = await createGame(world.app, 'spectrum', [0, 0, 0], 'Ada');
+    const friendId = randomUUID();
+    await logResponse(world.app, spectrum.gameId, friendId, [20, 50, 80], 'Bo');
+
+    // The checker is injected as an inline script, which the real CSP rightly blocks.
+    const context = await world.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      reducedMotion: 'reduce',
+      bypassCSP: true,
+      baseURL: world.url,
+    });
+    await context.addInitScript((id) => localStorage.setItem('wavelength.userId', id), friendId);
+    const page = await context.newPage();
+    const screens: [string, (p: Page) => Promise<unknown>][] = [
+      ['/spectrum', (p) => p.getByRole('button', { name: 'Play' }).waitFor()],
+      [`/endscreen/${spectrum.gameId}`, (p) => p.getByRole('cell', { name: 'Bo' }).waitFor()],
+      [`/scoreboard/${spectrum.gameId}`, (p) => p.getByRole('cell', { name: 'Bo' }).waitFor()],
+      [`/result/${spectrum.gameId}`, (p) => p.getByText('Your Wavelength Score with Ada is').waitFor()],
+      [`/join/${classic.gameId}`, (p) => p.getByText("You are joining Ada's game").waitFor()],
+      ['/no/such/screen', (p) => p.getByText('Unexpected Application Error!').waitFor()],
+    ];
+    const problems: string[] = [];
+    for (const [path, ready] of screens) {
+      await page.goto(path);
+      await ready(page);
+      for (const v of await violations(page)) problems.push(`${path}: ${v}`);
+    }
+    // The two question screens, reached as a friend would.
+    for (const game of [classic, unplayed]) {
+      await page.goto(`/join/${game.gameId}`);
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.getByRole('heading', { name: 'Wavelength round 1 of 3' }).waitFor();
+      for (const v of await violations(page)) problems.push(`${page.url()}: ${v}`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
