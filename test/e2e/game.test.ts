@@ -200,6 +200,38 @@ describe.skipIf(!available)('playing in the browser', () => {
     await friend.context.close();
   });
 
+  it('a refresh in the middle of a game resumes at the same round and keeps earlier answers', async () => {
+    const creator = await newPlayer(world);
+    await startAsCreator(creator, world, 'spectrum', 'Fay');
+    await waitForRound(creator.page, 1);
+    await answerSpectrumWithKeys(creator.page, 50); // 100
+    await waitForRound(creator.page, 2);
+    await creator.page.reload();
+    await waitForRound(creator.page, 2);
+    await answerSpectrumWithKeys(creator.page, -50); // 0
+    await waitForRound(creator.page, 3);
+    await answerSpectrumWithKeys(creator.page, 0); // 50
+    await waitForPath(creator.page, /^\/endscreen\/[^/]+$/);
+    const gameId = gameIdOf(creator.page);
+
+    // The answer given before the refresh counted: the same answers score 10.
+    const friend = await newPlayer(world);
+    await joinAsFriend(friend, world, gameId, 'Fay', 'Gus');
+    for (const [round, steps] of [
+      [1, 50],
+      [2, -50],
+      [3, 0],
+    ] as const) {
+      await waitForRound(friend.page, round);
+      await answerSpectrumWithKeys(friend.page, steps);
+    }
+    await waitForPath(friend.page, new RegExp(`^/result/${gameId}$`));
+    const api = await (await fetch(`${world.url}/prod/get-all-players?gameId=${gameId}`)).json();
+    expect(api.players).toEqual([{ playerID: expect.any(String), playerName: 'Gus', score: 10 }]);
+    await creator.context.close();
+    await friend.context.close();
+  });
+
   it('an unknown link lands on the landing screen, an unknown screen shows the fallback', async () => {
     const visitor = await newPlayer(world);
     await visitor.page.goto(`${world.url}/join/AAAAAAAAAAAAAAAA`);
