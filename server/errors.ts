@@ -14,6 +14,8 @@ export class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** The 404 of every call that names a game that is not there. */
+export const unknownGame = () => notFound('This game does not exist. Check the link you followed.');
 
 /** Fastify's own client-error codes, mapped to the contract's statuses and sentences. */
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
@@ -50,7 +52,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });
-    if (error.statusCode === 429) return reply.status(429).send({ message: error.message });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
     }

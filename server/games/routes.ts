@@ -17,7 +17,7 @@ import {
 } from '../../shared/api.js';
 import { type Edition, GAME_TYPES } from '../../shared/product.js';
 import { computeScore } from '../../shared/score.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { badRequest, conflict, notFound, unknownGame } from '../errors.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { ScoreBus } from '../live/bus.js';
 import type { QuestionRepository } from '../questions/repository.js';
@@ -37,7 +37,7 @@ export const gameRoutes: FastifyPluginAsyncZod<GameRoutesOptions> = async (app, 
 
   function requireGame(gameId: string): Game {
     const game = games.findGame(gameId);
-    if (!game) throw notFound('This game does not exist. Check the link you followed.');
+    if (!game) throw unknownGame();
     return game;
   }
 
@@ -112,7 +112,7 @@ export const gameRoutes: FastifyPluginAsyncZod<GameRoutesOptions> = async (app, 
     { schema: { querystring: gameQuery, response: { 200: getAllPlayersReply } } },
     async (request) => {
       const { gameId } = request.query;
-      if (!games.gameExists(gameId)) throw notFound('This game does not exist. Check the link you followed.');
+      if (!games.gameExists(gameId)) throw unknownGame();
       return { players: games.listPlayers(gameId) };
     },
   );
@@ -147,7 +147,7 @@ export const gameRoutes: FastifyPluginAsyncZod<GameRoutesOptions> = async (app, 
     { schema: { querystring: getScoreQuery, response: { 200: getScoreReply } } },
     async (request) => {
       const { gameId, playerId } = request.query;
-      if (!games.gameExists(gameId)) throw notFound('This game does not exist. Check the link you followed.');
+      if (!games.gameExists(gameId)) throw unknownGame();
       const score = games.findScore(gameId, playerId);
       if (score === undefined) throw notFound('There is no score for you in this game yet.');
       return { score };

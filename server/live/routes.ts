@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { gameIdSchema } from '../../shared/api.js';
-import { notFound } from '../errors.js';
+import { unknownGame } from '../errors.js';
 import type { GameRepository } from '../games/repository.js';
 import type { ScoreBus } from './bus.js';
 import { sendLive } from './send.js';
@@ -56,7 +56,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
         }
         const { gameId } = request.params;
         if (!gameIdSchema.safeParse(gameId).success || !games.gameExists(gameId)) {
-          throw notFound('This game does not exist. Check the link you followed.');
+          throw unknownGame();
         }
       },
     },
