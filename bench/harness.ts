@@ -1,19 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const root = join(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, spawnServer, waitForHealth } from '../server/testing/process.js';
 
 /**
  * The real server (server/main.ts) in its own process on loopback, with a database file and no
@@ -21,34 +9,17 @@ function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'wavelength-bench-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+  const server = spawnServer([process.execPath, '--import', 'tsx', 'server/main.ts'], {
+    ...process.env,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+    ...env,
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
-    if (i > 200 || child.exitCode !== null) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { url, stop, pid: child.pid as number };
+  await waitForHealth(server);
+  return { url: server.url, stop: server.stop, pid: server.proc.pid as number };
 }
 
 export async function postJson(url: string, body: unknown) {

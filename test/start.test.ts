@@ -3,14 +3,12 @@
  * ENV), and plays one game through it: there is no Docker engine on the CI machines, so this is
  * how the container's behaviour is tested.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-
-const root = join(import.meta.dirname, '..');
+import { ROOT_DIR as root } from '../server/paths.js';
+import { freePort, type ServerProcess, spawnServer, waitForHealth } from '../server/testing/process.js';
 
 /** ENV and CMD of the Dockerfile's final stage. */
 function imageSpec() {
@@ -28,47 +26,15 @@ function imageSpec() {
   return { env, cmd: JSON.parse(cmdLine.slice(4)) as string[] };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let child: ChildProcess | undefined;
+let child: ServerProcess | undefined;
 afterEach(() => {
-  child?.kill('SIGKILL');
+  child?.proc.kill('SIGKILL');
   child = undefined;
 });
 
+/** The image's CMD with the given environment (and PATH, which the base image also has). */
 function run(env: Record<string, string>) {
-  const { cmd } = imageSpec();
-  const proc = spawn(cmd[0], cmd.slice(1), { cwd: root, env: { PATH: process.env.PATH, ...env } });
-  let output = '';
-  proc.stdout?.on('data', (d) => {
-    output += d;
-  });
-  proc.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  return { proc, exited, output: () => output };
-}
-
-async function waitForHealth(url: string, exited: Promise<number | null>) {
-  let stopped = false;
-  void exited.then(() => {
-    stopped = true;
-  });
-  for (let i = 0; i < 200 && !stopped; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the server did not become healthy');
+  return spawnServer(imageSpec().cmd, { PATH: process.env.PATH, ...env });
 }
 
 describe('the container command', () => {
@@ -89,9 +55,9 @@ describe('the container command', () => {
       DATABASE_URL: env.DATABASE_URL.replace('/data', dataDir),
       LOG_LEVEL: 'warn',
     });
-    child = server.proc;
-    const url = `http://127.0.0.1:${port}`;
-    await waitForHealth(url, server.exited);
+    child = server;
+    const { url } = server;
+    await waitForHealth(server);
 
     const { questions } = await (await fetch(`${url}/prod/get-questions?gametype=spectrum`)).json();
     const created = await fetch(`${url}/prod/create-game`, {
@@ -110,14 +76,13 @@ describe('the container command', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
 
-    server.proc.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await server.stop()).toBe(0);
     expect(existsSync(join(dataDir, 'wavelength.db'))).toBe(true);
   });
 
   it('refuses to start on a bad setting, with one line naming the variable', async () => {
     const server = run({ ...imageSpec().env, QUESTIONS_PER_GAME: 'ten' });
-    child = server.proc;
+    child = server;
     expect(await server.exited).toBe(1);
     expect(server.output().trim()).toBe('Invalid QUESTIONS_PER_GAME="ten": must be a whole number');
   });

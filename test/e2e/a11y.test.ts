@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
-import { browserTestsAvailable, startWorld, type World } from './support.js';
+import { browserTestsAvailable, newPlayer, type ScreenVisit, startWorld, visitScreens, type World } from './support.js';
 
 const available = browserTestsAvailable();
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
@@ -45,16 +45,11 @@ describe.skipIf(!available)('accessibility', () => {
     await logResponse(world.app, spectrum.gameId, friendId, [20, 50, 80], 'Bo');
 
     // The checker is injected as an inline script, which the real CSP rightly blocks.
-    const context = await world.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      reducedMotion: 'reduce',
-      bypassCSP: true,
-      baseURL: world.url,
+    const { context, page } = await newPlayer(world, {
+      userId: friendId,
+      context: { reducedMotion: 'reduce', bypassCSP: true },
     });
-    await context.addInitScript((id) => localStorage.setItem('wavelength.userId', id), friendId);
-    const page = await context.newPage();
-    const screens: [string, (p: Page) => Promise<unknown>][] = [
+    const screens: ScreenVisit[] = [
       ['/spectrum', (p) => p.getByRole('button', { name: 'Play' }).waitFor()],
       [`/endscreen/${spectrum.gameId}`, (p) => p.getByRole('cell', { name: 'Bo' }).waitFor()],
       [`/scoreboard/${spectrum.gameId}`, (p) => p.getByRole('cell', { name: 'Bo' }).waitFor()],
@@ -63,11 +58,9 @@ describe.skipIf(!available)('accessibility', () => {
       ['/no/such/screen', (p) => p.getByText('Unexpected Application Error!').waitFor()],
     ];
     const problems: string[] = [];
-    for (const [path, ready] of screens) {
-      await page.goto(path);
-      await ready(page);
+    await visitScreens(page, screens, async (path) => {
       for (const v of await violations(page)) problems.push(`${path}: ${v}`);
-    }
+    });
     // The two question screens, reached as a friend would.
     for (const game of [classic, unplayed]) {
       await page.goto(`/join/${game.gameId}`);

@@ -4,7 +4,15 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserTestsAvailable, newPlayer, type Player, screenshot, startWorld, type World } from './support.js';
+import {
+  browserTestsAvailable,
+  newPlayer,
+  type Player,
+  playersOf,
+  screenshot,
+  startWorld,
+  type World,
+} from './support.js';
 
 const available = browserTestsAvailable();
 const ROUNDS = 3;
@@ -140,14 +148,12 @@ describe.skipIf(!available)('playing in the browser', () => {
     await board.getByRole('cell', { name: 'Cy' }).waitFor();
 
     // What the screens show is what the server scored: Bo (10) above Cy.
-    const api = await (await fetch(`${world.url}/prod/get-all-players?gameId=${gameId}`)).json();
-    expect(api.players.map((p: { playerName: string }) => p.playerName)).toEqual(['Bo', 'Cy']);
-    expect(api.players[0].score).toBe(10);
-    expect(api.players[1].score).toBeLessThan(10);
+    const players = await playersOf(world, gameId);
+    expect(players.map((p) => p.playerName)).toEqual(['Bo', 'Cy']);
+    expect(players[0].score).toBe(10);
+    expect(players[1].score).toBeLessThan(10);
     const rows = await board.locator('tbody tr').allInnerTexts();
-    expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(
-      api.players.map((p: { playerName: string; score: number }) => `${p.playerName} ${p.score}`),
-    );
+    expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(players.map((p) => `${p.playerName} ${p.score}`));
     await screenshot(board, '06-scoreboard');
 
     // Revisits: a friend who played goes to their result, the creator to their end screen.
@@ -189,8 +195,8 @@ describe.skipIf(!available)('playing in the browser', () => {
     await waitForRound(friend.page, 3);
     await friend.page.getByRole('button', { name: picked[1], exact: true }).click();
     await waitForPath(friend.page, new RegExp(`^/result/${gameId}$`));
-    const api = await (await fetch(`${world.url}/prod/get-all-players?gameId=${gameId}`)).json();
-    expect(api.players).toEqual([{ playerID: expect.any(String), playerName: 'Eve', score: 6.7 }]);
+    const players = await playersOf(world, gameId);
+    expect(players).toEqual([{ playerID: expect.any(String), playerName: 'Eve', score: 6.7 }]);
     // 6.7 rounds to level 7.
     await friend.page.getByText('Melodic Match!').first().waitFor();
 
@@ -226,8 +232,8 @@ describe.skipIf(!available)('playing in the browser', () => {
       await answerSpectrumWithKeys(friend.page, steps);
     }
     await waitForPath(friend.page, new RegExp(`^/result/${gameId}$`));
-    const api = await (await fetch(`${world.url}/prod/get-all-players?gameId=${gameId}`)).json();
-    expect(api.players).toEqual([{ playerID: expect.any(String), playerName: 'Gus', score: 10 }]);
+    const players = await playersOf(world, gameId);
+    expect(players).toEqual([{ playerID: expect.any(String), playerName: 'Gus', score: 10 }]);
     await creator.context.close();
     await friend.context.close();
   });

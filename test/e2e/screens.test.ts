@@ -6,7 +6,15 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
-import { browserTestsAvailable, screenshot, startWorld, type World } from './support.js';
+import {
+  browserTestsAvailable,
+  newPlayer,
+  type ScreenVisit,
+  screenshot,
+  startWorld,
+  visitScreens,
+  type World,
+} from './support.js';
 
 const available = browserTestsAvailable();
 
@@ -30,17 +38,12 @@ describe.skipIf(!available)('small screens', () => {
     const friendId = randomUUID();
     await logResponse(world.app, game.gameId, friendId, [1, 2, 4], 'A friend with a rather long name');
 
-    const context = await world.browser.newContext({
-      viewport: { width: 320, height: 568 },
-      isMobile: true,
-      hasTouch: true,
-      reducedMotion: 'reduce',
-      baseURL: world.url,
+    const { context, page } = await newPlayer(world, {
+      userId: friendId,
+      context: { viewport: { width: 320, height: 568 }, deviceScaleFactor: 1, reducedMotion: 'reduce' },
     });
-    await context.addInitScript((id) => localStorage.setItem('wavelength.userId', id), friendId);
-    const page = await context.newPage();
 
-    const screens: [string, (p: Page) => Promise<unknown>][] = [
+    const screens: ScreenVisit[] = [
       ['/classic', (p) => p.getByRole('button', { name: 'Play' }).waitFor()],
       [`/endscreen/${game.gameId}`, (p) => p.getByRole('cell', { name: 'A friend with a rather long name' }).waitFor()],
       [
@@ -50,12 +53,10 @@ describe.skipIf(!available)('small screens', () => {
       [`/result/${game.gameId}`, (p) => p.getByText('Your Wavelength Score with Maximilian Alexander is').waitFor()],
       ['/no/such/screen', (p) => p.getByText('Unexpected Application Error!').waitFor()],
     ];
-    for (const [path, ready] of screens) {
-      await page.goto(path);
-      await ready(page);
+    await visitScreens(page, screens, async (path) => {
       await expectFitsAndHasOneHeading(page, path);
       await screenshot(page, `320-${path.split('/')[1]}`);
-    }
+    });
 
     // Reduced motion: the gauge shows 10 × 6.7 = 67 at once instead of counting up.
     await page.goto(`/result/${game.gameId}`);

@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
+import type { Player as ScoreboardRow } from '../../shared/api.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = join(import.meta.dirname, '..', '..');
@@ -65,15 +66,26 @@ export interface Player {
   problems: string[];
 }
 
+export interface PlayerOptions {
+  /** Start as this existing player (their userId in localStorage) instead of a new one. */
+  userId?: string;
+  /** Overrides of the phone: viewport, reducedMotion, bypassCSP… */
+  context?: BrowserContextOptions;
+}
+
 /** A person on a phone: a separate browser context (own localStorage, own userId). */
-export async function newPlayer(world: World): Promise<Player> {
+export async function newPlayer(world: World, options: PlayerOptions = {}): Promise<Player> {
   const context = await world.browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    ...options.context,
     baseURL: world.url,
   });
+  if (options.userId) {
+    await context.addInitScript((id) => localStorage.setItem('wavelength.userId', id), options.userId);
+  }
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -89,4 +101,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Finished CSS transitions, so the picture shows the screen at rest rather than mid-fade.
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+}
+
+/** A screen's address and what to wait for before it counts as shown. */
+export type ScreenVisit = [path: string, ready: (page: Page) => Promise<unknown>];
+
+/** Opens each screen in turn, waits until it is shown, then runs `check` on it. */
+export async function visitScreens(page: Page, screens: ScreenVisit[], check: (path: string) => Promise<void>) {
+  for (const [path, ready] of screens) {
+    await page.goto(path);
+    await ready(page);
+    await check(path);
+  }
+}
+
+/** The scoreboard as the API reports it. */
+export async function playersOf(world: World, gameId: string) {
+  const response = await fetch(`${world.url}/prod/get-all-players?gameId=${gameId}`);
+  return (await response.json()).players as ScoreboardRow[];
 }

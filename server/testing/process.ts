@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { ROOT_DIR } from '../paths.js';
+
+/** A port nobody listens on right now, on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  url: string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts a server command from the project root with exactly `env`, listening on `env.PORT`. */
+export function spawnServer(command: readonly string[], env: Record<string, string | undefined>): ServerProcess {
+  const proc = spawn(command[0], command.slice(1), { cwd: ROOT_DIR, env });
+  let output = '';
+  proc.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  proc.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  return {
+    proc,
+    url: `http://127.0.0.1:${env.PORT}`,
+    exited,
+    output: () => output,
+    stop() {
+      proc.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Resolves once GET /healthz answers 200; fails if the process ends first or 10 s pass. */
+export async function waitForHealth(server: ServerProcess): Promise<void> {
+  let ended = false;
+  void server.exited.then(() => {
+    ended = true;
+  });
+  for (let attempt = 0; attempt < 200 && !ended; attempt++) {
+    try {
+      if ((await fetch(`${server.url}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`The server did not become healthy:\n${server.output()}`);
+}
