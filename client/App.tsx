@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '../shared/product.js';
 import { trackPageView } from './analytics.js';
@@ -14,11 +14,6 @@ const EndScreen = lazyScreen(() => import('./routes/EndScreen.js'));
 const Scoreboard = lazyScreen(() => import('./routes/Scoreboard.js'));
 const Join = lazyScreen(() => import('./routes/Join.js'));
 const Result = lazyScreen(() => import('./routes/Result.js'));
-
-/** Each lazy screen gets its own boundary, so the spinner shows while its code arrives. */
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner />}>{children}</Suspense>;
-}
 
 /** `/` is the Spectrum landing; any message for the landing screen travels along. */
 function Home() {
@@ -43,9 +38,12 @@ function Shell() {
           </Link>
         </header>
       )}
-      {/* Keyed by address: leaving a crashed screen clears the error. */}
+      {/* Keyed by address: leaving a crashed screen clears the error, and each screen gets a fresh
+          Suspense boundary, so the spinner shows while a lazy screen's code arrives. */}
       <ErrorBoundary key={pathname}>
-        <Outlet />
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </ErrorBoundary>
     </div>
   );
@@ -58,54 +56,12 @@ export function App() {
         <Route index element={<Home />} />
         <Route path="spectrum" element={<Landing edition="spectrum" onReady={Game.preload} />} />
         <Route path="classic" element={<Landing edition="classic" onReady={Game.preload} />} />
-        <Route
-          path="spectrum/game/:gameId"
-          element={
-            <Lazy>
-              <Game edition="spectrum" />
-            </Lazy>
-          }
-        />
-        <Route
-          path="classic/game/:gameId"
-          element={
-            <Lazy>
-              <Game edition="classic" />
-            </Lazy>
-          }
-        />
-        <Route
-          path="endscreen/:gameId"
-          element={
-            <Lazy>
-              <EndScreen />
-            </Lazy>
-          }
-        />
-        <Route
-          path="scoreboard/:gameId"
-          element={
-            <Lazy>
-              <Scoreboard />
-            </Lazy>
-          }
-        />
-        <Route
-          path="join/:gameId"
-          element={
-            <Lazy>
-              <Join />
-            </Lazy>
-          }
-        />
-        <Route
-          path="result/:gameId"
-          element={
-            <Lazy>
-              <Result />
-            </Lazy>
-          }
-        />
+        <Route path="spectrum/game/:gameId" element={<Game edition="spectrum" />} />
+        <Route path="classic/game/:gameId" element={<Game edition="classic" />} />
+        <Route path="endscreen/:gameId" element={<EndScreen />} />
+        <Route path="scoreboard/:gameId" element={<Scoreboard />} />
+        <Route path="join/:gameId" element={<Join />} />
+        <Route path="result/:gameId" element={<Result />} />
         <Route path="*" element={<ErrorScreen detail="404 Not Found" />} />
       </Route>
     </Routes>
