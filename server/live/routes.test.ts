@@ -3,12 +3,28 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../shared/live.js';
 import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
+import { InProcessScoreBus } from './bus.js';
 
 let app: FastifyInstance;
 let base: string;
 
+/** The in-process bus, counting the subscriptions currently held. */
+class CountingBus extends InProcessScoreBus {
+  active = 0;
+  override subscribe(...args: Parameters<InProcessScoreBus['subscribe']>) {
+    this.active++;
+    const unsubscribe = super.subscribe(...args);
+    return () => {
+      this.active--;
+      unsubscribe();
+    };
+  }
+}
+let bus: CountingBus;
+
 async function start(env: Record<string, string> = {}, pingMs = 30_000) {
-  app = await testApp({ QUESTIONS_PER_GAME: '3', ...env }, { livePingIntervalMs: pingMs });
+  bus = new CountingBus();
+  app = await testApp({ QUESTIONS_PER_GAME: '3', ...env }, { livePingIntervalMs: pingMs, bus });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   base = `ws://127.0.0.1:${port}/prod/live/`;
@@ -62,6 +78,18 @@ describe('live channel', () => {
     await logResponse(app, other.gameId, newUserId(), [1, 1, 1], 'Own');
     expect(await bystander.message(1)).toMatchObject({ type: 'player', player: { playerName: 'Own' } });
     for (const c of [...watchers, bystander]) c.close();
+  });
+
+  it('holds one bus subscription per watched game, released when its last socket closes', async () => {
+    const game = await createGame(app, 'classic');
+    const clients = await Promise.all([1, 2, 3].map(() => LiveClient.open(base + game.gameId)));
+    await Promise.all(clients.map((c) => c.message(0)));
+    expect(bus.active).toBe(1);
+    for (const c of clients) {
+      c.close();
+      await c.closed;
+    }
+    await expect.poll(() => bus.active).toBe(0);
   });
 
   it('gives a reconnecting client a full snapshot with what it missed', async () => {

@@ -4,7 +4,7 @@ import { gameIdSchema } from '../../shared/api.js';
 import { unknownGame } from '../errors.js';
 import type { GameRepository } from '../games/repository.js';
 import type { ScoreBus } from './bus.js';
-import { sendLive } from './send.js';
+import { broadcastLive, sendLive } from './send.js';
 
 export interface LiveRoutesOptions {
   games: GameRepository;
@@ -30,6 +30,28 @@ function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, options) => {
   const { games, bus, allowedOrigins, pingIntervalMs } = options;
   const alive = new WeakSet<WebSocket>();
+  // One bus subscription per watched game, however many sockets watch it: a score is serialized
+  // once and written to all of them.
+  const watched = new Map<string, { sockets: Set<WebSocket>; unsubscribe: () => void }>();
+
+  /** Adds a socket to its game's watchers; returns the function that removes it. */
+  function watch(gameId: string, socket: WebSocket): () => void {
+    let game = watched.get(gameId);
+    if (!game) {
+      const sockets = new Set<WebSocket>();
+      const unsubscribe = bus.subscribe(gameId, (player) => broadcastLive(sockets, { type: 'player', player }));
+      game = { sockets, unsubscribe };
+      watched.set(gameId, game);
+    }
+    const { sockets, unsubscribe } = game;
+    sockets.add(socket);
+    return () => {
+      sockets.delete(socket);
+      if (sockets.size > 0) return;
+      unsubscribe();
+      watched.delete(gameId);
+    };
+  }
 
   // A socket that has not answered the previous ping is gone (phone asleep, network lost).
   const pinger = setInterval(() => {
@@ -65,8 +87,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
       // Subscribe and read the snapshot in the same tick: no score can fall between the two.
-      const unsubscribe = bus.subscribe(gameId, (player) => sendLive(socket, { type: 'player', player }));
-      socket.on('close', unsubscribe);
+      socket.on('close', watch(gameId, socket));
       socket.on('error', (error) => request.log.debug({ err: error }, 'live socket error'));
       sendLive(socket, { type: 'snapshot', players: games.listPlayers(gameId) });
     },

@@ -8,13 +8,23 @@ import type { LiveMessage } from '../../shared/live.js';
  */
 export const MAX_BUFFERED_BYTES = 256 * 1024;
 
-/** The one way the server writes to a live socket. Returns false if the socket was dropped. */
-export function sendLive(socket: WebSocket, message: LiveMessage): boolean {
+function write(socket: WebSocket, data: string): boolean {
   if (socket.readyState !== socket.OPEN) return false;
   if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
     socket.terminate();
     return false;
   }
-  socket.send(JSON.stringify(message));
+  socket.send(data);
   return true;
+}
+
+/** The way the server writes to one live socket. Returns false if the socket was dropped. */
+export function sendLive(socket: WebSocket, message: LiveMessage): boolean {
+  return write(socket, JSON.stringify(message));
+}
+
+/** Writes one message to many sockets, serialized once. */
+export function broadcastLive(sockets: Iterable<WebSocket>, message: LiveMessage): void {
+  const data = JSON.stringify(message);
+  for (const socket of sockets) write(socket, data);
 }
