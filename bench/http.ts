@@ -49,11 +49,8 @@ export async function httpLoad(seconds = 5) {
       headers: { 'content-type': 'application/json' },
       duration: seconds,
       setupClient(client) {
-        client.setBody = client.setBody.bind(client);
-        client.on('response', () => {
-          client.setBody(body());
-        });
         client.setBody(body());
+        client.on('response', () => client.setBody(body()));
       },
     }),
   );
