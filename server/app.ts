@@ -1,25 +1,24 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Config, sqlitePath } from './config.js';
-import { type Db, openDatabase } from './db/database.js';
+import type { Config } from './config.js';
+import { openStorage, type Storage } from './db/storage.js';
 import { registerErrorHandler } from './errors.js';
-import { gameRepository } from './games/repository.js';
+import { type GameEventBus, InProcessEventBus } from './events/bus.js';
 import { gameRoutes } from './games/routes.js';
-import { InProcessScoreBus, type ScoreBus } from './live/bus.js';
 import { liveRoutes } from './live/routes.js';
+import { healthRoute } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { CLIENT_DIR } from './paths.js';
-import { questionRepository } from './questions/repository.js';
 import { questionRoutes } from './questions/routes.js';
 import { registerClient } from './web/client.js';
+import { securityHeaders } from './web/security.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The app's database connection, closed with the app. */
-    db: Db;
+    /** The app's database and its repositories, closed with the app. */
+    storage: Storage;
   }
 }
 
@@ -32,11 +31,9 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
-  bus?: ScoreBus;
+  bus?: GameEventBus;
   livePingIntervalMs?: number;
 }
-
-const GA_HOSTS = ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
 /** Builds the whole product as a Fastify app (API, live channel, client) without listening. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -52,35 +49,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const db = openDatabase(sqlitePath(config.DATABASE_URL));
-  app.decorate('db', db);
-  app.addHook('onClose', async () => db.close());
+  const bus = options.bus ?? new InProcessEventBus();
+  const storage = await openStorage(config, bus);
+  app.decorate('storage', storage);
+  app.addHook('onClose', () => storage.close());
+  const { games, questions } = storage;
 
-  const bus = options.bus ?? new InProcessScoreBus();
-  const games = gameRepository(db);
-  const questions = questionRepository(db);
-
-  const analytics = config.GA_MEASUREMENT_ID !== undefined;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(analytics ? GA_HOSTS : [])],
-        connectSrc: ["'self'", ...(analytics ? GA_HOSTS : [])],
-        imgSrc: ["'self'", 'data:', ...(analytics ? GA_HOSTS : [])],
-        styleSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Only over HTTPS (browsers ignore it on plain HTTP), and never for a self-hoster's other subdomains.
-    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
-  });
+  await app.register(securityHeaders, { analytics: config.GA_MEASUREMENT_ID !== undefined });
 
   await app.register(websocket, {
     options: { maxPayload: LIVE_MAX_PAYLOAD_BYTES, perMessageDeflate: false },
@@ -94,14 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const metrics = registerMetrics(app, () => app.websocketServer.clients.size);
 
-  app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => {
-    try {
-      db.prepare('SELECT 1').get();
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ message: 'The database is not answering.' });
-    }
-  });
+  await app.register(healthRoute, { ping: storage.ping });
 
   await app.register(
     async (api) => {
@@ -119,7 +87,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gameRoutes, {
         games,
         questions,
-        bus,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
       });

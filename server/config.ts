@@ -51,8 +51,3 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   return result.data;
 }
-
-/** The SQLite file path of a `sqlite:` URL (`:memory:` for an in-memory database). */
-export function sqlitePath(databaseUrl: string): string {
-  return databaseUrl.slice('sqlite:'.length);
-}

@@ -1,12 +1,14 @@
 /**
- * The HTTP API's shapes: one zod schema per request and response, used by the server to
- * validate and to serialize (which is also what keeps private fields out of responses).
- * The client imports only the types (`import type`), so zod stays out of its bundle.
+ * The HTTP API as one table: every call's method, path (its key, under /prod), request schema and
+ * reply schema. The server registers its routes from this table, validates with the request
+ * schemas and serializes with the reply schemas (which is also what keeps private fields out of
+ * replies). The client imports only types from here (`import type`), so zod stays out of its bundle.
  */
 import { z } from 'zod';
 import { MAX_QUESTIONS_PER_GAME, NAME_MAX_LENGTH } from './product.js';
 
-const userIdSchema = z.uuid({ error: 'must be a UUID' });
+// Case-insensitive on the wire; lowercased so that one player is one string everywhere.
+const userIdSchema = z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase());
 
 export const gameIdSchema = z
   .string({ error: 'is required' })
@@ -27,78 +29,119 @@ const answerListSchema = z
   .array(answerSchema, { error: 'must be a list of whole numbers' })
   .max(MAX_QUESTIONS_PER_GAME);
 
-export const questionSchema = z.object({
+const wireQuestionSchema = z.object({
   questionID: z.string(),
   question: z.string(),
   options: z.union([z.array(z.string()), z.string()]),
 });
-export type Question = z.infer<typeof questionSchema>;
 
-export const gameTypeSchema = z.enum(['Spectrum', 'Classic']);
+const gameTypeSchema = z.enum(['Spectrum', 'Classic']);
 
-export const playerSchema = z.object({
+const playerSchema = z.object({
   playerID: z.string(),
   playerName: z.string(),
   score: z.number(),
 });
+/** A friend's row on a game's scoreboard. */
 export type Player = z.infer<typeof playerSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 
-// GET /prod/get-questions
-export const getQuestionsQuery = z.object({
-  gametype: z
-    .string({ error: 'is required (classic or spectrum)' })
-    .toLowerCase()
-    .pipe(z.enum(['classic', 'spectrum'], { error: 'must be classic or spectrum' })),
-});
-export const getQuestionsReply = z.object({ questions: z.array(questionSchema) });
+const gameQuery = z.object({ gameId: gameIdSchema });
 
-// POST /prod/create-game
-export const createGameBody = z.object({
-  userId: userIdSchema,
-  userName: nameSchema,
-  questionSet: z
-    .array(questionIdSchema, { error: 'must be a list of question ids' })
-    .min(1, { error: 'must hold at least one question id' })
-    .max(MAX_QUESTIONS_PER_GAME, { error: `must hold at most ${MAX_QUESTIONS_PER_GAME} question ids` }),
-  answerSet: answerListSchema,
-  gameType: gameTypeSchema.optional(),
-});
-export type CreateGameBody = z.input<typeof createGameBody>;
-export const createGameReply = z.object({ gameId: z.string() });
+interface GetEndpoint {
+  method: 'GET';
+  query: z.ZodType;
+  reply: z.ZodType;
+}
+interface PostEndpoint {
+  method: 'POST';
+  body: z.ZodType;
+  reply: z.ZodType;
+}
+export type EndpointDefinition = GetEndpoint | PostEndpoint;
 
-// POST /prod/log-response
-export const logResponseBody = z.object({
-  gameId: gameIdSchema,
-  playerId: userIdSchema,
-  userName: nameSchema,
-  responseSet: answerListSchema,
-});
-export type LogResponseBody = z.input<typeof logResponseBody>;
-export const logResponseReply = z.object({ ok: z.literal(true), score: z.number() });
+export const endpoints = {
+  'get-questions': {
+    method: 'GET',
+    query: z.object({
+      gametype: z
+        .string({ error: 'is required (classic or spectrum)' })
+        .toLowerCase()
+        .pipe(z.enum(['classic', 'spectrum'], { error: 'must be classic or spectrum' })),
+    }),
+    reply: z.object({ questions: z.array(wireQuestionSchema) }),
+  },
+  'create-game': {
+    method: 'POST',
+    body: z.object({
+      userId: userIdSchema,
+      userName: nameSchema,
+      questionSet: z
+        .array(questionIdSchema, { error: 'must be a list of question ids' })
+        .min(1, { error: 'must hold at least one question id' })
+        .max(MAX_QUESTIONS_PER_GAME, { error: `must hold at most ${MAX_QUESTIONS_PER_GAME} question ids` }),
+      answerSet: answerListSchema,
+      gameType: gameTypeSchema.optional(),
+    }),
+    reply: z.object({ gameId: z.string() }),
+  },
+  'log-response': {
+    method: 'POST',
+    body: z.object({
+      gameId: gameIdSchema,
+      playerId: userIdSchema,
+      userName: nameSchema,
+      responseSet: answerListSchema,
+    }),
+    reply: z.object({ ok: z.literal(true), score: z.number() }),
+  },
+  'get-all-players': {
+    method: 'GET',
+    query: gameQuery,
+    reply: z.object({ players: z.array(playerSchema) }),
+  },
+  'is-creator': {
+    method: 'GET',
+    query: z.object({ gameId: gameIdSchema, userId: userIdSchema }),
+    reply: z.object({ playerName: z.string(), isCreator: z.boolean(), hasPlayed: z.boolean() }),
+  },
+  'join-game': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema }),
+    reply: z.object({ questions: z.array(wireQuestionSchema), gameType: gameTypeSchema }),
+  },
+  'has-played': {
+    method: 'GET',
+    query: gameQuery,
+    reply: z.object({ playerName: z.string() }),
+  },
+  'get-score': {
+    method: 'GET',
+    query: z.object({ gameId: gameIdSchema, playerId: userIdSchema }),
+    reply: z.object({ score: z.number() }),
+  },
+} as const satisfies Record<string, EndpointDefinition>;
 
-// GET /prod/get-all-players
-export const gameQuery = z.object({ gameId: gameIdSchema });
-export const getAllPlayersReply = z.object({ players: z.array(playerSchema) });
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
 
-// GET /prod/is-creator
-export const isCreatorQuery = z.object({ gameId: gameIdSchema, userId: userIdSchema });
-export const isCreatorReply = z.object({
-  playerName: z.string(),
-  isCreator: z.boolean(),
-  hasPlayed: z.boolean(),
-});
-export type IsCreatorReply = z.infer<typeof isCreatorReply>;
+/** What the caller sends: the query of a GET, the body of a POST (before the server's transforms). */
+export type RequestOf<K extends EndpointName> = Endpoints[K] extends { query: z.ZodType }
+  ? z.input<Endpoints[K]['query']>
+  : Endpoints[K] extends { body: z.ZodType }
+    ? z.input<Endpoints[K]['body']>
+    : never;
 
-// POST /prod/join-game
-export const joinGameBody = z.object({ gameId: gameIdSchema });
-export const joinGameReply = z.object({ questions: z.array(questionSchema), gameType: gameTypeSchema });
-export type JoinGameReply = z.infer<typeof joinGameReply>;
+/** What the server's handler receives: the request after validation and transforms. */
+export type ParsedRequestOf<K extends EndpointName> = Endpoints[K] extends { query: z.ZodType }
+  ? z.output<Endpoints[K]['query']>
+  : Endpoints[K] extends { body: z.ZodType }
+    ? z.output<Endpoints[K]['body']>
+    : never;
 
-// GET /prod/has-played
-export const hasPlayedReply = z.object({ playerName: z.string() });
+/** The 200 reply's JSON. */
+export type ReplyOf<K extends EndpointName> = z.output<Endpoints[K]['reply']>;
 
-// GET /prod/get-score
-export const getScoreQuery = z.object({ gameId: gameIdSchema, playerId: userIdSchema });
-export const getScoreReply = z.object({ score: z.number() });
+/** The endpoints read with GET (their request goes in the query string). */
+export type GetEndpointName = { [K in EndpointName]: Endpoints[K]['method'] extends 'GET' ? K : never }[EndpointName];

@@ -5,10 +5,14 @@ export type LiveMessage =
   /** Sent once when the socket opens: every friend so far, in scoreboard order. */
   | { type: 'snapshot'; players: Player[] }
   /** Sent for every response logged after the snapshot. */
-  | { type: 'player'; player: Player };
+  | { type: 'player'; player: Player }
+  /** The creator removed this friend from the scoreboard. */
+  | { type: 'removed'; playerID: string }
+  /** The creator deleted the game; the server then closes the socket with LIVE_CLOSE_UNKNOWN_GAME. */
+  | { type: 'deleted' };
 
 export const LIVE_PATH_PREFIX = '/prod/live/';
-/** Close code used when the game does not exist. */
+/** Close code used when the game does not exist (or no longer does). */
 export const LIVE_CLOSE_UNKNOWN_GAME = 4404;
 
 /** Scoreboard order: highest score first, then earliest first (stable for equal scores). */

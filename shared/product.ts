@@ -4,10 +4,6 @@ export const PRODUCT_NAME = 'Wavelength';
 export const EDITIONS = ['spectrum', 'classic'] as const;
 export type Edition = (typeof EDITIONS)[number];
 
-/** The value of `gameType` on the wire for each edition. */
-export const GAME_TYPES = { spectrum: 'Spectrum', classic: 'Classic' } as const;
-export type GameType = (typeof GAME_TYPES)[Edition];
-
 export const NAME_MAX_LENGTH = 40;
 export const MAX_QUESTIONS_PER_GAME = 50;
 export const SPECTRUM_MIN = 0;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeScore, scoreLevel } from './score.js';
+import { computeScore, roundPoints, scoreLevel } from './score.js';
 
 describe('computeScore, Classic', () => {
   it('counts equal non-zero answers: 10 × matches / N', () => {
@@ -135,5 +135,37 @@ describe('scoreLevel', () => {
     expect(scoreLevel(4.5)).toBe(5);
     expect(scoreLevel(7.4)).toBe(7);
     expect(scoreLevel(10)).toBe(10);
+  });
+});
+
+describe('roundPoints', () => {
+  it('gives 10 for a Classic match, 0 otherwise, and never for two unanswered rounds', () => {
+    expect(roundPoints('classic', 2, 2)).toBe(10);
+    expect(roundPoints('classic', 2, 3)).toBe(0);
+    expect(roundPoints('classic', 0, 0)).toBe(0);
+  });
+
+  it('gives 10 × (1 − gap / 100)² for Spectrum, half up to one decimal', () => {
+    expect(roundPoints('spectrum', 40, 40)).toBe(10);
+    expect(roundPoints('spectrum', 0, 100)).toBe(0);
+    expect(roundPoints('spectrum', 0, 50)).toBe(2.5);
+    // 0.95² × 10 = 9.025 → 9.0; 0.85² × 10 = 7.225 → 7.2; 0.65² × 10 = 4.225 → 4.2
+    expect(roundPoints('spectrum', 0, 5)).toBe(9);
+    expect(roundPoints('spectrum', 15, 0)).toBe(7.2);
+  });
+
+  it('averages, over the rounds, to the score (before rounding) for any answers', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })), { minLength: 1, maxLength: 50 }),
+        (pairs) => {
+          const creator = pairs.map(([a]) => a);
+          const friend = pairs.map(([, b]) => b);
+          const mean = pairs.reduce((sum, [a, b]) => sum + roundPoints('spectrum', a, b), 0) / pairs.length;
+          // Each round is rounded to 0.05 at most, so the mean stays within 0.05 (+ the score's own rounding).
+          expect(Math.abs(mean - computeScore('spectrum', creator, friend))).toBeLessThanOrEqual(0.1 + 1e-9);
+        },
+      ),
+    );
   });
 });

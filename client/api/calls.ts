@@ -1,42 +1,44 @@
-import type {
-  CreateGameBody,
-  IsCreatorReply,
-  JoinGameReply,
-  LogResponseBody,
-  Player,
-  Question,
-} from '../../shared/api.js';
+import type { ReplyOf, RequestOf } from '../../shared/api.js';
+import { editionOf, fromWireQuestion, type Question } from '../../shared/model.js';
 import type { Edition } from '../../shared/product.js';
-import { apiRequest } from './http.js';
+import { apiCall } from './http.js';
 
-export function getQuestions(edition: Edition, signal?: AbortSignal): Promise<{ questions: Question[] }> {
-  return apiRequest('get-questions', { query: { gametype: edition }, signal, fallback: 'Failed to load questions' });
+export async function getQuestions(edition: Edition, signal?: AbortSignal): Promise<{ questions: Question[] }> {
+  const { questions } = await apiCall(
+    'get-questions',
+    { query: { gametype: edition } },
+    { signal, fallback: 'Failed to load questions' },
+  );
+  return { questions: questions.map((question) => fromWireQuestion(edition, question)) };
 }
 
-export function createGame(body: CreateGameBody): Promise<{ gameId: string }> {
-  return apiRequest('create-game', { body, fallback: 'API response not ok' });
+export function createGame(body: RequestOf<'create-game'>): Promise<ReplyOf<'create-game'>> {
+  return apiCall('create-game', { body }, { fallback: 'API response not ok' });
 }
 
-export function logResponse(body: LogResponseBody): Promise<{ ok: true; score: number }> {
-  return apiRequest('log-response', { body, fallback: 'API response not ok' });
+export function logResponse(body: RequestOf<'log-response'>): Promise<ReplyOf<'log-response'>> {
+  return apiCall('log-response', { body }, { fallback: 'API response not ok' });
 }
 
-export function getAllPlayers(gameId: string, signal?: AbortSignal): Promise<{ players: Player[] }> {
-  return apiRequest('get-all-players', { query: { gameId }, signal, fallback: 'Failed to fetch scores' });
+export function getAllPlayers(gameId: string, signal?: AbortSignal): Promise<ReplyOf<'get-all-players'>> {
+  return apiCall('get-all-players', { query: { gameId } }, { signal, fallback: 'Failed to fetch scores' });
 }
 
-export function isCreator(gameId: string, userId: string, signal?: AbortSignal): Promise<IsCreatorReply> {
-  return apiRequest('is-creator', { query: { gameId, userId }, signal, fallback: 'Failed to load the game' });
+export function isCreator(gameId: string, userId: string, signal?: AbortSignal): Promise<ReplyOf<'is-creator'>> {
+  return apiCall('is-creator', { query: { gameId, userId } }, { signal, fallback: 'Failed to load the game' });
 }
 
-export function joinGame(gameId: string): Promise<JoinGameReply> {
-  return apiRequest('join-game', { body: { gameId }, fallback: 'Failed to join game' });
+/** The game a friend joins: its edition and its questions in round order (never the creator's answers). */
+export async function joinGame(gameId: string): Promise<{ edition: Edition; questions: Question[] }> {
+  const reply = await apiCall('join-game', { body: { gameId } }, { fallback: 'Failed to join game' });
+  const edition = editionOf(reply.gameType);
+  return { edition, questions: reply.questions.map((question) => fromWireQuestion(edition, question)) };
 }
 
-export function hasPlayed(gameId: string, signal?: AbortSignal): Promise<{ playerName: string }> {
-  return apiRequest('has-played', { query: { gameId }, signal, fallback: 'Failed to fetch score' });
+export function hasPlayed(gameId: string, signal?: AbortSignal): Promise<ReplyOf<'has-played'>> {
+  return apiCall('has-played', { query: { gameId } }, { signal, fallback: 'Failed to fetch score' });
 }
 
-export function getScore(gameId: string, playerId: string, signal?: AbortSignal): Promise<{ score: number }> {
-  return apiRequest('get-score', { query: { gameId, playerId }, signal, fallback: 'Failed to fetch score' });
+export function getScore(gameId: string, playerId: string, signal?: AbortSignal): Promise<ReplyOf<'get-score'>> {
+  return apiCall('get-score', { query: { gameId, playerId } }, { signal, fallback: 'Failed to fetch score' });
 }

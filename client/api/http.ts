@@ -1,3 +1,5 @@
+import type { EndpointName, Endpoints, ReplyOf, RequestOf } from '../../shared/api.js';
+
 /** Every call of the API lives under this path, on the same host as the page. */
 export const API_BASE = '/prod';
 
@@ -31,23 +33,31 @@ function messageOf(body: unknown): string | undefined {
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
-interface RequestOptions {
-  query?: Record<string, string>;
-  body?: unknown;
+/** A GET sends its request as the query string, a POST as the JSON body; the table says which. */
+export type CallInput<K extends EndpointName> = Endpoints[K]['method'] extends 'GET'
+  ? { query: RequestOf<K> }
+  : { body: RequestOf<K> };
+
+export interface CallOptions {
   signal?: AbortSignal;
   /** Used when the server gives no message (network down, proxy error page). */
   fallback: string;
 }
 
-/** One JSON call to the API; resolves with the parsed 2xx body, rejects with an ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
-  const search = options.query ? `?${new URLSearchParams(options.query)}` : '';
+/** One call of the API table (shared/api.ts); resolves with its 2xx reply, rejects with an ApiError. */
+export async function apiCall<K extends EndpointName>(
+  name: K,
+  input: CallInput<K>,
+  options: CallOptions,
+): Promise<ReplyOf<K>> {
+  const isGet = 'query' in input;
+  const search = isGet ? `?${new URLSearchParams(input.query as Record<string, string>)}` : '';
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/${path}${search}`, {
-      method: options.body === undefined ? 'GET' : 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    response = await fetch(`${API_BASE}/${name}${search}`, {
+      method: isGet ? 'GET' : 'POST',
+      headers: isGet ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: isGet ? undefined : JSON.stringify(input.body),
       signal: options.signal,
     });
   } catch (error) {
@@ -57,5 +67,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(messageOf(body) ?? options.fallback, response.status);
   if (body === undefined) throw new ApiError(options.fallback, response.status);
-  return body as T;
+  return body as ReplyOf<K>;
 }

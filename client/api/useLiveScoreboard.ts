@@ -54,6 +54,9 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
     return { type: 'snapshot', players: m.players };
   }
   if (m.type === 'player' && isPlayer(m.player)) return { type: 'player', player: m.player };
+  if (m.type === 'removed' && typeof m.playerID === 'string') return { type: 'removed', playerID: m.playerID };
+  if (m.type === 'deleted') return { type: 'deleted' };
+  // A type this client does not know yet: ignored.
   return null;
 }
 
@@ -114,11 +117,21 @@ export function useLiveScoreboard(gameId: string | undefined): LiveScoreboard {
       ws.onmessage = (event: MessageEvent) => {
         const message = parseLiveMessage(event.data);
         if (!message || stopped) return;
-        if (message.type === 'snapshot') {
-          attempt = 0;
-          setState((s) => ({ ...s, players: message.players, loaded: true, error: undefined }));
-        } else {
-          setState((s) => ({ ...s, players: insertPlayer(s.players, message.player) }));
+        switch (message.type) {
+          case 'snapshot':
+            attempt = 0;
+            setState((s) => ({ ...s, players: message.players, loaded: true, error: undefined }));
+            break;
+          case 'player':
+            setState((s) => ({ ...s, players: insertPlayer(s.players, message.player) }));
+            break;
+          case 'removed':
+            setState((s) => ({ ...s, players: s.players.filter((p) => p.playerID !== message.playerID) }));
+            break;
+          case 'deleted':
+            // The server closes the socket with LIVE_CLOSE_UNKNOWN_GAME next, which stops the hook.
+            setState((s) => ({ ...s, players: [] }));
+            break;
         }
       };
       ws.onclose = (event: CloseEvent) => {

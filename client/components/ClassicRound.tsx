@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Question } from '../../shared/api.js';
+import type { ClassicQuestion } from '../../shared/model.js';
 import { CLASSIC_UNANSWERED } from '../../shared/product.js';
 import { shuffledIndexes } from '../game/shuffle.js';
 import { useRoundTimer } from '../game/useRoundTimer.js';
@@ -12,9 +12,15 @@ export const CLASSIC_ADVANCE_MS = 200;
  * One Classic round: the words in a fresh random order, answered by their 1-based position in
  * the question's original order (0 when the timer runs out first).
  */
-export function ClassicRound({ question, onAnswer }: { question: Question; onAnswer: (answer: number) => void }) {
-  const options = Array.isArray(question.options) ? question.options : [];
-  const [order] = useState(() => shuffledIndexes(options.length));
+export function ClassicRound({
+  question,
+  onAnswer,
+}: {
+  question: ClassicQuestion;
+  onAnswer: (answer: number) => void;
+}) {
+  const { words } = question;
+  const [order] = useState(() => shuffledIndexes(words.length));
   const [picked, setPicked] = useState<number | null>(null);
   const answer = useLatest(onAnswer);
   const progress = useRoundTimer(picked === null, () => answer.current(CLASSIC_UNANSWERED));
@@ -26,7 +32,7 @@ export function ClassicRound({ question, onAnswer }: { question: Question; onAns
   }, [picked, answer]);
 
   return (
-    <RoundLayout progress={progress} question={question.question}>
+    <RoundLayout progress={progress} question={question.text}>
       <div className="options">
         {order.map((original, position) => (
           <button
@@ -39,7 +45,7 @@ export function ClassicRound({ question, onAnswer }: { question: Question; onAns
             disabled={picked !== null && picked !== original}
             onClick={() => setPicked((current) => current ?? original)}
           >
-            {options[original]}
+            {words[original]}
           </button>
         ))}
       </div>

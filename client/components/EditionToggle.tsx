@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { EDITIONS, type Edition, GAME_TYPES } from '../../shared/product.js';
+import { gameTypeOf } from '../../shared/model.js';
+import { EDITIONS, type Edition } from '../../shared/product.js';
 
 const HINTS: Record<Edition, string> = {
   spectrum: 'Slide to where you stand between two ends.',
@@ -20,7 +21,7 @@ export function EditionToggle({ edition }: { edition: Edition }) {
             aria-pressed={option === edition}
             onClick={() => option !== edition && navigate(`/${option}`, { replace: true })}
           >
-            {GAME_TYPES[option]}
+            {gameTypeOf(option)}
           </button>
         ))}
       </div>

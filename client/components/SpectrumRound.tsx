@@ -1,7 +1,6 @@
 import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
-import type { Question } from '../../shared/api.js';
+import { SCALE_ENDS, type SpectrumQuestion } from '../../shared/model.js';
 import { SPECTRUM_MAX, SPECTRUM_MIN, SPECTRUM_START } from '../../shared/product.js';
-import { spectrumScale } from '../game/scale.js';
 import { useRoundTimer } from '../game/useRoundTimer.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { RoundLayout } from './RoundLayout.js';
@@ -12,8 +11,8 @@ export const SPECTRUM_ADVANCE_MS = 300;
  * One Spectrum round: a slider from 0 to 100 starting at 50. The answer is committed when the
  * slider is released (or Enter is pressed) or when the timer ends, and the round moves on 300 ms later.
  */
-export function SpectrumRound({ question, onAnswer }: { question: Question; onAnswer: (answer: number) => void }) {
-  const [low, high] = spectrumScale(question.options);
+export function SpectrumRound({ question, onAnswer }: { question: SpectrumQuestion; onAnswer: (answer: number) => void }) {
+  const [low, high] = SCALE_ENDS[question.scale];
   const [value, setValue] = useState(SPECTRUM_START);
   const [committed, setCommitted] = useState<number | null>(null);
   const committedRef = useRef<number | null>(null);
@@ -43,7 +42,7 @@ export function SpectrumRound({ question, onAnswer }: { question: Question; onAn
   };
 
   return (
-    <RoundLayout progress={progress} question={question.question}>
+    <RoundLayout progress={progress} question={question.text}>
       <div className={`spectrum${committed === null ? '' : ' spectrum--locked'}`}>
         <input
           className="spectrum__slider"

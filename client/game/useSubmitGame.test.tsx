@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Question } from '../../shared/api.js';
+import type { Question } from '../../shared/model.js';
 import { type Edition, NEW_GAME_ID } from '../../shared/product.js';
 import Game from '../routes/Game.js';
 import { loadGame, saveGame, startGame } from '../state/game.js';
@@ -9,10 +9,10 @@ import { advance, type FakeResponse, mockFetch, renderAt } from '../test/helpers
 
 const GAME_ID = 'gameAbc12345';
 const questions: Question[] = [
-  { questionID: 'q1', question: 'Pick a pet', options: ['Dog', 'Cat', 'Fish', 'Bird'] },
-  { questionID: 'q2', question: 'Pick a season', options: ['Winter', 'Spring', 'Summer', 'Autumn'] },
+  { edition: 'classic', id: 'q1', text: 'Pick a pet', words: ['Dog', 'Cat', 'Fish', 'Bird'] },
+  { edition: 'classic', id: 'q2', text: 'Pick a season', words: ['Winter', 'Spring', 'Summer', 'Autumn'] },
 ];
-const spectrumQuestions: Question[] = [{ questionID: 's1', question: 'I sing in the shower.', options: 'A' }];
+const spectrumQuestions: Question[] = [{ edition: 'spectrum', id: 's1', text: 'I sing in the shower.', scale: 'rarely-often' }];
 
 /** A game whose every round is answered: mounting the screen submits it. */
 function finished(edition: Edition, gameId: string, qs: Question[], answers: number[]) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { GAME_TYPES, NEW_GAME_ID } from '../../shared/product.js';
+import { gameTypeOf } from '../../shared/model.js';
+import { NEW_GAME_ID } from '../../shared/product.js';
 import { createGame, logResponse } from '../api/calls.js';
 import { ApiError, errorMessage } from '../api/http.js';
 import { useLatest } from '../hooks/useLatest.js';
@@ -12,14 +13,14 @@ export const MAX_RETRIES = 3;
 
 /** Sends the finished game: create-game for a creator, log-response for a friend. */
 async function submit(game: GameInProgress): Promise<string> {
-  const questionIds = game.questions.map((q) => q.questionID);
+  const questionIds = game.questions.map((q) => q.id);
   if (game.gameId === NEW_GAME_ID) {
     const { gameId } = await createGame({
       userId: userId(),
       userName: userName(),
       questionSet: questionIds,
       answerSet: game.answers,
-      ...(game.edition === 'spectrum' ? { gameType: GAME_TYPES.spectrum } : {}),
+      ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
     });
     return `/endscreen/${gameId}`;
   }

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Question } from '../../shared/api.js';
+import type { Question } from '../../shared/model.js';
 import { type Edition, NEW_GAME_ID } from '../../shared/product.js';
 import { loadGame, saveGame, startGame } from '../state/game.js';
 import { advance, mockFetch, renderAt } from '../test/helpers.js';
@@ -8,12 +8,12 @@ import Game from './Game.js';
 
 const GAME_ID = 'gameAbc12345';
 const spectrumQuestions: Question[] = [
-  { questionID: 's1', question: 'I sing in the shower.', options: 'A' },
-  { questionID: 's2', question: 'Pineapple belongs on pizza.', options: 'B' },
+  { edition: 'spectrum', id: 's1', text: 'I sing in the shower.', scale: 'rarely-often' },
+  { edition: 'spectrum', id: 's2', text: 'Pineapple belongs on pizza.', scale: 'disagree-agree' },
 ];
 const classicQuestions: Question[] = [
-  { questionID: 'c1', question: 'Pick a pet', options: ['Dog', 'Cat', 'Fish', 'Bird'] },
-  { questionID: 'c2', question: 'Pick a season', options: ['Winter', 'Spring', 'Summer', 'Autumn'] },
+  { edition: 'classic', id: 'c1', text: 'Pick a pet', words: ['Dog', 'Cat', 'Fish', 'Bird'] },
+  { edition: 'classic', id: 'c2', text: 'Pick a season', words: ['Winter', 'Spring', 'Summer', 'Autumn'] },
 ];
 
 function play(edition: Edition, questions: Question[], gameId = GAME_ID) {

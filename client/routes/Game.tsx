@@ -43,7 +43,7 @@ export default function Game({ edition }: { edition: Edition }) {
   }
 
   const question = game.questions[round];
-  const Round = edition === 'classic' ? ClassicRound : SpectrumRound;
+  const onAnswer = (value: number) => answer(round, value);
   return (
     <main className="screen game">
       <h1 className="game__title">
@@ -51,10 +51,14 @@ export default function Game({ edition }: { edition: Edition }) {
       </h1>
       <div className="game__progress" aria-hidden="true">
         {game.questions.map((q, i) => (
-          <span key={q.questionID} className={i < round ? 'done' : i === round ? 'current' : undefined} />
+          <span key={q.id} className={i < round ? 'done' : i === round ? 'current' : undefined} />
         ))}
       </div>
-      <Round key={round} question={question} onAnswer={(value) => answer(round, value)} />
+      {question.edition === 'classic' ? (
+        <ClassicRound key={round} question={question} onAnswer={onAnswer} />
+      ) : (
+        <SpectrumRound key={round} question={question} onAnswer={onAnswer} />
+      )}
     </main>
   );
 }

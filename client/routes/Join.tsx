@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { displayName, type Edition, PRODUCT_NAME } from '../../shared/product.js';
+import { displayName, PRODUCT_NAME } from '../../shared/product.js';
 import { isCreator, joinGame } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { LogoMark } from '../components/Logo.js';
@@ -36,8 +36,7 @@ export default function Join() {
     setJoining(true);
     saveUserName(name);
     try {
-      const { questions, gameType } = await joinGame(gameId);
-      const edition: Edition = gameType === 'Spectrum' ? 'spectrum' : 'classic';
+      const { edition, questions } = await joinGame(gameId);
       startGame(edition, gameId, questions);
       navigate(`/${edition}/game/${gameId}`);
     } catch (error) {

@@ -48,7 +48,9 @@ describe('landing screen', () => {
     fireEvent.change(name, { target: { value: 'Robin' } });
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     expect(screen.getByTestId('where').textContent).toBe(`/classic/game/${NEW_GAME_ID}`);
-    expect(loadGame('classic', NEW_GAME_ID)?.questions).toEqual(questions);
+    expect(loadGame('classic', NEW_GAME_ID)?.questions).toEqual([
+      { edition: 'classic', id: 'c1', text: 'Pick a pet', words: ['Dog', 'Cat', 'Fish', 'Bird'] },
+    ]);
     expect(userName()).toBe('Robin');
   });
 

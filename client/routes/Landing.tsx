@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Question } from '../../shared/api.js';
+import type { Question } from '../../shared/model.js';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { getQuestions } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';

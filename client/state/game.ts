@@ -1,4 +1,4 @@
-import type { Question } from '../../shared/api.js';
+import { type Question, SCALE_ENDS } from '../../shared/model.js';
 import { EDITIONS, type Edition } from '../../shared/product.js';
 import { local, readJson, session } from './storage.js';
 
@@ -15,14 +15,15 @@ export interface GameInProgress {
   answers: number[];
 }
 
-function isQuestion(value: unknown): value is Question {
+const SCALES = Object.keys(SCALE_ENDS);
+
+/** A question of this edition, as startGame stored it (sessionStorage can hold anything). */
+function isQuestion(edition: Edition, value: unknown): value is Question {
   if (typeof value !== 'object' || value === null) return false;
   const q = value as Record<string, unknown>;
-  return (
-    typeof q.questionID === 'string' &&
-    typeof q.question === 'string' &&
-    (typeof q.options === 'string' || (Array.isArray(q.options) && q.options.every((o) => typeof o === 'string')))
-  );
+  if (q.edition !== edition || typeof q.id !== 'string' || typeof q.text !== 'string') return false;
+  if (edition === 'spectrum') return SCALES.includes(q.scale as string);
+  return Array.isArray(q.words) && q.words.length > 0 && q.words.every((w) => typeof w === 'string');
 }
 
 function isGameInProgress(value: unknown): value is GameInProgress {
@@ -33,7 +34,7 @@ function isGameInProgress(value: unknown): value is GameInProgress {
     typeof g.gameId === 'string' &&
     Array.isArray(g.questions) &&
     g.questions.length > 0 &&
-    g.questions.every(isQuestion) &&
+    g.questions.every((q) => isQuestion(g.edition as Edition, q)) &&
     Array.isArray(g.answers) &&
     g.answers.length <= g.questions.length &&
     g.answers.every((a) => Number.isInteger(a))

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeScore } from '../../shared/score.js';
-import { createGame, fetchQuestions, logResponse, newUserId, testApp } from '../testing/app.js';
+import { createGame, fetchQuestions, logResponse, newUserId, rowCount, testApp } from '../testing/app.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const count = (table: string) => Number(app.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+const count = (table: 'games' | 'responses') => rowCount(app, table);
 
 describe('POST /prod/create-game', () => {
   it('creates a Classic game when gameType is absent and returns an unguessable gameId', async () => {

@@ -3,15 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../shared/live.js';
 import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
-import { InProcessScoreBus } from './bus.js';
+import { InProcessEventBus } from '../events/bus.js';
 
 let app: FastifyInstance;
 let base: string;
 
 /** The in-process bus, counting the subscriptions currently held. */
-class CountingBus extends InProcessScoreBus {
+class CountingBus extends InProcessEventBus {
   active = 0;
-  override subscribe(...args: Parameters<InProcessScoreBus['subscribe']>) {
+  override subscribe(...args: Parameters<InProcessEventBus['subscribe']>) {
     this.active++;
     const unsubscribe = super.subscribe(...args);
     return () => {

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { gameIdSchema } from '../../shared/api.js';
+import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage } from '../../shared/live.js';
 import { unknownGame } from '../errors.js';
+import type { GameEvent, GameEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
-import type { ScoreBus } from './bus.js';
-import { broadcastLive, sendLive } from './send.js';
+import { sendLive, writeLive } from './send.js';
 
 export interface LiveRoutesOptions {
   games: GameRepository;
-  bus: ScoreBus;
+  bus: GameEventBus;
   /** Origins besides the server's own that may open a socket (a browser always sends Origin). */
   allowedOrigins: readonly string[];
   pingIntervalMs: number;
@@ -27,29 +28,68 @@ function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[
   }
 }
 
+/** An event as it goes out on the live channel: serialized once for every socket of its game. */
+interface Outgoing {
+  data: string;
+  /** After `deleted` the socket is closed: the game is gone. */
+  last: boolean;
+}
+
+function outgoing(event: GameEvent): Outgoing {
+  const message: LiveMessage = event;
+  return { data: JSON.stringify(message), last: event.type === 'deleted' };
+}
+
+function send(socket: WebSocket, { data, last }: Outgoing): void {
+  writeLive(socket, data);
+  if (last) socket.close(LIVE_CLOSE_UNKNOWN_GAME, 'This game was deleted.');
+}
+
+/** The sockets watching one game. A socket still waiting for its snapshot queues what arrives meanwhile. */
+interface Watchers {
+  sockets: Map<WebSocket, Outgoing[] | null>;
+  unsubscribe: () => void;
+}
+
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, options) => {
   const { games, bus, allowedOrigins, pingIntervalMs } = options;
   const alive = new WeakSet<WebSocket>();
-  // One bus subscription per watched game, however many sockets watch it: a score is serialized
+  // One bus subscription per watched game, however many sockets watch it: an event is serialized
   // once and written to all of them.
-  const watched = new Map<string, { sockets: Set<WebSocket>; unsubscribe: () => void }>();
+  const watched = new Map<string, Watchers>();
 
-  /** Adds a socket to its game's watchers; returns the function that removes it. */
-  function watch(gameId: string, socket: WebSocket): () => void {
-    let game = watched.get(gameId);
-    if (!game) {
-      const sockets = new Set<WebSocket>();
-      const unsubscribe = bus.subscribe(gameId, (player) => broadcastLive(sockets, { type: 'player', player }));
-      game = { sockets, unsubscribe };
-      watched.set(gameId, game);
+  function deliver(watchers: Watchers, event: GameEvent): void {
+    const message = outgoing(event);
+    for (const [socket, queue] of watchers.sockets) {
+      if (queue) queue.push(message);
+      else send(socket, message);
     }
-    const { sockets, unsubscribe } = game;
-    sockets.add(socket);
-    return () => {
-      sockets.delete(socket);
-      if (sockets.size > 0) return;
-      unsubscribe();
-      watched.delete(gameId);
+  }
+
+  /** Adds a socket to its game's watchers (its snapshot still to come); returns the function that removes it. */
+  function watch(gameId: string, socket: WebSocket): { ready: () => void; leave: () => void } {
+    let watchers = watched.get(gameId);
+    if (!watchers) {
+      const created: Watchers = { sockets: new Map(), unsubscribe: () => {} };
+      created.unsubscribe = bus.subscribe(gameId, (event) => deliver(created, event));
+      watchers = created;
+      watched.set(gameId, watchers);
+    }
+    const { sockets, unsubscribe } = watchers;
+    sockets.set(socket, []);
+    return {
+      ready() {
+        const queue = sockets.get(socket);
+        if (!queue) return;
+        sockets.set(socket, null);
+        for (const message of queue) send(socket, message);
+      },
+      leave() {
+        sockets.delete(socket);
+        if (sockets.size > 0 || watched.get(gameId) !== watchers) return;
+        unsubscribe();
+        watched.delete(gameId);
+      },
     };
   }
 
@@ -77,19 +117,23 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
           return reply.status(403).send({ message: 'This origin may not open a live connection.' });
         }
         const { gameId } = request.params;
-        if (!gameIdSchema.safeParse(gameId).success || !games.gameExists(gameId)) {
+        if (!gameIdSchema.safeParse(gameId).success || !(await games.gameExists(gameId))) {
           throw unknownGame();
         }
       },
     },
-    (socket, request) => {
+    async (socket, request) => {
       const { gameId } = request.params;
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
-      // Subscribe and read the snapshot in the same tick: no score can fall between the two.
-      socket.on('close', watch(gameId, socket));
       socket.on('error', (error) => request.log.debug({ err: error }, 'live socket error'));
-      sendLive(socket, { type: 'snapshot', players: games.listPlayers(gameId) });
+      // Watch first, then read the snapshot: an event landing in between is queued and sent
+      // after the snapshot (clients place a player by id, so a repeat is harmless).
+      const watcher = watch(gameId, socket);
+      socket.on('close', watcher.leave);
+      const players = await games.listPlayers(gameId);
+      sendLive(socket, { type: 'snapshot', players });
+      watcher.ready();
     },
   );
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import { broadcastLive, MAX_BUFFERED_BYTES, sendLive } from './send.js';
+import { MAX_BUFFERED_BYTES, sendLive, writeLive } from './send.js';
 
 const fakeSocket = (bufferedAmount: number) =>
   ({ OPEN: 1, readyState: 1, bufferedAmount, send: vi.fn(), terminate: vi.fn() }) as unknown as WebSocket & {
@@ -23,11 +23,11 @@ describe('sendLive', () => {
   });
 });
 
-describe('broadcastLive', () => {
+describe('writeLive', () => {
   it('writes the same serialized message to every socket and drops only the one that is behind', () => {
     const sockets = [fakeSocket(0), fakeSocket(MAX_BUFFERED_BYTES + 1), fakeSocket(10)];
-    broadcastLive(sockets, { type: 'player', player: { playerID: 'p', playerName: 'Bo', score: 5 } });
     const expected = '{"type":"player","player":{"playerID":"p","playerName":"Bo","score":5}}';
+    for (const socket of sockets) writeLive(socket, expected);
     expect(sockets[0].send).toHaveBeenCalledWith(expected);
     expect(sockets[1].send).not.toHaveBeenCalled();
     expect(sockets[1].terminate).toHaveBeenCalled();

@@ -8,7 +8,8 @@ import type { LiveMessage } from '../../shared/live.js';
  */
 export const MAX_BUFFERED_BYTES = 256 * 1024;
 
-function write(socket: WebSocket, data: string): boolean {
+/** Writes an already serialized message to one socket. Returns false if the socket was dropped. */
+export function writeLive(socket: WebSocket, data: string): boolean {
   if (socket.readyState !== socket.OPEN) return false;
   if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
     socket.terminate();
@@ -20,11 +21,5 @@ function write(socket: WebSocket, data: string): boolean {
 
 /** The way the server writes to one live socket. Returns false if the socket was dropped. */
 export function sendLive(socket: WebSocket, message: LiveMessage): boolean {
-  return write(socket, JSON.stringify(message));
-}
-
-/** Writes one message to many sockets, serialized once. */
-export function broadcastLive(sockets: Iterable<WebSocket>, message: LiveMessage): void {
-  const data = JSON.stringify(message);
-  for (const socket of sockets) write(socket, data);
+  return writeLive(socket, JSON.stringify(message));
 }

@@ -94,7 +94,7 @@ describe('operations', () => {
   it('GET /healthz checks the database', async () => {
     app = await testApp();
     expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    app.db.close();
+    await app.storage.close();
     const down = await app.inject({ method: 'GET', url: '/healthz' });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ message: 'The database is not answering.' });

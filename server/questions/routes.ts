@@ -1,5 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getQuestionsQuery, getQuestionsReply } from '../../shared/api.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { toWireQuestion } from '../../shared/model.js';
+import { endpoint } from '../http/endpoint.js';
 import type { QuestionRepository } from './repository.js';
 
 export interface QuestionRoutesOptions {
@@ -7,13 +8,8 @@ export interface QuestionRoutesOptions {
   questionsPerGame: number;
 }
 
-export const questionRoutes: FastifyPluginAsyncZod<QuestionRoutesOptions> = async (
-  app,
-  { questions, questionsPerGame },
-) => {
-  app.get(
-    '/get-questions',
-    { schema: { querystring: getQuestionsQuery, response: { 200: getQuestionsReply } } },
-    async (request) => ({ questions: questions.draw(request.query.gametype, questionsPerGame) }),
-  );
+export const questionRoutes: FastifyPluginAsync<QuestionRoutesOptions> = async (app, { questions, questionsPerGame }) => {
+  endpoint(app, 'get-questions', async ({ gametype }) => ({
+    questions: (await questions.draw(gametype, questionsPerGame)).map(toWireQuestion),
+  }));
 };

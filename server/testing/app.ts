@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Question } from '../../shared/api.js';
+import type { WireQuestion } from '../../shared/model.js';
 import { type AppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import type { SqliteStorage } from '../db/storage.js';
 
 /** An app on a fresh in-memory database, without the built client and without rate limiting. */
 export async function testApp(env: Record<string, string> = {}, options: Partial<AppOptions> = {}) {
@@ -12,7 +13,13 @@ export async function testApp(env: Record<string, string> = {}, options: Partial
 
 export const newUserId = () => randomUUID();
 
-export async function fetchQuestions(app: FastifyInstance, edition: 'classic' | 'spectrum'): Promise<Question[]> {
+/** Rows in one table of the app's database, to prove that a refused request wrote nothing. */
+export function rowCount(app: FastifyInstance, table: 'games' | 'responses'): number {
+  const storage = app.storage as SqliteStorage;
+  return Number(storage.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+}
+
+export async function fetchQuestions(app: FastifyInstance, edition: 'classic' | 'spectrum'): Promise<WireQuestion[]> {
   const response = await app.inject({ method: 'GET', url: `/prod/get-questions?gametype=${edition}` });
   return response.json().questions;
 }
@@ -20,7 +27,7 @@ export async function fetchQuestions(app: FastifyInstance, edition: 'classic' | 
 export interface CreatedGame {
   gameId: string;
   creatorId: string;
-  questions: Question[];
+  questions: WireQuestion[];
   answers: number[];
 }
 

@@ -1,0 +1,47 @@
+import type { Player } from '../../shared/api.js';
+
+/** Something that changed a game's scoreboard, as announced to whoever watches that game. */
+export type GameEvent =
+  /** A friend's response was stored. */
+  | { type: 'player'; player: Player }
+  /** The creator removed a friend. */
+  | { type: 'removed'; playerID: string }
+  /** The creator deleted the game. */
+  | { type: 'deleted' };
+
+export type GameEventListener = (event: GameEvent) => void;
+
+/**
+ * Carries game events from the code that commits them to whoever watches that game (live
+ * sockets, caches). It is its own module so that games/ (which publishes) and live/ (which
+ * listens) never import each other, and so that a bus spanning several server instances
+ * (PostgreSQL LISTEN/NOTIFY) can replace the in-process one without touching either.
+ */
+export interface GameEventBus {
+  publish(gameId: string, event: GameEvent): void;
+  /** Returns the function that unsubscribes. */
+  subscribe(gameId: string, listener: GameEventListener): () => void;
+}
+
+/** The bus for a single server process. */
+export class InProcessEventBus implements GameEventBus {
+  private readonly listeners = new Map<string, Set<GameEventListener>>();
+
+  publish(gameId: string, event: GameEvent): void {
+    for (const listener of this.listeners.get(gameId) ?? []) listener(event);
+  }
+
+  subscribe(gameId: string, listener: GameEventListener): () => void {
+    let set = this.listeners.get(gameId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(gameId, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = this.listeners.get(gameId);
+      current?.delete(listener);
+      if (current?.size === 0) this.listeners.delete(gameId);
+    };
+  }
+}

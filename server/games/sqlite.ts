@@ -1,0 +1,96 @@
+import type { Edition } from '../../shared/product.js';
+import type { Db } from '../db/database.js';
+import type { GameEventBus } from '../events/bus.js';
+import { type QuestionRow, questionFromRow } from '../questions/repository.js';
+import {
+  type GameRepository,
+  type NewGame,
+  type PlayerRow,
+  playerFromRow,
+  scoreTenths,
+} from './repository.js';
+
+/** Games in SQLite, through prepared statements. SQLite commits synchronously, so events follow the write. */
+export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository {
+  const insertGame = db.prepare(
+    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertGameQuestion = db.prepare(
+    'INSERT INTO game_questions (game_id, position, question_id, creator_answer) VALUES (?, ?, ?, ?)',
+  );
+  const selectGame = db.prepare<
+    [string],
+    { id: string; edition: Edition; creator_user_id: string; creator_name: string }
+  >('SELECT id, edition, creator_user_id, creator_name FROM games WHERE id = ?');
+  const selectGameQuestions = db.prepare<[string], QuestionRow & { creator_answer: number }>(
+    `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer FROM game_questions gq
+     JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = ? ORDER BY gq.position`,
+  );
+  const insertResponse = db.prepare(
+    `INSERT INTO responses (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, player_user_id) DO NOTHING`,
+  );
+  const selectPlayers = db.prepare<[string], PlayerRow>(
+    `SELECT public_id, player_name, score_tenths FROM responses WHERE game_id = ?
+     ORDER BY score_tenths DESC, id`,
+  );
+  const selectScore = db.prepare<[string, string], { score_tenths: number }>(
+    'SELECT score_tenths FROM responses WHERE game_id = ? AND player_user_id = ?',
+  );
+
+  const createGame = db.transaction((game: NewGame) => {
+    insertGame.run(game.id, game.edition, game.creatorUserId, game.creatorName, Date.now());
+    game.questionIds.forEach((questionId, position) => {
+      insertGameQuestion.run(game.id, position, questionId, game.answers[position]);
+    });
+  });
+
+  return {
+    async createGame(game) {
+      createGame(game);
+    },
+
+    async findGame(id) {
+      const row = selectGame.get(id);
+      if (!row) return undefined;
+      const rounds = selectGameQuestions.all(id);
+      return {
+        id: row.id,
+        edition: row.edition,
+        creatorUserId: row.creator_user_id,
+        creatorName: row.creator_name,
+        questions: rounds.map(questionFromRow),
+        creatorAnswers: rounds.map((round) => round.creator_answer),
+      };
+    },
+
+    async gameExists(id) {
+      return selectGame.get(id) !== undefined;
+    },
+
+    async addResponse(response) {
+      const { changes } = insertResponse.run(
+        response.gameId,
+        response.playerUserId,
+        response.publicId,
+        response.playerName,
+        JSON.stringify(response.answers),
+        scoreTenths(response.score),
+        Date.now(),
+      );
+      if (changes === 0) return undefined;
+      const player = { playerID: response.publicId, playerName: response.playerName, score: response.score };
+      bus.publish(response.gameId, { type: 'player', player });
+      return player;
+    },
+
+    async listPlayers(gameId) {
+      return selectPlayers.all(gameId).map(playerFromRow);
+    },
+
+    async findScore(gameId, playerUserId) {
+      const row = selectScore.get(gameId, playerUserId);
+      return row && row.score_tenths / 10;
+    },
+  };
+}
