@@ -5,6 +5,10 @@ import { App } from './App.js';
 import { ErrorBoundary } from './routes/ErrorScreen.js';
 import { advance, mockFetch } from './test/helpers.js';
 
+function Broken(): never {
+  throw new Error('boom');
+}
+
 describe('app routes', () => {
   it('sends / to the Spectrum landing screen', async () => {
     vi.useFakeTimers();
@@ -29,9 +33,6 @@ describe('app routes', () => {
 
   it('shows the fallback screen when a screen crashes', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Broken = () => {
-      throw new Error('boom');
-    };
     render(
       <ErrorBoundary>
         <Broken />

@@ -33,6 +33,7 @@ export function startAnalytics(): void {
   window.dataLayer = window.dataLayer ?? [];
   // gtag.js reads `arguments` objects from the data layer, exactly as Google's snippet pushes them.
   gtag = function gtag(..._args: unknown[]): void {
+    // biome-ignore lint/complexity/noArguments: gtag.js only accepts the arguments object itself, not an array.
     window.dataLayer?.push(arguments);
   };
   const script = document.createElement('script');

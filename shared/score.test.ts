@@ -157,7 +157,10 @@ describe('roundPoints', () => {
   it('averages, over the rounds, to the score (before rounding) for any answers', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })), { minLength: 1, maxLength: 50 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })), {
+          minLength: 1,
+          maxLength: 50,
+        }),
         (pairs) => {
           const creator = pairs.map(([a]) => a);
           const friend = pairs.map(([, b]) => b);

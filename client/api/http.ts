@@ -56,7 +56,9 @@ export async function apiCall<K extends EndpointName>(
   try {
     response = await fetch(`${API_BASE}/${name}${search}`, {
       method: isGet ? 'GET' : 'POST',
-      headers: isGet ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: isGet
+        ? { Accept: 'application/json' }
+        : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: isGet ? undefined : JSON.stringify(input.body),
       signal: options.signal,
     });

@@ -38,7 +38,7 @@ export function ClassicRound({
           <button
             key={original}
             type="button"
-            // Each round starts with focus on its first choice, so the keyboard never has to hunt for it.
+            // biome-ignore lint/a11y/noAutofocus: each round replaces the last, so focus moves to its first choice; the keyboard never has to hunt for it.
             autoFocus={position === 0}
             className="option"
             aria-pressed={picked === original}

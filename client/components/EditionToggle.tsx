@@ -12,7 +12,8 @@ export function EditionToggle({ edition }: { edition: Edition }) {
   const navigate = useNavigate();
   return (
     <div className="edition">
-      <div className="edition__toggle" role="group" aria-label="Edition">
+      <fieldset className="edition__toggle">
+        <legend className="visually-hidden">Edition</legend>
         {EDITIONS.map((option) => (
           <button
             key={option}
@@ -24,7 +25,7 @@ export function EditionToggle({ edition }: { edition: Edition }) {
             {gameTypeOf(option)}
           </button>
         ))}
-      </div>
+      </fieldset>
       <p className="edition__hint">{HINTS[edition]}</p>
     </div>
   );

@@ -11,7 +11,13 @@ export const SPECTRUM_ADVANCE_MS = 300;
  * One Spectrum round: a slider from 0 to 100 starting at 50. The answer is committed when the
  * slider is released (or Enter is pressed) or when the timer ends, and the round moves on 300 ms later.
  */
-export function SpectrumRound({ question, onAnswer }: { question: SpectrumQuestion; onAnswer: (answer: number) => void }) {
+export function SpectrumRound({
+  question,
+  onAnswer,
+}: {
+  question: SpectrumQuestion;
+  onAnswer: (answer: number) => void;
+}) {
   const [low, high] = SCALE_ENDS[question.scale];
   const [value, setValue] = useState(SPECTRUM_START);
   const [committed, setCommitted] = useState<number | null>(null);
@@ -46,6 +52,7 @@ export function SpectrumRound({ question, onAnswer }: { question: SpectrumQuesti
       <div className={`spectrum${committed === null ? '' : ' spectrum--locked'}`}>
         <input
           className="spectrum__slider"
+          // biome-ignore lint/a11y/noAutofocus: each round replaces the last, so focus moves to its slider for keyboard players.
           autoFocus
           type="range"
           min={SPECTRUM_MIN}

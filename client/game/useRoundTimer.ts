@@ -16,6 +16,7 @@ export function useRoundTimer(running: boolean, onEnd: () => void): number {
   const onEndRef = useLatest(onEnd);
   const finished = ticks >= TICKS;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ticks` only seeds a restart; the interval itself owns the count.
   useEffect(() => {
     if (!running || finished) return;
     const startedAt = Date.now() - ticks * TIMER_TICK_MS;
@@ -23,7 +24,6 @@ export function useRoundTimer(running: boolean, onEnd: () => void): number {
       setTicks(Math.min(TICKS, Math.floor((Date.now() - startedAt) / TIMER_TICK_MS)));
     }, TIMER_TICK_MS);
     return () => clearInterval(id);
-    // `ticks` only seeds a restart; the interval itself owns the count.
   }, [running, finished]);
 
   useEffect(() => {

@@ -12,7 +12,9 @@ const questions: Question[] = [
   { edition: 'classic', id: 'q1', text: 'Pick a pet', words: ['Dog', 'Cat', 'Fish', 'Bird'] },
   { edition: 'classic', id: 'q2', text: 'Pick a season', words: ['Winter', 'Spring', 'Summer', 'Autumn'] },
 ];
-const spectrumQuestions: Question[] = [{ edition: 'spectrum', id: 's1', text: 'I sing in the shower.', scale: 'rarely-often' }];
+const spectrumQuestions: Question[] = [
+  { edition: 'spectrum', id: 's1', text: 'I sing in the shower.', scale: 'rarely-often' },
+];
 
 /** A game whose every round is answered: mounting the screen submits it. */
 function finished(edition: Edition, gameId: string, qs: Question[], answers: number[]) {

@@ -2,13 +2,7 @@ import type { Edition } from '../../shared/product.js';
 import type { Db } from '../db/database.js';
 import type { GameEventBus } from '../events/bus.js';
 import { type QuestionRow, questionFromRow } from '../questions/repository.js';
-import {
-  type GameRepository,
-  type NewGame,
-  type PlayerRow,
-  playerFromRow,
-  scoreTenths,
-} from './repository.js';
+import { type GameRepository, type NewGame, type PlayerRow, playerFromRow, scoreTenths } from './repository.js';
 
 /** Games in SQLite, through prepared statements. SQLite commits synchronously, so events follow the write. */
 export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository {

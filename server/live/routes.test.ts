@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../shared/live.js';
+import { InProcessEventBus } from '../events/bus.js';
 import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
-import { InProcessEventBus } from '../events/bus.js';
 
 let app: FastifyInstance;
 let base: string;

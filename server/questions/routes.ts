@@ -8,7 +8,10 @@ export interface QuestionRoutesOptions {
   questionsPerGame: number;
 }
 
-export const questionRoutes: FastifyPluginAsync<QuestionRoutesOptions> = async (app, { questions, questionsPerGame }) => {
+export const questionRoutes: FastifyPluginAsync<QuestionRoutesOptions> = async (
+  app,
+  { questions, questionsPerGame },
+) => {
   endpoint(app, 'get-questions', async ({ gametype }) => ({
     questions: (await questions.draw(gametype, questionsPerGame)).map(toWireQuestion),
   }));

@@ -101,7 +101,7 @@ describe.skipIf(!available)('playing in the browser', () => {
     await answerSpectrumWithKeys(creator.page, -30); // 20
     await waitForRound(creator.page, 3);
     await answerSpectrumWithKeys(creator.page, 0); // 50
-    await waitForPath(creator.page, /^\/endscreen\/[^\/]+$/);
+    await waitForPath(creator.page, /^\/endscreen\/[^/]+$/);
     const gameId = gameIdOf(creator.page);
     await heading(creator.page).filter({ hasText: 'Thanks for playing Wavelength' }).waitFor();
     await expect.poll(() => creator.page.getByText(`/join/${gameId}`).count()).toBeGreaterThan(0);
@@ -182,7 +182,7 @@ describe.skipIf(!available)('playing in the browser', () => {
     const last = creator.page.locator('.option').nth(2);
     picked.push(await last.innerText());
     await last.click();
-    await waitForPath(creator.page, /^\/endscreen\/[^\/]+$/);
+    await waitForPath(creator.page, /^\/endscreen\/[^/]+$/);
     const gameId = gameIdOf(creator.page);
 
     // A friend picks the same words (shown in another random order) in rounds 1 and 3 and
