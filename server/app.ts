@@ -87,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gameRoutes, {
         games,
         questions,
+        maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
       });

@@ -23,6 +23,7 @@ const configSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  MAX_PLAYERS_PER_GAME: integer(1, 1_000_000).default(1000),
   ALLOWED_ORIGINS: z
     .string()
     .default('')

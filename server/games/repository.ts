@@ -40,14 +40,17 @@ export interface GameRepository {
   findGame(id: string): Promise<Game | undefined>;
   gameExists(id: string): Promise<boolean>;
   /**
-   * Stores a friend's response and announces it. Undefined when this player already answered
-   * this game: the database's UNIQUE rule decides, so two racing requests store one response.
+   * Stores a friend's response and announces it, unless this player already answered this game
+   * (the database's UNIQUE rule decides, so of two racing requests one is stored) or the game
+   * already has `maxPlayers` friends.
    */
-  addResponse(response: NewResponse): Promise<Player | undefined>;
+  addResponse(response: NewResponse, maxPlayers: number): Promise<AddResponseResult>;
   /** Friends of a game, highest score first (earliest first among equals). */
   listPlayers(gameId: string): Promise<Player[]>;
   findScore(gameId: string, playerUserId: string): Promise<number | undefined>;
 }
+
+export type AddResponseResult = { status: 'stored'; player: Player } | { status: 'duplicate' } | { status: 'full' };
 
 /** A scoreboard row as every database stores it. */
 export interface PlayerRow {

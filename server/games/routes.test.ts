@@ -175,6 +175,20 @@ describe('POST /prod/log-response', () => {
     expect(board.json().players).toHaveLength(1);
   });
 
+  it('answers 409 "This game is full." past MAX_PLAYERS_PER_GAME, and still "already played" to a friend who did', async () => {
+    const small = await testApp({ QUESTIONS_PER_GAME: '3', MAX_PLAYERS_PER_GAME: '2' });
+    const game = await createGame(small, 'classic');
+    const first = newUserId();
+    expect((await logResponse(small, game.gameId, first, [1, 1, 1])).statusCode).toBe(200);
+    expect((await logResponse(small, game.gameId, newUserId(), [1, 1, 1])).statusCode).toBe(200);
+    const third = await logResponse(small, game.gameId, newUserId(), [1, 1, 1]);
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({ message: 'This game is full.' });
+    expect((await logResponse(small, game.gameId, first, [1, 1, 1])).json().message).toMatch(/already played/);
+    expect(rowCount(small, 'responses')).toBe(2);
+    await small.close();
+  });
+
   it('answers 409 when the creator answers their own game', async () => {
     const game = await createGame(app, 'classic');
     const response = await logResponse(app, game.gameId, game.creatorId, [1, 1, 1, 1, 1]);

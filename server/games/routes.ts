@@ -11,6 +11,8 @@ import type { Game, GameRepository } from './repository.js';
 export interface GameRoutesOptions {
   games: GameRepository;
   questions: QuestionRepository;
+  /** Friends a game takes at most (MAX_PLAYERS_PER_GAME). */
+  maxPlayersPerGame: number;
   onGameCreated?: () => void;
   onResponseLogged?: () => void;
 }
@@ -64,15 +66,12 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     }
     checkAnswers(game.questions, responseSet, 'responseSet');
     const score = computeScore(game.edition, game.creatorAnswers, responseSet);
-    const player = await games.addResponse({
-      gameId,
-      publicId: newPlayerId(),
-      playerUserId: playerId,
-      playerName: userName,
-      answers: responseSet,
-      score,
-    });
-    if (!player) throw conflict('You have already played this game; your first answers stand.');
+    const result = await games.addResponse(
+      { gameId, publicId: newPlayerId(), playerUserId: playerId, playerName: userName, answers: responseSet, score },
+      options.maxPlayersPerGame,
+    );
+    if (result.status === 'duplicate') throw conflict('You have already played this game; your first answers stand.');
+    if (result.status === 'full') throw conflict('This game is full.');
     options.onResponseLogged?.();
     return { ok: true as const, score };
   });

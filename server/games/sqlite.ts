@@ -32,6 +32,8 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
     'SELECT score_tenths FROM responses WHERE game_id = ? AND player_user_id = ?',
   );
 
+  const countPlayers = db.prepare<[string], number>('SELECT count(*) FROM responses WHERE game_id = ?').pluck();
+
   const createGame = db.transaction((game: NewGame) => {
     insertGame.run(game.id, game.edition, game.creatorUserId, game.creatorName, Date.now());
     game.questionIds.forEach((questionId, position) => {
@@ -62,7 +64,11 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
       return selectGame.get(id) !== undefined;
     },
 
-    async addResponse(response) {
+    async addResponse(response, maxPlayers) {
+      // better-sqlite3 runs one statement at a time on this connection, so count and insert cannot interleave.
+      if ((countPlayers.get(response.gameId) ?? 0) >= maxPlayers) {
+        return selectScore.get(response.gameId, response.playerUserId) ? { status: 'duplicate' } : { status: 'full' };
+      }
       const { changes } = insertResponse.run(
         response.gameId,
         response.playerUserId,
@@ -72,10 +78,10 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
         scoreTenths(response.score),
         Date.now(),
       );
-      if (changes === 0) return undefined;
+      if (changes === 0) return { status: 'duplicate' };
       const player = { playerID: response.publicId, playerName: response.playerName, score: response.score };
       bus.publish(response.gameId, { type: 'player', player });
-      return player;
+      return { status: 'stored', player };
     },
 
     async listPlayers(gameId) {
