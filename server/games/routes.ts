@@ -6,6 +6,7 @@ import { endpoint } from '../http/endpoint.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import { checkAnswers } from './answers.js';
+import { isGameCreator } from './creator.js';
 import type { Game, GameRepository } from './repository.js';
 
 export interface GameRoutesOptions {
@@ -61,7 +62,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
 
   endpoint(app, 'log-response', async ({ gameId, playerId, userName, responseSet }) => {
     const game = await requireGame(gameId);
-    if (game.creatorUserId === playerId) {
+    if (isGameCreator(game, playerId)) {
       throw conflict('You created this game, so you cannot answer it. Share the link with your friends instead.');
     }
     checkAnswers(game.questions, responseSet, 'responseSet');
@@ -85,7 +86,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     const game = await requireGame(gameId);
     return {
       playerName: game.creatorName,
-      isCreator: game.creatorUserId === userId,
+      isCreator: isGameCreator(game, userId),
       hasPlayed: (await games.findScore(gameId, userId)) !== undefined,
     };
   });
