@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { ClassicRound } from '../components/ClassicRound.js';
+import { ErrorNotice } from '../components/ErrorNotice.js';
 import { SpectrumRound } from '../components/SpectrumRound.js';
 import { Spinner } from '../components/Spinner.js';
 import { useSubmitGame } from '../game/useSubmitGame.js';
@@ -21,7 +22,7 @@ export default function Game({ edition }: { edition: Edition }) {
     if (!game) navigate(gameId === NEW_GAME_ID ? `/${edition}` : `/join/${gameId}`, { replace: true });
   }, [game, gameId, edition, navigate]);
 
-  useSubmitGame(finished ? game : null);
+  const submission = useSubmitGame(finished ? game : null);
 
   // Bound to its round, so a late timer of a round already answered cannot record twice.
   const answer = useCallback((forRound: number, value: number) => {
@@ -32,6 +33,16 @@ export default function Game({ edition }: { edition: Edition }) {
       return next;
     });
   }, []);
+
+  if (submission.status === 'failed') {
+    return (
+      <main className="screen game game--failed">
+        <h1>Your answers are not saved yet</h1>
+        <ErrorNotice message={submission.message} onRetry={submission.retry} focus />
+        <p className="muted">They are kept in this tab, so reloading the page will not lose them.</p>
+      </main>
+    );
+  }
 
   if (!game || finished) {
     return (
