@@ -1,23 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../api/http.js';
 
-// The fallbacks client/api/calls.ts gives when the server sent no message: terse log lines, not
-// sentences for people, so the screen's own sentence is shown instead. Should these texts change,
-// the worst case is that the new fallback is shown, which still says something.
-const NOT_FOR_PEOPLE = new Set([
-  'API response not ok',
-  'Failed to load questions',
-  'Failed to load the game',
-  'Failed to join game',
-]);
-
 /**
  * What to tell a person about a failed call: the server's own sentence when it answered with one,
  * otherwise `sentence` (no answer at all, or an answer without a message).
  */
 export function failureText(error: unknown, sentence: string): string {
-  if (!(error instanceof ApiError) || error.status === 0 || NOT_FOR_PEOPLE.has(error.message)) return sentence;
-  return error.message;
+  return error instanceof ApiError && error.fromServer ? error.message : sentence;
 }
 
 interface ErrorNoticeProps {

@@ -116,7 +116,7 @@ describe('joining', () => {
 
   it('shows a failed join with Try again, which joins with the same name', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const questions = [{ questionID: 'c1', question: 'Pick a pet', options: ['Dog', 'Cat', 'Fish', 'Bird'] }];
+    const questions = [{ questionID: 's1', question: 'I sing in the shower.', options: 'A' }];
     let down = true;
     const fetchMock = mockFetch((url) => {
       if (url.pathname !== '/prod/join-game')

@@ -30,6 +30,7 @@ export default function Join() {
   const [joining, setJoining] = useState(false);
   const [joinFailure, setJoinFailure] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `loadAttempt` is the trigger: "Try again" bumps it to load once more.
   useEffect(() => {
     const controller = new AbortController();
     setInvitation({ state: 'loading' });

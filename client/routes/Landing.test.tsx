@@ -71,7 +71,7 @@ describe('landing screen', () => {
     const fetchMock = mockFetch(() =>
       down ? { status: 500, body: { message: 'Database unavailable' } } : { body: { questions } },
     );
-    openLanding('/spectrum');
+    openLanding('/classic');
     await advance(0);
     expect(screen.getByRole('alert').textContent).toBe('Database unavailable');
     // Shown on arrival: the focus is not taken from the name box.
@@ -91,7 +91,7 @@ describe('landing screen', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
-    expect(screen.getByTestId('where').textContent).toBe(`/spectrum/game/${NEW_GAME_ID}`);
+    expect(screen.getByTestId('where').textContent).toBe(`/classic/game/${NEW_GAME_ID}`);
     expect(loadGame('spectrum', NEW_GAME_ID)?.questions).toEqual(questions);
   });
 

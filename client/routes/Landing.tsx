@@ -8,6 +8,7 @@ import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice, failureText } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
+import { useLatest } from '../hooks/useLatest.js';
 import { startGame } from '../state/game.js';
 import { saveUserName, userName } from '../state/user.js';
 
@@ -34,6 +35,8 @@ export default function Landing({ edition, onReady }: LandingProps) {
   /** Bumped to load the questions again; above 0 once the person has asked for a reload. */
   const [attempt, setAttempt] = useState(0);
 
+  const ready = useLatest(onReady);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger: "Try again" and Play bump it to load once more.
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
@@ -43,7 +46,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
       .then(({ questions: loaded }) => {
         setQuestions(loaded);
         setLoading(false);
-        onReady?.();
+        ready.current?.();
       })
       .catch((failure: unknown) => {
         if (controller.signal.aborted) return;
