@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Config, sqlitePath } from './config.js';
+import { type Config, questionsDir, sqlitePath } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { registerErrorHandler } from './errors.js';
 import { gameRepository } from './games/repository.js';
@@ -11,7 +11,7 @@ import { gameRoutes } from './games/routes.js';
 import { InProcessScoreBus, type ScoreBus } from './live/bus.js';
 import { liveRoutes } from './live/routes.js';
 import { registerMetrics } from './ops/metrics.js';
-import { CLIENT_DIR } from './paths.js';
+import { CLIENT_DIR, MIGRATIONS_DIR } from './paths.js';
 import { questionRepository } from './questions/repository.js';
 import { questionRoutes } from './questions/routes.js';
 import { registerClient } from './web/client.js';
@@ -52,7 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const db = openDatabase(sqlitePath(config.DATABASE_URL));
+  const db = openDatabase(sqlitePath(config.DATABASE_URL), { migrations: MIGRATIONS_DIR, seed: questionsDir(config) });
   app.decorate('db', db);
   app.addHook('onClose', async () => db.close());
 

@@ -1,13 +1,16 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig, questionsDir } from './config.js';
 import { loggerOptions } from './ops/logging.js';
+import { BankError, loadQuestionBank } from './questions/bank.js';
 
 let config: Config;
 try {
   config = loadConfig(process.env);
+  // Checked here, before anything starts, so a bad bank is one line too (buildApp seeds it).
+  loadQuestionBank(questionsDir(config), { questionsPerGame: config.QUESTIONS_PER_GAME });
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
+  if (!(error instanceof ConfigError || error instanceof BankError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
