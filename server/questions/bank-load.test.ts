@@ -95,12 +95,13 @@ describe('loadQuestionBank', () => {
     ['a repeated word', ['Red', 'Green', 'red', 'Blue']],
     ['an empty word', ['Red', 'Green', ' ', 'Blue']],
     ['a scale code', 'A'],
+    ['no options', undefined],
   ])('refuses a Classic question with %s', (_, options) => {
     const classic = classicQuestions(12);
     classic[3] = { ...classic[3], options: options as string[] };
     const dir = goodDir(undefined, classic);
     expect(failure(dir)).toBe(
-      `Question bank ${join(dir, 'classic.json')}: question 4 (id "mc-4") has options ${JSON.stringify(options)}; ` +
+      `Question bank ${join(dir, 'classic.json')}: question 4 (id "mc-4") has ${options === undefined ? 'no "options"' : `options ${JSON.stringify(options)}`}; ` +
         'a Classic question needs 4 different non-empty words of at most 40 characters',
     );
   });
@@ -137,7 +138,7 @@ describe('loadQuestionBank', () => {
     [
       'a missing id',
       { question: 'Q?', options: 'A' },
-      'question 1 needs an "id" of 1 to 64 letters, digits, "-" or "_" (got undefined)',
+      'question 1 needs an "id" of 1 to 64 letters, digits, "-" or "_" (got nothing)',
     ],
     [
       'an id with a comma',

@@ -91,7 +91,7 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
     if (unknownField !== undefined) return fail(`${at} has an unknown field "${unknownField}"`);
     const { id, question, options } = entry;
     if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
-      return fail(`${at} needs an "id" of 1 to 64 letters, digits, "-" or "_" (got ${JSON.stringify(id)})`);
+      return fail(`${at} needs an "id" of 1 to 64 letters, digits, "-" or "_" (got ${preview(id)})`);
     }
     const named = `${at} (id "${id}")`;
     if (typeof question !== 'string' || question.trim() === '') return fail(`${named} needs a non-empty "question"`);
@@ -105,7 +105,7 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
     if (edition === 'spectrum') {
       if (typeof options !== 'string' || !(SPECTRUM_SCALES as readonly string[]).includes(options)) {
         return fail(
-          `${named} has options ${JSON.stringify(options)}; a Spectrum question's options is its scale: ` +
+          `${named} has ${optionsText(options)}; a Spectrum question's options is its scale: ` +
             `"A" (Rarely–Often), "B" (Disagree–Agree) or "C" (False–True)`,
         );
       }
@@ -118,7 +118,7 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
       new Set(options.map((word: string) => word.trim().toLowerCase())).size !== CLASSIC_OPTION_COUNT
     ) {
       return fail(
-        `${named} has options ${oneLine(JSON.stringify(options) ?? 'missing')}; a Classic question needs ` +
+        `${named} has ${optionsText(options)}; a Classic question needs ` +
           `${CLASSIC_OPTION_COUNT} different non-empty words of at most ${OPTION_MAX_LENGTH} characters`,
       );
     }
@@ -127,3 +127,11 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const optionsText = (options: unknown) => (options === undefined ? 'no "options"' : `options ${preview(options)}`);
+
+/** A value as JSON on one line, cut short so the message stays readable. */
+function preview(value: unknown): string {
+  const json = JSON.stringify(value) ?? 'nothing';
+  return json.length > 80 ? `${json.slice(0, 79)}…` : json;
+}
