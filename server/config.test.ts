@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, questionsDir } from './config.js';
+import { SEED_DIR } from './paths.js';
 
 describe('loadConfig', () => {
   it('applies the defaults of the contract', () => {
@@ -13,6 +14,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: false,
     });
     expect(loadConfig({}).GA_MEASUREMENT_ID).toBeUndefined();
+    expect(loadConfig({}).QUESTIONS_DIR).toBeUndefined();
+    expect(questionsDir(loadConfig({ QUESTIONS_DIR: '' }))).toBe(SEED_DIR);
   });
 
   it('reads every variable', () => {
@@ -26,6 +29,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       ALLOWED_ORIGINS: 'https://a.example, https://b.example',
       TRUST_PROXY: 'true',
+      QUESTIONS_DIR: './my-questions',
     });
     expect(config).toMatchObject({
       PORT: 8080,
@@ -33,7 +37,9 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: 0,
       ALLOWED_ORIGINS: ['https://a.example', 'https://b.example'],
       TRUST_PROXY: true,
+      QUESTIONS_DIR: './my-questions',
     });
+    expect(questionsDir(config)).toBe('./my-questions');
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUESTIONS_PER_GAME } from '../shared/product.js';
+import { SEED_DIR } from './paths.js';
 
 const integer = (min: number, max: number) =>
   z.string().regex(/^\d+$/, { error: 'must be a whole number' }).transform(Number).pipe(z.number().min(min).max(max));
@@ -18,6 +19,8 @@ const configSchema = z.object({
     .regex(/^[A-Z0-9-]{4,32}$/, { error: 'must look like G-XXXXXXX' })
     .optional(),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(300),
+  /** A folder holding spectrum.json and classic.json that replaces the built-in banks in seed/. */
+  QUESTIONS_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -51,4 +54,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
   }
   return result.data;
+}
+
+/** The folder of question banks the server serves: QUESTIONS_DIR, else the built-in seed/. */
+export function questionsDir(config: Config): string {
+  return config.QUESTIONS_DIR ?? SEED_DIR;
 }

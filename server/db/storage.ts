@@ -1,7 +1,8 @@
-import type { Config } from '../config.js';
+import { type Config, questionsDir } from '../config.js';
 import type { GameEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
 import { sqliteGameRepository } from '../games/sqlite.js';
+import { MIGRATIONS_DIR } from '../paths.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import { sqliteQuestionRepository } from '../questions/sqlite.js';
 import { type Db, openDatabase } from './database.js';
@@ -27,7 +28,11 @@ export function sqlitePath(databaseUrl: string): string {
 
 /** Opens the database named by DATABASE_URL: migrated and seeded, with its repositories. */
 export async function openStorage(config: Config, bus: GameEventBus): Promise<SqliteStorage> {
-  const db = openDatabase(sqlitePath(config.DATABASE_URL));
+  const db = openDatabase(sqlitePath(config.DATABASE_URL), {
+    migrations: MIGRATIONS_DIR,
+    seed: questionsDir(config),
+    questionsPerGame: config.QUESTIONS_PER_GAME,
+  });
   return {
     kind: 'sqlite',
     db,
