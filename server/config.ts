@@ -18,6 +18,10 @@ const configSchema = z.object({
     .regex(/^[A-Z0-9-]{4,32}$/, { error: 'must look like G-XXXXXXX' })
     .optional(),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(300),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL like https://wavelength.example' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
