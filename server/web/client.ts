@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding, compress } from './compress.js';
 import { escapeHtml, type FindPreview, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
 import { ogImageRoutes } from './og-image.js';
 
@@ -71,7 +72,11 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
     });
     // Game pages carry people's names: out of search results (robots.txt still lets crawlers read the tags).
     if (isGamePage(path)) reply.header('X-Robots-Tag', 'noindex');
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(injectTags(indexHtml, tags));
+    const html = injectTags(indexHtml, tags);
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (!encoding || request.method === 'HEAD') return reply.send(html);
+    return reply.header('Content-Encoding', encoding).send(compress(html, encoding));
   };
   app.get('/', (_request, reply) => sendIndex(reply));
   return sendIndex;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
+import { acceptedEncoding } from './compress.js';
 import { LruCache } from './lru.js';
 import { escapeHtml, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
 import { drawableName } from './og-card.js';
@@ -81,5 +82,14 @@ describe('PUBLIC_URL', () => {
       expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(ConfigError);
     }
     expect(() => loadConfig({ PUBLIC_URL: 'nope' })).toThrow(/^Invalid PUBLIC_URL="nope": must be an absolute/);
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it('prefers brotli, honours q=0, and falls back to none', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeUndefined();
+    expect(acceptedEncoding(undefined)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../paths.js';
@@ -52,6 +53,21 @@ describe('link previews of join links', () => {
     const image = await app.inject({ method: 'GET', url: `/og/${gameId}.png` });
     expect(image.statusCode).toBe(200);
     expect(pngSize(image.rawPayload)).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('arrive compressed when the browser accepts it, as the same page', async () => {
+    app = await testApp({}, { clientDir: clientFixture() });
+    const { gameId } = await createGame(app, 'spectrum', undefined, 'Ana');
+    const url = `/join/${gameId}`;
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
   it('use PUBLIC_URL for absolute URLs, whatever host the request came to', async () => {
