@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedEncoding, compress } from './compress.js';
 import { escapeHtml, type FindPreview, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
 import { ogImageRoutes } from './og-image.js';
+import { screenPreloads } from './preload.js';
 
 export type SendIndex = (reply: FastifyReply) => Promise<FastifyReply>;
 
@@ -39,6 +40,8 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
     `<meta name="ga-measurement-id" content="${escapeHtml(options.gaMeasurementId ?? '')}" />`,
   );
 
+  const preloads = screenPreloads(options.dir);
+
   await app.register(fastifyStatic, {
     root: options.dir,
     index: false,
@@ -72,7 +75,7 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
     });
     // Game pages carry people's names: out of search results (robots.txt still lets crawlers read the tags).
     if (isGamePage(path)) reply.header('X-Robots-Tag', 'noindex');
-    const html = injectTags(indexHtml, tags);
+    const html = injectTags(indexHtml, tags, preloads(path));
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding || request.method === 'HEAD') return reply.send(html);

@@ -113,9 +113,9 @@ export function renderTags(tags: PreviewTags): string {
 
 const MARKER = /<!-- link-preview\b[^>]*-->/;
 
-/** Writes the tags where index.html marks them (or at the end of its head). */
-export function injectTags(html: string, tags: PreviewTags): string {
-  const rendered = renderTags(tags);
+/** Writes the tags (and any extra head markup) where index.html marks them, or at the end of its head. */
+export function injectTags(html: string, tags: PreviewTags, extra = ''): string {
+  const rendered = extra ? `${renderTags(tags)}\n    ${extra}` : renderTags(tags);
   // A function replacement: `$&` and friends in a name must stay literal.
   if (MARKER.test(html)) return html.replace(MARKER, () => rendered);
   return html.replace('</head>', () => `    ${rendered}\n  </head>`);

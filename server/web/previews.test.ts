@@ -83,6 +83,28 @@ describe('link previews of join links', () => {
   });
 });
 
+describe('game pages', () => {
+  it("preload the code of the screen they open on, from Vite's build manifest", async () => {
+    const dir = clientFixture();
+    mkdirSync(join(dir, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, dynamicImports: ['routes/Join.tsx'] },
+      '_Shared-3.js': { file: 'assets/Shared-3.js', imports: ['index.html'] },
+      'routes/Join.tsx': { file: 'assets/Join-2.js', isDynamicEntry: true, imports: ['index.html', '_Shared-3.js'] },
+    };
+    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    app = await testApp({}, { clientDir: dir });
+    const joinPage = await app.inject({ method: 'GET', url: '/join/NoSuchGame123456' });
+    const preloads = [...joinPage.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads).toEqual(['/assets/Join-2.js', '/assets/Shared-3.js']);
+    for (const url of ['/spectrum', '/result/NoSuchGame123456']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).not.toContain('modulepreload');
+    }
+  });
+});
+
 describe('link-preview images', () => {
   it('are 1200×630 PNGs, cached by browsers and proxies for a day; an unknown game is a 404', async () => {
     app = await testApp();
