@@ -1,9 +1,12 @@
 // Lighthouse (mobile) on the landing screen and on a real game's join link, against the built
 // product served by the real server. Prints the four scores per page, keeps the reports in
 // test-results/lighthouse/, and exits non-zero below target. Run with `npm run lighthouse`.
+// Each page is measured LIGHTHOUSE_RUNS times (default 3) and the run with the median performance
+// score counts, as Lighthouse's own guidance on variability advises; every run's score is printed.
+// Performance depends on the machine's load: on a shared two-core machine it varies by 0.1 or more.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../server/paths.js';
 import { freePort, spawnServer, waitForHealth } from '../server/testing/process.js';
@@ -18,6 +21,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ].join(' ');
 const REPORT_DIR = join(ROOT_DIR, 'test-results', 'lighthouse');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET: Record<(typeof CATEGORIES)[number], number> = {
   performance: 0.95,
@@ -72,6 +76,25 @@ async function createGame(base: string): Promise<string> {
   return (await response.json()).gameId;
 }
 
+/** Runs Lighthouse RUNS times on a page; keeps and returns the run with the median performance score. */
+async function medianRun(url: string, name: string): Promise<{ report: Report; performances: number[] }> {
+  const runs: { report: Report; run: string }[] = [];
+  for (let i = 1; i <= RUNS; i++) {
+    const run = `${name}-run${i}`;
+    runs.push({ report: await lighthouse(url, run), run });
+  }
+  const performance = (report: Report) => report.categories.performance.score ?? 0;
+  const sorted = [...runs].sort((a, b) => performance(a.report) - performance(b.report));
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  for (const extension of ['json', 'html']) {
+    copyFileSync(
+      join(REPORT_DIR, `${median.run}.report.${extension}`),
+      join(REPORT_DIR, `${name}.report.${extension}`),
+    );
+  }
+  return { report: median.report, performances: runs.map((run) => performance(run.report)) };
+}
+
 /** The category's failing audits, except those `allowed` to fail. */
 function failures(report: Report, category: string, allowed: readonly string[]): string[] {
   return report.categories[category].auditRefs
@@ -102,7 +125,7 @@ async function main(): Promise<number> {
     ];
     let ok = true;
     for (const page of pages) {
-      const report = await lighthouse(page.url, page.name);
+      const { report, performances } = await medianRun(page.url, page.name);
       const scores = CATEGORIES.map((category) => {
         const score = report.categories[category].score ?? 0;
         const failed = failures(report, category, page.allowed);
@@ -111,13 +134,14 @@ async function main(): Promise<number> {
         if (!pass) ok = false;
         return { category, score, pass, failed };
       });
-      console.log(`\n${page.name}  ${page.url.replace(server.url, '')}`);
+      const runs = performances.map((score) => score.toFixed(2)).join(', ');
+      console.log(`\n${page.name}  ${page.url.replace(server.url, '')}  (median of ${RUNS} runs; performance ${runs})`);
       for (const { category, score, pass, failed } of scores) {
         const note = failed.length ? `  failing: ${failed.join('; ')}` : '';
         console.log(`  ${category.padEnd(15)} ${score.toFixed(2)} ${pass ? 'ok' : 'BELOW TARGET'}${note}`);
       }
     }
-    console.log(`\nReports: ${REPORT_DIR}/{spectrum,join}.report.{html,json}`);
+    console.log(`\nReports (median run): ${REPORT_DIR}/{spectrum,join}.report.{html,json}`);
     return ok ? 0 : 1;
   } finally {
     await server.stop();
