@@ -104,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sendIndex = await registerClient(app, {
     dir: options.clientDir ?? CLIENT_DIR,
     gaMeasurementId: config.GA_MEASUREMENT_ID,
+    publicUrl: config.PUBLIC_URL,
+    findPreview: async (gameId) => games.findGame(gameId),
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

@@ -21,6 +21,10 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(300),
   /** A folder holding spectrum.json and classic.json that replaces the built-in banks in seed/. */
   QUESTIONS_DIR: z.string().optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL like https://wavelength.example' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
