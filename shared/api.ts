@@ -21,6 +21,34 @@ export const nameSchema = z
 
 const questionIdSchema = z.string({ error: 'must be a list of question ids' }).min(1).max(64);
 
+/** What a question id may hold: ids travel in the comma-separated `exclude` list and in URLs. */
+export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** At most this many ids in get-questions' `exclude`. */
+export const MAX_EXCLUDED_QUESTIONS = 100;
+
+// Query values are strings; a repeated parameter arrives as a list and is refused as "not a whole number".
+const countSchema = z
+  .string({ error: 'must be a whole number' })
+  .regex(/^\d{1,3}$/, { error: `must be a whole number from 1 to ${MAX_QUESTIONS_PER_GAME}` })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1, { error: 'must be at least 1' })
+      .max(MAX_QUESTIONS_PER_GAME, { error: `must be at most ${MAX_QUESTIONS_PER_GAME}` }),
+  );
+
+// Empty items are refused rather than skipped: "a,,b" is a mistake worth naming.
+const excludeSchema = z
+  .string({ error: 'must be a comma-separated list of question ids' })
+  .transform((list) => (list === '' ? [] : list.split(',')))
+  .refine((ids) => ids.length <= MAX_EXCLUDED_QUESTIONS, {
+    error: `must list at most ${MAX_EXCLUDED_QUESTIONS} question ids`,
+  })
+  .refine((ids) => ids.every((id) => QUESTION_ID_PATTERN.test(id)), {
+    error: 'must be a comma-separated list of question ids (letters, digits, _ and -)',
+  });
+
 const answerSchema = z
   .number({ error: 'must be a list of whole numbers' })
   .int({ error: 'must be a list of whole numbers' });
@@ -69,6 +97,10 @@ export const endpoints = {
         .string({ error: 'is required (classic or spectrum)' })
         .toLowerCase()
         .pipe(z.enum(['classic', 'spectrum'], { error: 'must be classic or spectrum' })),
+      /** How many to draw; at most QUESTIONS_PER_GAME (configuration, so the handler checks that bound). */
+      count: countSchema.optional(),
+      /** Ids not to draw (the questions a creator already has or swapped away). */
+      exclude: excludeSchema.optional(),
     }),
     reply: z.object({ questions: z.array(wireQuestionSchema) }),
   },

@@ -12,6 +12,23 @@ export async function getQuestions(edition: Edition, signal?: AbortSignal): Prom
   return { questions: questions.map((question) => fromWireQuestion(edition, question)) };
 }
 
+/**
+ * Up to `count` questions of the edition that are none of `exclude` (fewer, possibly none, when
+ * the bank has no more): the questions a creator swaps in.
+ */
+export async function getMoreQuestions(
+  edition: Edition,
+  { count, exclude }: { count: number; exclude: readonly string[] },
+  signal?: AbortSignal,
+): Promise<Question[]> {
+  const { questions } = await apiCall(
+    'get-questions',
+    { query: { gametype: edition, count: String(count), exclude: exclude.join(',') } },
+    { signal, fallback: 'Failed to load questions' },
+  );
+  return questions.map((question) => fromWireQuestion(edition, question));
+}
+
 export function createGame(body: RequestOf<'create-game'>): Promise<ReplyOf<'create-game'>> {
   return apiCall('create-game', { body }, { fallback: 'API response not ok' });
 }

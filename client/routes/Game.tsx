@@ -1,12 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { getMoreQuestions } from '../api/calls.js';
 import { ClassicRound } from '../components/ClassicRound.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { SpectrumRound } from '../components/SpectrumRound.js';
 import { Spinner } from '../components/Spinner.js';
+import { SwapButton } from '../components/SwapButton.js';
 import { useSubmitGame } from '../game/useSubmitGame.js';
-import { type GameInProgress, loadGame, saveGame } from '../state/game.js';
+import {
+  type GameInProgress,
+  loadGame,
+  saveGame,
+  seenQuestionIds,
+  swapCurrentQuestion,
+  swapsLeft,
+} from '../state/game.js';
 
 /** The question screen: one round after another, then the game is submitted. */
 export default function Game({ edition }: { edition: Edition }) {
@@ -55,6 +64,19 @@ export default function Game({ edition }: { edition: Edition }) {
 
   const question = game.questions[round];
   const onAnswer = (value: number) => answer(round, value);
+  // A swap draws a question this game has never held, and lands only if its round is still on.
+  const onSwap = async () => {
+    const [fresh] = await getMoreQuestions(edition, { count: 1, exclude: seenQuestionIds(game) });
+    if (!fresh) return false;
+    setGame((current) => {
+      if (!current || current.answers.length !== round || current.questions[round].id !== question.id) return current;
+      if (swapsLeft(current) === 0) return current;
+      const next = swapCurrentQuestion(current, fresh);
+      saveGame(next);
+      return next;
+    });
+    return true;
+  };
   return (
     <main className="screen game">
       <h1 className="game__title">
@@ -65,11 +87,13 @@ export default function Game({ edition }: { edition: Edition }) {
           <span key={q.id} className={i < round ? 'done' : i === round ? 'current' : undefined} />
         ))}
       </div>
+      {/* Keyed by question, so a swapped-in question gets a round of its own: a fresh timer. */}
       {question.edition === 'classic' ? (
-        <ClassicRound key={round} question={question} onAnswer={onAnswer} />
+        <ClassicRound key={question.id} question={question} onAnswer={onAnswer} />
       ) : (
-        <SpectrumRound key={round} question={question} onAnswer={onAnswer} />
+        <SpectrumRound key={question.id} question={question} onAnswer={onAnswer} />
       )}
+      <SwapButton key={`swap-${question.id}`} left={swapsLeft(game)} onSwap={onSwap} />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { QUESTION_ID_PATTERN } from '../../shared/api.js';
 import { EDITIONS, type Edition } from '../../shared/product.js';
 
 /**
@@ -18,8 +19,6 @@ export interface BankQuestion {
 /** Spectrum scale codes: A = Rarely → Often, B = Disagree → Agree, C = False → True. */
 export const SPECTRUM_SCALES = ['A', 'B', 'C'] as const;
 export const CLASSIC_OPTION_COUNT = 4;
-/** Ids travel in the comma-separated `exclude` list and in URLs: keep them plain. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const QUESTION_MAX_LENGTH = 200;
 const OPTION_MAX_LENGTH = 40;
 const FIELDS = ['id', 'question', 'options'];
@@ -90,7 +89,7 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
     const unknownField = Object.keys(entry).find((key) => !FIELDS.includes(key));
     if (unknownField !== undefined) return fail(`${at} has an unknown field "${unknownField}"`);
     const { id, question, options } = entry;
-    if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
+    if (typeof id !== 'string' || !QUESTION_ID_PATTERN.test(id)) {
       return fail(`${at} needs an "id" of 1 to 64 letters, digits, "-" or "_" (got ${preview(id)})`);
     }
     const named = `${at} (id "${id}")`;
