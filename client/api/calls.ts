@@ -42,3 +42,15 @@ export function hasPlayed(gameId: string, signal?: AbortSignal): Promise<ReplyOf
 export function getScore(gameId: string, playerId: string, signal?: AbortSignal): Promise<ReplyOf<'get-score'>> {
   return apiCall('get-score', { query: { gameId, playerId } }, { signal, fallback: 'Failed to fetch score' });
 }
+
+/** Who reads a comparison: a friend their own (private playerId), or the creator a friend's (userId + public playerID). */
+export type ComparisonReader = { playerId: string } | { userId: string; playerID: string };
+
+/** A friend's answers beside the creator's, round by round (404 until that friend has played). */
+export function getComparison(
+  gameId: string,
+  reader: ComparisonReader,
+  signal?: AbortSignal,
+): Promise<ReplyOf<'get-comparison'>> {
+  return apiCall('get-comparison', { query: { gameId, ...reader } }, { signal, fallback: 'Failed to fetch score' });
+}
