@@ -29,8 +29,11 @@ export function isCreator(gameId: string, userId: string, signal?: AbortSignal):
 }
 
 /** The game a friend joins: its edition and its questions in round order (never the creator's answers). */
-export async function joinGame(gameId: string): Promise<{ edition: Edition; questions: Question[] }> {
-  const reply = await apiCall('join-game', { body: { gameId } }, { fallback: 'Failed to join game' });
+export async function joinGame(
+  gameId: string,
+  signal?: AbortSignal,
+): Promise<{ edition: Edition; questions: Question[] }> {
+  const reply = await apiCall('join-game', { body: { gameId } }, { signal, fallback: 'Failed to join game' });
   const edition = editionOf(reply.gameType);
   return { edition, questions: reply.questions.map((question) => fromWireQuestion(edition, question)) };
 }

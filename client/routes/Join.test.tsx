@@ -89,3 +89,41 @@ describe('joining', () => {
     expect(screen.getByRole('button', { name: 'Play' })).toHaveProperty('disabled', false);
   });
 });
+
+describe('how many rounds', () => {
+  const questions = [
+    { questionID: 'c1', question: 'Pick a pet', options: ['Dog', 'Cat', 'Fish', 'Bird'] },
+    { questionID: 'c2', question: 'Holiday?', options: ['Beach', 'Mountains', 'City', 'Home'] },
+    { questionID: 'c3', question: 'Breakfast?', options: ['Eggs', 'Toast', 'Fruit', 'None'] },
+  ];
+  const serve = (info: { isCreator: boolean; hasPlayed: boolean }) =>
+    mockFetch((url) =>
+      url.pathname === '/prod/join-game'
+        ? { body: { questions, gameType: 'Classic' } }
+        : { body: { playerName: 'Sam', ...info } },
+    );
+  const paths = (fetchMock: ReturnType<typeof mockFetch>) =>
+    fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
+
+  it('says how many rounds of 10 seconds there are before Play, and Play starts without asking again', async () => {
+    const fetchMock = serve({ isCreator: false, hasPlayed: false });
+    openJoin();
+    await advance(0);
+    expect(screen.getByText('3 quick rounds of 10 seconds each.')).toBeTruthy();
+    expect(paths(fetchMock)).toEqual(['/prod/is-creator', '/prod/join-game']);
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await advance(0);
+    expect(where()).toBe(`/classic/game/${GAME_ID}`);
+    expect(paths(fetchMock)).toEqual(['/prod/is-creator', '/prod/join-game']);
+  });
+
+  it.each([
+    ['the creator', { isCreator: true, hasPlayed: false }],
+    ['a friend who played', { isCreator: false, hasPlayed: true }],
+  ])('redirects %s first, without joining', async (_who, info) => {
+    const fetchMock = serve(info);
+    openJoin();
+    await advance(0);
+    expect(paths(fetchMock)).toEqual(['/prod/is-creator']);
+  });
+});
