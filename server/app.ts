@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { openStorage, type Storage } from './db/storage.js';
 import { registerErrorHandler } from './errors.js';
 import { type GameEventBus, InProcessEventBus } from './events/bus.js';
+import { comparisonRoutes } from './games/comparison.js';
 import { gameRoutes } from './games/routes.js';
 import { liveRoutes } from './live/routes.js';
 import { healthRoute } from './ops/health.js';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
       });
+      await api.register(comparisonRoutes, { games });
       await api.register(liveRoutes, {
         games,
         bus,

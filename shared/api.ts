@@ -77,6 +77,35 @@ export const messageSchema = z.object({ message: z.string() });
 
 const gameQuery = z.object({ gameId: gameIdSchema });
 
+/** A friend's public id on one game's scoreboard (`playerID`), as the server makes them. */
+const publicPlayerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'is not a valid player id' });
+
+/**
+ * get-comparison is asked in one of two forms, and exactly one: a friend reads their own with
+ * `playerId` (their private id); the creator reads a friend's with `userId` (the creator's private
+ * id) and `playerID` (the friend's public id). Neither form, both, or half of the creator's is 400.
+ * The handler receives which form it was.
+ */
+const comparisonQuery = z
+  .object({
+    gameId: gameIdSchema,
+    playerId: userIdSchema.optional(),
+    userId: userIdSchema.optional(),
+    playerID: publicPlayerIdSchema.optional(),
+  })
+  .refine(
+    ({ playerId, userId, playerID }) =>
+      playerId !== undefined
+        ? userId === undefined && playerID === undefined
+        : userId !== undefined && playerID !== undefined,
+    { error: "must carry either playerId (your own answers) or userId and playerID (a friend's, for the creator)" },
+  )
+  .transform(({ gameId, playerId, userId, playerID }) =>
+    playerId !== undefined
+      ? { gameId, reader: 'friend' as const, playerId }
+      : { gameId, reader: 'creator' as const, userId: userId as string, playerID: playerID as string },
+  );
+
 interface GetEndpoint {
   method: 'GET';
   query: z.ZodType;
@@ -126,7 +155,7 @@ export const endpoints = {
       userName: nameSchema,
       responseSet: answerListSchema,
     }),
-    reply: z.object({ ok: z.literal(true), score: z.number() }),
+    reply: z.object({ ok: z.literal(true), score: z.number(), playerID: z.string() }),
   },
   'get-all-players': {
     method: 'GET',
@@ -152,6 +181,21 @@ export const endpoints = {
     method: 'GET',
     query: z.object({ gameId: gameIdSchema, playerId: userIdSchema }),
     reply: z.object({ score: z.number() }),
+  },
+  'get-comparison': {
+    method: 'GET',
+    query: comparisonQuery,
+    reply: z.object({
+      gameType: gameTypeSchema,
+      creatorName: z.string(),
+      playerName: z.string(),
+      score: z.number(),
+      rank: z.number(),
+      players: z.number(),
+      rounds: z.array(
+        wireQuestionSchema.extend({ creatorAnswer: z.number(), playerAnswer: z.number(), points: z.number() }),
+      ),
+    }),
   },
 } as const satisfies Record<string, EndpointDefinition>;
 

@@ -46,8 +46,11 @@ export function isCreator(gameId: string, userId: string, signal?: AbortSignal):
 }
 
 /** The game a friend joins: its edition and its questions in round order (never the creator's answers). */
-export async function joinGame(gameId: string): Promise<{ edition: Edition; questions: Question[] }> {
-  const reply = await apiCall('join-game', { body: { gameId } }, { fallback: 'Failed to join game' });
+export async function joinGame(
+  gameId: string,
+  signal?: AbortSignal,
+): Promise<{ edition: Edition; questions: Question[] }> {
+  const reply = await apiCall('join-game', { body: { gameId } }, { signal, fallback: 'Failed to join game' });
   const edition = editionOf(reply.gameType);
   return { edition, questions: reply.questions.map((question) => fromWireQuestion(edition, question)) };
 }
@@ -58,4 +61,16 @@ export function hasPlayed(gameId: string, signal?: AbortSignal): Promise<ReplyOf
 
 export function getScore(gameId: string, playerId: string, signal?: AbortSignal): Promise<ReplyOf<'get-score'>> {
   return apiCall('get-score', { query: { gameId, playerId } }, { signal, fallback: 'Failed to fetch score' });
+}
+
+/** Who reads a comparison: a friend their own (private playerId), or the creator a friend's (userId + public playerID). */
+export type ComparisonReader = { playerId: string } | { userId: string; playerID: string };
+
+/** A friend's answers beside the creator's, round by round (404 until that friend has played). */
+export function getComparison(
+  gameId: string,
+  reader: ComparisonReader,
+  signal?: AbortSignal,
+): Promise<ReplyOf<'get-comparison'>> {
+  return apiCall('get-comparison', { query: { gameId, ...reader } }, { signal, fallback: 'Failed to fetch score' });
 }

@@ -1,10 +1,20 @@
+import { Link } from 'react-router-dom';
 import type { Player } from '../../shared/api.js';
 import { displayName } from '../../shared/product.js';
 
 export const EMPTY_SCOREBOARD = 'Looks like no one has played yet.';
 
+export interface PlayersTableProps {
+  players: Player[];
+  emptyText?: string;
+  /** When given, each name links there (the creator opens a friend's answers). */
+  linkTo?: (player: Player) => string;
+  /** This browser's own public id on the game: that row is marked "you". */
+  selfId?: string | null;
+}
+
 /** Friends and their scores, in the order given (highest first). */
-export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD }: { players: Player[]; emptyText?: string }) {
+export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD, linkTo, selfId }: PlayersTableProps) {
   if (players.length === 0) return <p className="players-empty">{emptyText}</p>;
   return (
     <table className="players">
@@ -17,12 +27,30 @@ export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD }: { player
         </tr>
       </thead>
       <tbody>
-        {players.map((player) => (
-          <tr key={player.playerID}>
-            <td className="players__name">{displayName(player.playerName)}</td>
-            <td className="players__score">{player.score}</td>
-          </tr>
-        ))}
+        {players.map((player) => {
+          const self = selfId != null && player.playerID === selfId;
+          const name = displayName(player.playerName);
+          return (
+            <tr key={player.playerID} className={self ? 'players__self' : undefined}>
+              <td className="players__name">
+                {linkTo ? (
+                  <Link className="players__link" to={linkTo(player)}>
+                    {name}
+                  </Link>
+                ) : (
+                  name
+                )}
+                {self && (
+                  <>
+                    {' '}
+                    <span className="players__you">(you)</span>
+                  </>
+                )}
+              </td>
+              <td className="players__score">{player.score}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

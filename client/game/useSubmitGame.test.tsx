@@ -4,6 +4,7 @@ import type { Question } from '../../shared/model.js';
 import { type Edition, NEW_GAME_ID } from '../../shared/product.js';
 import Game from '../routes/Game.js';
 import { loadGame, saveGame, startGame } from '../state/game.js';
+import { ownPlayerId } from '../state/publicIds.js';
 import { saveUserName, userId } from '../state/user.js';
 import { advance, type FakeResponse, mockFetch, renderAt } from '../test/helpers.js';
 import { SUBMIT_FAILED } from './useSubmitGame.js';
@@ -63,13 +64,15 @@ describe('submitting a game', () => {
   });
 
   it("logs a friend's response and goes to the result", async () => {
-    const fetchMock = mockFetch(() => ({ body: { ok: true, score: 5 } }));
+    const fetchMock = mockFetch(() => ({ body: { ok: true, score: 5, playerID: 'pub123456789' } }));
     finished('classic', GAME_ID, questions, [3, 4]);
     await advance(0);
     const [url, init] = fetchMock.mock.calls[0];
     expect(String(url)).toBe('/prod/log-response');
     expect(bodyOf(init)).toMatchObject({ gameId: GAME_ID, playerId: userId(), responseSet: [3, 4] });
     expect(where()).toBe(`/result/${GAME_ID}`);
+    // Kept so that the scoreboard can mark the friend's own row.
+    expect(ownPlayerId(GAME_ID)).toBe('pub123456789');
   });
 
   it('retries every 2 s, at most 3 times, waiting with the spinner and no alert', async () => {
@@ -170,7 +173,7 @@ describe('submitting a game', () => {
 
   it('moves on when a retry succeeds', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const replies: FakeResponse[] = [{ status: 503 }, { body: { ok: true, score: 5 } }];
+    const replies: FakeResponse[] = [{ status: 503 }, { body: { ok: true, score: 5, playerID: 'pub123456789' } }];
     const fetchMock = mockFetch(() => replies.shift() ?? { status: 500 });
     finished('classic', GAME_ID, questions, [1, 2]);
     await advance(2_000);

@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../api/http.js';
 import { failureText } from '../components/ErrorNotice.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { finishGame, type GameInProgress } from '../state/game.js';
+import { saveOwnPlayerId } from '../state/publicIds.js';
 import { userId, userName } from '../state/user.js';
 
 export const RETRY_DELAY_MS = 2000;
@@ -32,7 +33,13 @@ async function submit(game: GameInProgress): Promise<string> {
     });
     return `/endscreen/${gameId}`;
   }
-  await logResponse({ gameId: game.gameId, playerId: userId(), userName: userName(), responseSet: game.answers });
+  const { playerID } = await logResponse({
+    gameId: game.gameId,
+    playerId: userId(),
+    userName: userName(),
+    responseSet: game.answers,
+  });
+  saveOwnPlayerId(game.gameId, playerID);
   return `/result/${game.gameId}`;
 }
 

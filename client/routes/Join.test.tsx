@@ -67,7 +67,8 @@ describe('join screen on load', () => {
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await advance(0);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    // is-creator three times; then the game is joined at once, to say how many rounds it has.
+    expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You are joining Sam's game");
   });
@@ -138,7 +139,8 @@ describe('joining', () => {
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await advance(0);
-    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/prod/join-game')).toHaveLength(2);
+    // Once on arrival, once for Play, once for Try again.
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/prod/join-game')).toHaveLength(3);
     expect(where()).toBe(`/spectrum/game/${GAME_ID}`);
     expect(userName()).toBe('Kim');
   });
@@ -158,7 +160,46 @@ describe('joining', () => {
     expect(screen.getByRole('alert').textContent).toBe('This game does not exist.');
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     await advance(0);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    // is-creator, the join on arrival, then one join per press of Play.
+    expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+});
+
+describe('how many rounds', () => {
+  const questions = [
+    { questionID: 'c1', question: 'Pick a pet', options: ['Dog', 'Cat', 'Fish', 'Bird'] },
+    { questionID: 'c2', question: 'Holiday?', options: ['Beach', 'Mountains', 'City', 'Home'] },
+    { questionID: 'c3', question: 'Breakfast?', options: ['Eggs', 'Toast', 'Fruit', 'None'] },
+  ];
+  const serve = (info: { isCreator: boolean; hasPlayed: boolean }) =>
+    mockFetch((url) =>
+      url.pathname === '/prod/join-game'
+        ? { body: { questions, gameType: 'Classic' } }
+        : { body: { playerName: 'Sam', ...info } },
+    );
+  const paths = (fetchMock: ReturnType<typeof mockFetch>) =>
+    fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
+
+  it('says how many rounds of 10 seconds there are before Play, and Play starts without asking again', async () => {
+    const fetchMock = serve({ isCreator: false, hasPlayed: false });
+    openJoin();
+    await advance(0);
+    expect(screen.getByText('3 quick rounds of 10 seconds each.')).toBeTruthy();
+    expect(paths(fetchMock)).toEqual(['/prod/is-creator', '/prod/join-game']);
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await advance(0);
+    expect(where()).toBe(`/classic/game/${GAME_ID}`);
+    expect(paths(fetchMock)).toEqual(['/prod/is-creator', '/prod/join-game']);
+  });
+
+  it.each([
+    ['the creator', { isCreator: true, hasPlayed: false }],
+    ['a friend who played', { isCreator: false, hasPlayed: true }],
+  ])('redirects %s first, without joining', async (_who, info) => {
+    const fetchMock = serve(info);
+    openJoin();
+    await advance(0);
+    expect(paths(fetchMock)).toEqual(['/prod/is-creator']);
   });
 });

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { displayName, PRODUCT_NAME } from '../../shared/product.js';
+import type { Question } from '../../shared/model.js';
+import { displayName, type Edition, PRODUCT_NAME } from '../../shared/product.js';
 import { isCreator, joinGame } from '../api/calls.js';
 import { ApiError, errorMessage } from '../api/http.js';
 import { ErrorNotice, failureText } from '../components/ErrorNotice.js';
 import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
+import { ROUND_SECONDS } from '../game/useRoundTimer.js';
 import { saveCreatorName, startGame } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
 import type { LandingState } from './Landing.js';
@@ -20,12 +22,25 @@ type Invitation = { state: 'loading' } | { state: 'ready'; creator: string } | {
 /** A link to a game that is not there (or not a game id at all): retrying will not help. */
 const isUnknownGame = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-/** A friend's way in: who invited them, their name, and Play. */
+interface Joined {
+  edition: Edition;
+  questions: Question[];
+}
+
+const logJoinFailure = (error: unknown) =>
+  console.error(`Failed to join game: ${errorMessage(error, 'unknown error')}`);
+
+/**
+ * A friend's way in: who invited them, how many rounds there are, their name, and Play.
+ * Once is-creator has said this is a friend who has not played, the game is joined at once (it
+ * carries no answers), so the screen can say how many rounds there are and Play starts without a wait.
+ */
 export default function Join() {
   const { gameId = '' } = useParams();
   const navigate = useNavigate();
   const [invitation, setInvitation] = useState<Invitation>({ state: 'loading' });
   const [loadAttempt, setLoadAttempt] = useState(0);
+  const [joined, setJoined] = useState<Joined | null>(null);
   const [name, setName] = useState(userName);
   const [joining, setJoining] = useState(false);
   const [joinFailure, setJoinFailure] = useState<string | null>(null);
@@ -33,16 +48,21 @@ export default function Join() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `loadAttempt` is the trigger: "Try again" bumps it to load once more.
   useEffect(() => {
     const controller = new AbortController();
+    const { signal } = controller;
     setInvitation({ state: 'loading' });
-    isCreator(gameId, userId(), controller.signal)
+    isCreator(gameId, userId(), signal)
       .then((info) => {
         saveCreatorName(gameId, info.playerName);
         if (info.isCreator) navigate(`/endscreen/${gameId}`, { replace: true });
         else if (info.hasPlayed) navigate(`/result/${gameId}`, { replace: true });
-        else setInvitation({ state: 'ready', creator: info.playerName });
+        else {
+          setInvitation({ state: 'ready', creator: info.playerName });
+          // A failure here is only logged: Play joins again and says so if that fails too.
+          joinGame(gameId, signal).then(setJoined, (error: unknown) => signal.aborted || logJoinFailure(error));
+        }
       })
       .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
+        if (signal.aborted) return;
         if (isUnknownGame(error)) {
           // As the SPEC has it, to the landing screen, which says why.
           const state: LandingState = { error: errorMessage(error, 'This game does not exist.') };
@@ -59,11 +79,11 @@ export default function Join() {
     setJoinFailure(null);
     saveUserName(name);
     try {
-      const { edition, questions } = await joinGame(gameId);
+      const { edition, questions } = joined ?? (await joinGame(gameId));
       startGame(edition, gameId, questions);
       navigate(`/${edition}/game/${gameId}`);
     } catch (error) {
-      console.error(`Failed to join game: ${errorMessage(error, 'unknown error')}`);
+      logJoinFailure(error);
       setJoinFailure(failureText(error, JOIN_FAILED));
       setJoining(false);
     }
@@ -93,11 +113,16 @@ export default function Join() {
     );
   }
 
+  const rounds = joined?.questions.length;
   return (
     <main className="screen join">
       <LogoMark size={56} />
       <h1>You are joining {displayName(invitation.creator)}'s game</h1>
       <p className="lead">Answer the same questions and see how in tune you are.</p>
+      <p className="join__rounds">
+        {rounds === undefined ? 'Quick rounds' : `${rounds} quick ${rounds === 1 ? 'round' : 'rounds'}`} of{' '}
+        {ROUND_SECONDS} seconds each.
+      </p>
       <form
         className="card join__card"
         onSubmit={(event) => {

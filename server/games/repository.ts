@@ -48,7 +48,32 @@ export interface GameRepository {
   /** Friends of a game, highest score first (earliest first among equals). */
   listPlayers(gameId: string): Promise<Player[]>;
   findScore(gameId: string, playerUserId: string): Promise<number | undefined>;
+  /** A friend's stored response, found by their private userId; undefined until it is stored. */
+  findResponse(gameId: string, playerUserId: string): Promise<StoredResponse | undefined>;
+  /** A friend's stored response, found by their public scoreboard id. */
+  findResponseByPublicId(gameId: string, publicId: string): Promise<StoredResponse | undefined>;
 }
+
+/** A friend's response as stored: what the reveal compares with the creator's answers. */
+export interface StoredResponse {
+  publicId: string;
+  playerName: string;
+  /** In round order. */
+  answers: number[];
+  score: number;
+}
+
+/** A response row as every database stores it (answers as JSON text). */
+export interface ResponseRow extends PlayerRow {
+  answers: string;
+}
+
+export const responseFromRow = (row: ResponseRow): StoredResponse => ({
+  publicId: row.public_id,
+  playerName: row.player_name,
+  answers: JSON.parse(row.answers) as number[],
+  score: row.score_tenths / 10,
+});
 
 export type AddResponseResult = { status: 'stored'; player: Player } | { status: 'duplicate' } | { status: 'full' };
 

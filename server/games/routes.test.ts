@@ -129,7 +129,11 @@ describe('POST /prod/log-response', () => {
     const answers = [10, 20, 90, 60, 0];
     const response = await logResponse(app, game.gameId, newUserId(), answers);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true, score: computeScore('spectrum', game.answers, answers) });
+    expect(response.json()).toEqual({
+      ok: true,
+      score: computeScore('spectrum', game.answers, answers),
+      playerID: expect.any(String),
+    });
   });
 
   it('scores Classic by matching answers', async () => {

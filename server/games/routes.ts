@@ -74,7 +74,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (result.status === 'duplicate') throw conflict('You have already played this game; your first answers stand.');
     if (result.status === 'full') throw conflict('This game is full.');
     options.onResponseLogged?.();
-    return { ok: true as const, score };
+    return { ok: true as const, score, playerID: result.player.playerID };
   });
 
   endpoint(app, 'get-all-players', async ({ gameId }) => {

@@ -2,7 +2,15 @@ import type { Edition } from '../../shared/product.js';
 import type { Db } from '../db/database.js';
 import type { GameEventBus } from '../events/bus.js';
 import { type QuestionRow, questionFromRow } from '../questions/repository.js';
-import { type GameRepository, type NewGame, type PlayerRow, playerFromRow, scoreTenths } from './repository.js';
+import {
+  type GameRepository,
+  type NewGame,
+  type PlayerRow,
+  playerFromRow,
+  type ResponseRow,
+  responseFromRow,
+  scoreTenths,
+} from './repository.js';
 
 /** Games in SQLite, through prepared statements. SQLite commits synchronously, so events follow the write. */
 export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository {
@@ -30,6 +38,12 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
   );
   const selectScore = db.prepare<[string, string], { score_tenths: number }>(
     'SELECT score_tenths FROM responses WHERE game_id = ? AND player_user_id = ?',
+  );
+  const selectResponse = db.prepare<[string, string], ResponseRow>(
+    'SELECT public_id, player_name, answers, score_tenths FROM responses WHERE game_id = ? AND player_user_id = ?',
+  );
+  const selectResponseByPublicId = db.prepare<[string, string], ResponseRow>(
+    'SELECT public_id, player_name, answers, score_tenths FROM responses WHERE game_id = ? AND public_id = ?',
   );
 
   const countPlayers = db.prepare<[string], number>('SELECT count(*) FROM responses WHERE game_id = ?').pluck();
@@ -91,6 +105,16 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
     async findScore(gameId, playerUserId) {
       const row = selectScore.get(gameId, playerUserId);
       return row && row.score_tenths / 10;
+    },
+
+    async findResponse(gameId, playerUserId) {
+      const row = selectResponse.get(gameId, playerUserId);
+      return row && responseFromRow(row);
+    },
+
+    async findResponseByPublicId(gameId, publicId) {
+      const row = selectResponseByPublicId.get(gameId, publicId);
+      return row && responseFromRow(row);
     },
   };
 }

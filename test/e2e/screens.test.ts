@@ -9,6 +9,7 @@ import { createGame, logResponse } from '../../server/testing/app.js';
 import {
   browserTestsAvailable,
   newPlayer,
+  playersOf,
   type ScreenVisit,
   screenshot,
   startWorld,
@@ -55,7 +56,7 @@ describe.skipIf(!available)('small screens', () => {
     ];
     await visitScreens(page, screens, async (path) => {
       await expectFitsAndHasOneHeading(page, path);
-      await screenshot(page, `320-${path.split('/')[1]}`);
+      await screenshot(page, `320-${path.split('/')[1]}`, { fullPage: true });
     });
 
     // Reduced motion: the gauge shows 10 × 6.7 = 67 at once instead of counting up.
@@ -70,5 +71,27 @@ describe.skipIf(!available)('small screens', () => {
     await expectFitsAndHasOneHeading(page, 'classic round');
     await screenshot(page, '320-classic-round');
     await context.close();
+
+    // The creator's screens: friends as links, and one friend's answers beside theirs.
+    const [friend] = await playersOf(world, game.gameId);
+    const creator = await newPlayer(world, {
+      userId: game.creatorId,
+      context: { viewport: { width: 320, height: 568 }, deviceScaleFactor: 1, reducedMotion: 'reduce' },
+    });
+    const creatorScreens: ScreenVisit[] = [
+      [
+        `/scoreboard/${game.gameId}`,
+        (p) => p.getByRole('link', { name: 'A friend with a rather long name' }).waitFor(),
+      ],
+      [
+        `/comparison/${game.gameId}/${friend.playerID}`,
+        (p) => p.getByText("A friend with a rather long name's answers and yours").waitFor(),
+      ],
+    ];
+    await visitScreens(creator.page, creatorScreens, async (path) => {
+      await expectFitsAndHasOneHeading(creator.page, path);
+      await screenshot(creator.page, `320-creator-${path.split('/')[1]}`, { fullPage: true });
+    });
+    await creator.context.close();
   });
 });

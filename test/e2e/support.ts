@@ -97,10 +97,10 @@ export async function newPlayer(world: World, options: PlayerOptions = {}): Prom
   return { context, page, problems };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Finished CSS transitions, so the picture shows the screen at rest rather than mid-fade.
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', ...options });
 }
 
 /** A screen's address and what to wait for before it counts as shown. */
