@@ -6,6 +6,8 @@ import type { Config } from './config.js';
 import { openStorage, type Storage } from './db/storage.js';
 import { registerErrorHandler } from './errors.js';
 import { type GameEventBus, InProcessEventBus } from './events/bus.js';
+import { creatorRoutes } from './games/creator-routes.js';
+import { registerRetention } from './games/retention.js';
 import { gameRoutes } from './games/routes.js';
 import { liveRoutes } from './live/routes.js';
 import { healthRoute } from './ops/health.js';
@@ -33,6 +35,8 @@ export interface AppOptions {
   clientDir?: string;
   bus?: GameEventBus;
   livePingIntervalMs?: number;
+  /** The clock of the retention purge (ms since the epoch); tests move it instead of waiting. */
+  now?: () => number;
 }
 
 /** Builds the whole product as a Fastify app (API, live channel, client) without listening. */
@@ -54,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   app.addHook('onClose', () => storage.close());
   const { games, questions } = storage;
+  await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
 
   await app.register(securityHeaders, { analytics: config.GA_MEASUREMENT_ID !== undefined });
 
@@ -91,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
       });
+      await api.register(creatorRoutes, { games });
       await api.register(liveRoutes, {
         games,
         bus,

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 /** A failure the caller caused, with the status and the plain sentence they get back. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 404 | 409,
+    readonly statusCode: 400 | 403 | 404 | 409,
     message: string,
   ) {
     super(message);
@@ -12,6 +12,7 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 /** The 404 of every call that names a game that is not there. */
