@@ -1,10 +1,18 @@
+import type { ReactNode } from 'react';
 import type { Player } from '../../shared/api.js';
 import { displayName } from '../../shared/product.js';
 
 export const EMPTY_SCOREBOARD = 'Looks like no one has played yet.';
 
+export interface PlayersTableProps {
+  players: Player[];
+  emptyText?: string;
+  /** Controls for each friend, in a last column (the creator's Remove); no column without it. */
+  actions?: (player: Player) => ReactNode;
+}
+
 /** Friends and their scores, in the order given (highest first). */
-export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD }: { players: Player[]; emptyText?: string }) {
+export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD, actions }: PlayersTableProps) {
   if (players.length === 0) return <p className="players-empty">{emptyText}</p>;
   return (
     <table className="players">
@@ -14,6 +22,11 @@ export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD }: { player
           <th scope="col" className="players__score">
             Score
           </th>
+          {actions && (
+            <th scope="col" className="players__actions">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -21,6 +34,7 @@ export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD }: { player
           <tr key={player.playerID}>
             <td className="players__name">{displayName(player.playerName)}</td>
             <td className="players__score">{player.score}</td>
+            {actions && <td className="players__actions">{actions(player)}</td>}
           </tr>
         ))}
       </tbody>

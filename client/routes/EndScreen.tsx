@@ -1,8 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../shared/product.js';
+import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
+import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
+import { CreatorTools } from '../components/CreatorTools.js';
 import { LiveBadge } from '../components/LiveBadge.js';
-import { PlayersTable } from '../components/PlayersTable.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
 
@@ -10,6 +12,7 @@ import { Spinner } from '../components/Spinner.js';
 export default function EndScreen() {
   const { gameId = '' } = useParams();
   const live = useLiveScoreboard(gameId);
+  const isCreator = useIsCreator(gameId);
   const link = `${window.location.origin}/join/${gameId}`;
   return (
     <main className="screen endscreen">
@@ -25,11 +28,17 @@ export default function EndScreen() {
           <LiveBadge connected={live.connected} />
         </div>
         {live.loaded ? (
-          <PlayersTable players={live.players} emptyText="No one yet. Scores appear here the moment friends finish." />
+          <CreatorPlayersTable
+            gameId={gameId}
+            isCreator={isCreator}
+            players={live.players}
+            emptyText="No one yet. Scores appear here the moment friends finish."
+          />
         ) : (
           <Spinner label="Loading scores" />
         )}
       </section>
+      {isCreator && <CreatorTools gameId={gameId} />}
     </main>
   );
 }

@@ -7,6 +7,7 @@ import { errorMessage } from '../api/http.js';
 import { EditionToggle } from '../components/EditionToggle.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
+import { YourGames } from '../components/YourGames.js';
 import { startGame } from '../state/game.js';
 import { saveUserName, userName } from '../state/user.js';
 
@@ -88,6 +89,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
           {loading ? 'Loading...' : 'Play'}
         </button>
       </form>
+      <YourGames />
     </main>
   );
 }

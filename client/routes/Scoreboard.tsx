@@ -1,13 +1,15 @@
 import { Link, useParams } from 'react-router-dom';
+import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
+import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
 import { LiveBadge } from '../components/LiveBadge.js';
-import { PlayersTable } from '../components/PlayersTable.js';
 import { Spinner } from '../components/Spinner.js';
 
 /** Everyone who played a game and their score with its creator, updated live. */
 export default function Scoreboard() {
   const { gameId = '' } = useParams();
   const live = useLiveScoreboard(gameId);
+  const isCreator = useIsCreator(gameId);
   return (
     <main className="screen scoreboard">
       <div className="scoreboard__head">
@@ -16,7 +18,11 @@ export default function Scoreboard() {
       </div>
       <section className="card">
         {/* A failure is kept in live.error but not shown: the table then reads as empty. */}
-        {live.loaded ? <PlayersTable players={live.players} /> : <Spinner label="Loading scores" />}
+        {live.loaded ? (
+          <CreatorPlayersTable gameId={gameId} isCreator={isCreator} players={live.players} />
+        ) : (
+          <Spinner label="Loading scores" />
+        )}
       </section>
       <Link className="button button--secondary" to="/">
         Play A New Game With Your Friends
