@@ -1,11 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../api/http.js';
 
 interface ConfirmActionProps {
   /** The first button's text. */
   label: string;
-  /** Its accessible name when the text alone is ambiguous ("Remove Bo" in a table of friends). */
-  accessibleLabel?: string;
+  /**
+   * What it acts on when the label alone is ambiguous ("Bo" for a Remove in a table of friends):
+   * the button's accessible description. Not its name, so a table cell still reads as its text.
+   */
+  target?: string;
   /** Asked before anything happens ("Remove Bo?"). */
   question: string;
   /** The button that does it ("Yes", "Delete"). */
@@ -20,13 +23,14 @@ interface ConfirmActionProps {
  * A destructive action behind an inline confirmation: "Remove" becomes "Remove Bo? Yes / Cancel".
  * Focus goes to Cancel when asked (the safe choice) and back to the first button when cancelled.
  */
-export function ConfirmAction({ label, accessibleLabel, question, confirmLabel, onConfirm, size }: ConfirmActionProps) {
+export function ConfirmAction({ label, target, question, confirmLabel, onConfirm, size }: ConfirmActionProps) {
   const [asking, setAsking] = useState(false);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const targetId = useId();
 
   useEffect(() => {
     if (asking) cancel.current?.focus();
@@ -39,15 +43,22 @@ export function ConfirmAction({ label, accessibleLabel, question, confirmLabel, 
 
   if (!asking) {
     return (
-      <button
-        ref={trigger}
-        type="button"
-        className={`${buttonClass} danger`}
-        aria-label={accessibleLabel}
-        onClick={() => setAsking(true)}
-      >
-        {label}
-      </button>
+      <>
+        <button
+          ref={trigger}
+          type="button"
+          className={`${buttonClass} danger`}
+          aria-describedby={target === undefined ? undefined : targetId}
+          onClick={() => setAsking(true)}
+        >
+          {label}
+        </button>
+        {target !== undefined && (
+          <span id={targetId} hidden>
+            {target}
+          </span>
+        )}
+      </>
     );
   }
 

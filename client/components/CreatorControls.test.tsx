@@ -48,15 +48,16 @@ describe('Remove on a friend’s row', () => {
     async (at) => {
       const { posted } = serve({ ...creator(true), 'remove-player': () => ({ body: { ok: true } }) });
       openWithFriends(at);
-      fireEvent.click(await screen.findByRole('button', { name: 'Remove Bo' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Remove', description: 'Bo' }));
       const question = screen.getByRole('group', { name: 'Remove Bo?' });
+      expect(screen.getAllByRole('cell').map((cell) => cell.textContent)).toContain('Remove Bo?YesCancel');
       // The safe choice has the focus; Cancel puts things back.
       expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' }));
       fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Bo' }));
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove', description: 'Bo' }));
       expect(posted).toEqual([]);
 
-      fireEvent.click(screen.getByRole('button', { name: 'Remove Bo' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Remove', description: 'Bo' }));
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
       });
@@ -71,7 +72,7 @@ describe('Remove on a friend’s row', () => {
   it('shows the server’s refusal and keeps the row', async () => {
     serve({ ...creator(true), 'remove-player': () => ({ status: 403, body: { message: 'Only the creator.' } }) });
     openWithFriends('scoreboard');
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove Bo' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove', description: 'Bo' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     });

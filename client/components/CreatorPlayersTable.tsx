@@ -33,7 +33,7 @@ export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: Cre
                 <ConfirmAction
                   size="small"
                   label="Remove"
-                  accessibleLabel={`Remove ${name}`}
+                  target={name}
                   question={`Remove ${name}?`}
                   confirmLabel="Yes"
                   onConfirm={async () => {

@@ -7,7 +7,15 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
-import { browserTestsAvailable, newPlayer, type ScreenVisit, startWorld, visitScreens, type World } from './support.js';
+import {
+  browserTestsAvailable,
+  newPlayer,
+  removeButton,
+  type ScreenVisit,
+  startWorld,
+  visitScreens,
+  type World,
+} from './support.js';
 
 const available = browserTestsAvailable();
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
@@ -84,13 +92,13 @@ describe.skipIf(!available)('accessibility', () => {
       for (const v of await violations(page)) problems.push(`${state}: ${v}`);
     };
     await page.goto(`/endscreen/${game.gameId}`);
-    await page.getByRole('button', { name: 'Remove Bo' }).click();
+    await removeButton(page, 'Bo').click();
     await page.getByRole('button', { name: 'Make my private creator link' }).click();
     await page.getByTestId('private-creator-link').waitFor();
     await page.getByRole('button', { name: 'Delete this game' }).click();
     await check('end screen, confirmations open');
     await page.goto(`/scoreboard/${game.gameId}`);
-    await page.getByRole('button', { name: 'Remove Bo' }).waitFor();
+    await removeButton(page, 'Bo').waitFor();
     await check('scoreboard as creator');
     await page.goto('/classic');
     await page.getByRole('region', { name: 'Your games' }).waitFor();

@@ -6,7 +6,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, logResponse, newUserId } from '../../server/testing/app.js';
-import { browserTestsAvailable, newPlayer, playersOf, screenshot, startWorld, type World } from './support.js';
+import {
+  browserTestsAvailable,
+  newPlayer,
+  playersOf,
+  removeButton,
+  screenshot,
+  startWorld,
+  type World,
+} from './support.js';
 
 const available = browserTestsAvailable();
 
@@ -45,14 +53,14 @@ describe.skipIf(!available)('creator controls in the browser', () => {
 
     const creator = await newPlayer(world, { userId: game.creatorId });
     await creator.page.goto(`/endscreen/${game.gameId}`);
-    await creator.page.getByRole('button', { name: 'Remove Bo' }).click();
+    await removeButton(creator.page, 'Bo').click();
     const question = creator.page.getByRole('group', { name: 'Remove Bo?' });
     await question.waitFor();
     await screenshot(creator.page, 'creator-remove-confirm');
     await question.getByRole('button', { name: 'Yes' }).click();
 
-    await creator.page.getByRole('cell', { name: 'Bo' }).waitFor({ state: 'detached' });
-    await watcher.page.getByRole('cell', { name: 'Bo' }).waitFor({ state: 'detached' });
+    await creator.page.getByRole('cell', { name: 'Bo', exact: true }).waitFor({ state: 'detached' });
+    await watcher.page.getByRole('cell', { name: 'Bo', exact: true }).waitFor({ state: 'detached' });
     expect(await watcher.page.getByRole('cell', { name: 'Cy' }).count()).toBe(1);
     expect(await stillSamePage(watcher.page)).toBe(true);
     expect((await playersOf(world, game.gameId)).map((p) => p.playerName)).toEqual(['Cy']);
@@ -72,7 +80,7 @@ describe.skipIf(!available)('creator controls in the browser', () => {
     await laptop.page.goto(link);
     await waitForPath(laptop.page, new RegExp(`^/endscreen/${game.gameId}$`));
     await laptop.page.getByRole('heading', { name: 'Thanks for playing Wavelength!' }).waitFor();
-    await laptop.page.getByRole('button', { name: 'Remove Cy' }).waitFor();
+    await removeButton(laptop.page, 'Cy').waitFor();
     await laptop.page.getByRole('button', { name: 'Delete this game' }).waitFor();
     // The key does not stay in the address bar or in history.
     expect(new URL(laptop.page.url()).hash).toBe('');

@@ -9,6 +9,7 @@ import { createGame, logResponse } from '../../server/testing/app.js';
 import {
   browserTestsAvailable,
   newPlayer,
+  removeButton,
   type ScreenVisit,
   screenshot,
   startWorld,
@@ -80,7 +81,7 @@ describe.skipIf(!available)('small screens', () => {
       context: { viewport: { width: 320, height: 568 }, deviceScaleFactor: 1, reducedMotion: 'reduce' },
     });
     await page.goto(`/endscreen/${game.gameId}`);
-    await page.getByRole('button', { name: 'Remove A friend with a rather long name' }).click();
+    await removeButton(page, 'A friend with a rather long name').click();
     await page.getByRole('button', { name: 'Make my private creator link' }).click();
     await page.getByTestId('private-creator-link').waitFor();
     await page.getByRole('button', { name: 'Delete this game' }).click();
