@@ -7,6 +7,8 @@ import { openStorage, type Storage } from './db/storage.js';
 import { registerErrorHandler } from './errors.js';
 import { type GameEventBus, InProcessEventBus } from './events/bus.js';
 import { comparisonRoutes } from './games/comparison.js';
+import { creatorRoutes } from './games/creator-routes.js';
+import { registerRetention } from './games/retention.js';
 import { gameRoutes } from './games/routes.js';
 import { liveRoutes } from './live/routes.js';
 import { healthRoute } from './ops/health.js';
@@ -34,6 +36,8 @@ export interface AppOptions {
   clientDir?: string;
   bus?: GameEventBus;
   livePingIntervalMs?: number;
+  /** The clock of the retention purge (ms since the epoch); tests move it instead of waiting. */
+  now?: () => number;
 }
 
 /** Builds the whole product as a Fastify app (API, live channel, client) without listening. */
@@ -55,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   app.addHook('onClose', () => storage.close());
   const { games, questions } = storage;
+  await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
 
   await app.register(securityHeaders, { analytics: config.GA_MEASUREMENT_ID !== undefined });
 
@@ -93,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         onResponseLogged: metrics.responseLogged,
       });
       await api.register(comparisonRoutes, { games });
+      await api.register(creatorRoutes, { games });
       await api.register(liveRoutes, {
         games,
         bus,

@@ -31,6 +31,7 @@ const configSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   MAX_PLAYERS_PER_GAME: integer(1, 1_000_000).default(1000),
+  GAME_RETENTION_DAYS: integer(0, 100_000).default(0),
   ALLOWED_ORIGINS: z
     .string()
     .default('')

@@ -77,8 +77,10 @@ export const messageSchema = z.object({ message: z.string() });
 
 const gameQuery = z.object({ gameId: gameIdSchema });
 
-/** A friend's public id on one game's scoreboard (`playerID`), as the server makes them. */
-const publicPlayerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'is not a valid player id' });
+/** A friend's public id on one game's scoreboard (`playerID`). */
+const publicPlayerIdSchema = z
+  .string({ error: 'is required' })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'is not a valid player id' });
 
 /**
  * get-comparison is asked in one of two forms, and exactly one: a friend reads their own with
@@ -105,6 +107,12 @@ const comparisonQuery = z
       ? { gameId, reader: 'friend' as const, playerId }
       : { gameId, reader: 'creator' as const, userId: userId as string, playerID: playerID as string },
   );
+const okReply = z.object({ ok: z.literal(true) });
+
+/** The secret of a private creator link (the part after `#`). */
+const creatorKeySchema = z
+  .string({ error: 'is required' })
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'is not a valid creator key' });
 
 interface GetEndpoint {
   method: 'GET';
@@ -196,6 +204,46 @@ export const endpoints = {
         wireQuestionSchema.extend({ creatorAnswer: z.number(), playerAnswer: z.number(), points: z.number() }),
       ),
     }),
+  },
+  // Creator controls (CONTRACT "Second wave"): only a creator of the game may call these, else 403.
+  'remove-player': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema, userId: userIdSchema, playerID: publicPlayerIdSchema }),
+    reply: okReply,
+  },
+  'delete-game': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema, userId: userIdSchema }),
+    reply: okReply,
+  },
+  'my-games': {
+    method: 'GET',
+    query: z.object({ userId: userIdSchema }),
+    reply: z.object({
+      games: z.array(
+        z.object({
+          gameId: z.string(),
+          gameType: gameTypeSchema,
+          creatorName: z.string(),
+          /** ISO 8601. */
+          createdAt: z.string(),
+          /** Friends who answered (removed ones left out). */
+          players: z.number(),
+        }),
+      ),
+    }),
+  },
+  /** A fresh private creator key for this game; the previous one stops working. */
+  'creator-link': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema, userId: userIdSchema }),
+    reply: z.object({ key: z.string() }),
+  },
+  /** Makes `userId` a creator of this one game, given its current private creator key. */
+  'claim-game': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema, key: creatorKeySchema, userId: userIdSchema }),
+    reply: okReply,
   },
 } as const satisfies Record<string, EndpointDefinition>;
 

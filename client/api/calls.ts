@@ -74,3 +74,26 @@ export function getComparison(
 ): Promise<ReplyOf<'get-comparison'>> {
   return apiCall('get-comparison', { query: { gameId, ...reader } }, { signal, fallback: 'Failed to fetch score' });
 }
+
+// Creator controls: the server answers 403 unless `userId` is a creator of the game.
+
+export function removePlayer(gameId: string, userId: string, playerID: string): Promise<ReplyOf<'remove-player'>> {
+  return apiCall('remove-player', { body: { gameId, userId, playerID } }, { fallback: 'Failed to remove the player' });
+}
+
+export function deleteGame(gameId: string, userId: string): Promise<ReplyOf<'delete-game'>> {
+  return apiCall('delete-game', { body: { gameId, userId } }, { fallback: 'Failed to delete the game' });
+}
+
+export function myGames(userId: string, signal?: AbortSignal): Promise<ReplyOf<'my-games'>> {
+  return apiCall('my-games', { query: { userId } }, { signal, fallback: 'Failed to load your games' });
+}
+
+/** A fresh private creator key for the game; the previous one stops working. */
+export function creatorLink(gameId: string, userId: string): Promise<ReplyOf<'creator-link'>> {
+  return apiCall('creator-link', { body: { gameId, userId } }, { fallback: 'Failed to make the link' });
+}
+
+export function claimGame(gameId: string, key: string, userId: string): Promise<ReplyOf<'claim-game'>> {
+  return apiCall('claim-game', { body: { gameId, key, userId } }, { fallback: 'Failed to open the game' });
+}

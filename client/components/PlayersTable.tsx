@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Player } from '../../shared/api.js';
 import { displayName } from '../../shared/product.js';
@@ -11,10 +12,12 @@ export interface PlayersTableProps {
   linkTo?: (player: Player) => string;
   /** This browser's own public id on the game: that row is marked "you". */
   selfId?: string | null;
+  /** Controls for each friend, in a last column (the creator's Remove); no column without it. */
+  actions?: (player: Player) => ReactNode;
 }
 
 /** Friends and their scores, in the order given (highest first). */
-export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD, linkTo, selfId }: PlayersTableProps) {
+export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD, linkTo, selfId, actions }: PlayersTableProps) {
   if (players.length === 0) return <p className="players-empty">{emptyText}</p>;
   return (
     <table className="players">
@@ -24,6 +27,11 @@ export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD, linkTo, se
           <th scope="col" className="players__score">
             Score
           </th>
+          {actions && (
+            <th scope="col" className="players__actions">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -48,6 +56,7 @@ export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD, linkTo, se
                 )}
               </td>
               <td className="players__score">{player.score}</td>
+              {actions && <td className="players__actions">{actions(player)}</td>}
             </tr>
           );
         })}

@@ -2,8 +2,9 @@ import { Link, useParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
+import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
+import { CreatorTools } from '../components/CreatorTools.js';
 import { LiveBadge } from '../components/LiveBadge.js';
-import { PlayersTable } from '../components/PlayersTable.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
 import { comparisonPath } from '../paths.js';
@@ -29,7 +30,9 @@ export default function EndScreen() {
         </div>
         {isCreator && live.players.length > 0 && <p className="players-hint">Tap a friend to see their answers.</p>}
         {live.loaded ? (
-          <PlayersTable
+          <CreatorPlayersTable
+            gameId={gameId}
+            isCreator={isCreator}
             players={live.players}
             emptyText="No one yet. Scores appear here the moment friends finish."
             linkTo={isCreator ? (player) => comparisonPath(gameId, player.playerID) : undefined}
@@ -38,6 +41,7 @@ export default function EndScreen() {
           <Spinner label="Loading scores" />
         )}
       </section>
+      {isCreator && <CreatorTools gameId={gameId} />}
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice, failureText } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
+import { YourGames } from '../components/YourGames.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { startGame } from '../state/game.js';
 import { saveUserName, userName } from '../state/user.js';
@@ -102,6 +103,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
           {loading ? 'Loading...' : 'Play'}
         </button>
       </form>
+      <YourGames />
     </main>
   );
 }

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
+import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
 import { LiveBadge } from '../components/LiveBadge.js';
-import { PlayersTable } from '../components/PlayersTable.js';
 import { Spinner } from '../components/Spinner.js';
 import { comparisonPath } from '../paths.js';
 import { ownPlayerId } from '../state/publicIds.js';
@@ -22,7 +22,9 @@ export default function Scoreboard() {
         {/* A failure is kept in live.error but not shown: the table then reads as empty. */}
         {isCreator && live.players.length > 0 && <p className="players-hint">Tap a friend to see their answers.</p>}
         {live.loaded ? (
-          <PlayersTable
+          <CreatorPlayersTable
+            gameId={gameId}
+            isCreator={isCreator}
             players={live.players}
             selfId={ownPlayerId(gameId)}
             linkTo={isCreator ? (player) => comparisonPath(gameId, player.playerID) : undefined}

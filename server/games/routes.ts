@@ -87,7 +87,8 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     return {
       playerName: game.creatorName,
       isCreator: isGameCreator(game, userId),
-      hasPlayed: (await games.findScore(gameId, userId)) !== undefined,
+      // A removed friend has still played: they go to their result (which then says there is no score), not back to Play.
+      hasPlayed: await games.hasResponded(gameId, userId),
     };
   });
 

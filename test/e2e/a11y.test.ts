@@ -11,6 +11,7 @@ import {
   browserTestsAvailable,
   newPlayer,
   playersOf,
+  removeButton,
   type ScreenVisit,
   startWorld,
   visitScreens,
@@ -101,5 +102,35 @@ describe.skipIf(!available)('accessibility', () => {
     await context.close();
     await creator.context.close();
     await cy.context.close();
+  });
+
+  it("the creator's screens pass too: Remove and its confirmation, the private link, Your games, a dead creator link", async () => {
+    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');
+    await logResponse(world.app, game.gameId, randomUUID(), [1, 2, 3], 'Bo');
+    const { context, page } = await newPlayer(world, {
+      userId: game.creatorId,
+      context: { reducedMotion: 'reduce', bypassCSP: true },
+    });
+    const problems: string[] = [];
+    const check = async (state: string) => {
+      for (const v of await violations(page)) problems.push(`${state}: ${v}`);
+    };
+    await page.goto(`/endscreen/${game.gameId}`);
+    await removeButton(page, 'Bo').click();
+    await page.getByRole('button', { name: 'Make my private creator link' }).click();
+    await page.getByTestId('private-creator-link').waitFor();
+    await page.getByRole('button', { name: 'Delete this game' }).click();
+    await check('end screen, confirmations open');
+    await page.goto(`/scoreboard/${game.gameId}`);
+    await removeButton(page, 'Bo').waitFor();
+    await check('scoreboard as creator');
+    await page.goto('/classic');
+    await page.getByRole('region', { name: 'Your games' }).waitFor();
+    await check('landing with Your games');
+    await page.goto(`/creator/AAAAAAAAAAAAAAAA#${'x'.repeat(22)}`);
+    await page.getByText('This creator link did not work').waitFor();
+    await check('dead creator link');
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

@@ -10,6 +10,7 @@ import {
   browserTestsAvailable,
   newPlayer,
   playersOf,
+  removeButton,
   type ScreenVisit,
   screenshot,
   startWorld,
@@ -93,5 +94,29 @@ describe.skipIf(!available)('small screens', () => {
       await screenshot(creator.page, `320-creator-${path.split('/')[1]}`, { fullPage: true });
     });
     await creator.context.close();
+  });
+
+  it("the creator's controls fit 320 px too", async () => {
+    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Maximilian Alexander');
+    await logResponse(world.app, game.gameId, randomUUID(), [1, 2, 4], 'A friend with a rather long name');
+    const { context, page } = await newPlayer(world, {
+      userId: game.creatorId,
+      context: { viewport: { width: 320, height: 568 }, deviceScaleFactor: 1, reducedMotion: 'reduce' },
+    });
+    await page.goto(`/endscreen/${game.gameId}`);
+    await removeButton(page, 'A friend with a rather long name').click();
+    await page.getByRole('button', { name: 'Make my private creator link' }).click();
+    await page.getByTestId('private-creator-link').waitFor();
+    await page.getByRole('button', { name: 'Delete this game' }).click();
+    await expectFitsAndHasOneHeading(page, 'end screen with creator controls');
+    await screenshot(page, '320-endscreen-creator');
+    await page.goto('/classic');
+    await page.getByRole('region', { name: 'Your games' }).waitFor();
+    await expectFitsAndHasOneHeading(page, 'landing with Your games');
+    await screenshot(page, '320-landing-your-games');
+    await page.goto(`/creator/${game.gameId}`);
+    await page.getByText('This creator link did not work').waitFor();
+    await expectFitsAndHasOneHeading(page, 'dead creator link');
+    await context.close();
   });
 });

@@ -120,3 +120,10 @@ export async function playersOf(world: World, gameId: string) {
   const response = await fetch(`${world.url}/prod/get-all-players?gameId=${gameId}`);
   return (await response.json()).players as ScoreboardRow[];
 }
+
+/** A friend's Remove button (creator controls): named "Remove", in the row of the cell holding their name. */
+export const removeButton = (page: Page, name: string) =>
+  page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) })
+    .getByRole('button', { name: 'Remove', exact: true });
