@@ -137,8 +137,9 @@ describe('search engines', () => {
   it('keep game pages out of their index, landing pages in', async () => {
     app = await testApp({}, { clientDir: clientFixture() });
     const { gameId } = await createGame(app, 'spectrum');
-    for (const page of ['join', 'result', 'endscreen', 'scoreboard']) {
-      const response = await app.inject({ method: 'GET', url: `/${page}/${gameId}` });
+    for (const page of ['join', 'result', 'endscreen', 'scoreboard', 'creator', 'comparison']) {
+      const url = page === 'comparison' ? `/comparison/${gameId}/somefriend` : `/${page}/${gameId}`;
+      const response = await app.inject({ method: 'GET', url });
       expect(response.body, page).toContain('<meta name="robots" content="noindex" />');
       expect(response.headers['x-robots-tag'], page).toBe('noindex');
     }
