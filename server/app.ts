@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -17,6 +16,7 @@ import { registerMetrics } from './ops/metrics.js';
 import { CLIENT_DIR } from './paths.js';
 import { questionRoutes } from './questions/routes.js';
 import { registerClient } from './web/client.js';
+import { apiCors } from './web/cors.js';
 import { securityHeaderList, securityHeaders } from './web/security.js';
 
 declare module 'fastify' {
@@ -87,12 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       // Before the rate limit, so that a 429 carries CORS headers too and the page can read it.
       if (config.ALLOWED_ORIGINS.length > 0) {
-        await api.register(cors, {
-          origin: config.ALLOWED_ORIGINS,
-          methods: ['GET', 'POST'],
-          allowedHeaders: ['Content-Type'],
-          maxAge: 600,
-        });
+        await api.register(apiCors, { allowedOrigins: config.ALLOWED_ORIGINS });
       }
       if (config.RATE_LIMIT_PER_MINUTE > 0) {
         await api.register(rateLimit, {
