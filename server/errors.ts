@@ -71,6 +71,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
 export function frameworkErrorHandler(headers: Record<string, string>) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     reply.headers(headers);
+    // A refused WebSocket upgrade has no HTTP connection to go back to: close it once answered
+    // (Node's server no longer watches it, so nothing else would).
+    if (request.headers.upgrade !== undefined) {
+      reply.header('Connection', 'close');
+      reply.raw.once('finish', () => request.raw.socket.destroy());
+    }
     if (error.code === 'FST_ERR_BAD_URL') {
       return reply.status(400).send({ message: 'The address is not valid (bad URL encoding).' });
     }

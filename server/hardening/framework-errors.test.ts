@@ -56,9 +56,11 @@ describe("the framework's own errors follow the {message} rule", () => {
 
   it('refuses a live socket with a 101-character game id the same way, before the upgrade', async () => {
     const longId = `${'b'.repeat(100)}Z`;
-    const answer = await get(
-      `/prod/live/${longId}`,
-      'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n',
+    // A real upgrade request (Connection: Upgrade): the answer comes and the connection is closed.
+    const answer = await rawRequest(
+      port,
+      `GET /prod/live/${longId} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+        'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
     );
     expectContractError(answer, 404, [longId]);
     await expect(LiveClient.open(`ws://127.0.0.1:${port}/prod/live/${longId}`)).rejects.toMatchObject({
