@@ -34,10 +34,12 @@ export function dropIncompleteRequestsOnClose(app: FastifyInstance): void {
     socket.once('close', () => connections.delete(socket));
   });
   app.addHook('onRequest', async (request) => {
-    answering.set(request.raw.socket, request.raw);
+    const socket = request.raw.socket as Socket | null;
+    if (socket) answering.set(socket, request.raw);
   });
   app.addHook('onResponse', async (request) => {
-    if (answering.get(request.raw.socket) === request.raw) answering.delete(request.raw.socket);
+    const socket = request.raw.socket as Socket | null;
+    if (socket && answering.get(socket) === request.raw) answering.delete(socket);
   });
   app.addHook('preClose', async () => {
     for (const socket of connections) {

@@ -84,9 +84,9 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
   /** Counts a socket against its address until its connection closes. */
   function holdAddress(request: FastifyRequest): void {
     const address = request.ip;
-    const connection = request.raw.socket;
+    const connection = request.raw.socket as typeof request.raw.socket | null;
     // Already gone: its 'close' has been and will not come again.
-    if (connection.destroyed) return;
+    if (!connection || connection.destroyed) return;
     socketsPerAddress.set(address, (socketsPerAddress.get(address) ?? 0) + 1);
     connection.once('close', () => {
       const left = (socketsPerAddress.get(address) ?? 1) - 1;
