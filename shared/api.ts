@@ -5,7 +5,8 @@
  * replies). The client imports only types from here (`import type`), so zod stays out of its bundle.
  */
 import { z } from 'zod';
-import { MAX_QUESTIONS_PER_GAME, NAME_MAX_LENGTH } from './product.js';
+import { cleanName } from './names.js';
+import { MAX_QUESTIONS_PER_GAME } from './product.js';
 
 // Case-insensitive on the wire; lowercased so that one player is one string everywhere.
 const userIdSchema = z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase());
@@ -14,10 +15,14 @@ export const gameIdSchema = z
   .string({ error: 'is required' })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'is not a valid game id' });
 
-export const nameSchema = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .max(NAME_MAX_LENGTH, { error: `must be at most ${NAME_MAX_LENGTH} characters` });
+/** Any string is accepted and cleaned (see `cleanName`): a long name is cut, never refused. */
+export const nameSchema = z.string({ error: 'must be a string' }).transform(cleanName);
+
+/**
+ * A visitor's id where a visitor may not have one yet: the original client sends the literal
+ * `null` on a first visit. Anything that is not a UUID reads as no id (`undefined`).
+ */
+const optionalUserIdSchema = userIdSchema.optional().catch(undefined);
 
 const questionIdSchema = z.string({ error: 'must be a list of question ids' }).min(1).max(64);
 
@@ -172,7 +177,7 @@ export const endpoints = {
   },
   'is-creator': {
     method: 'GET',
-    query: z.object({ gameId: gameIdSchema, userId: userIdSchema }),
+    query: z.object({ gameId: gameIdSchema, userId: optionalUserIdSchema }),
     reply: z.object({ playerName: z.string(), isCreator: z.boolean(), hasPlayed: z.boolean() }),
   },
   'join-game': {

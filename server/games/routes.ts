@@ -84,6 +84,8 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
 
   endpoint(app, 'is-creator', async ({ gameId, userId }) => {
     const game = await requireGame(gameId);
+    // Without an id (a first visit) the caller is a visitor: not the creator, not played yet.
+    if (userId === undefined) return { playerName: game.creatorName, isCreator: false, hasPlayed: false };
     return {
       playerName: game.creatorName,
       isCreator: isGameCreator(game, userId),

@@ -5,9 +5,17 @@ import { type AppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { SqliteStorage } from '../db/storage.js';
 
-/** An app on a fresh in-memory database, without the built client and without rate limiting. */
+/**
+ * An app on a fresh in-memory database, without the built client, without rate limiting and
+ * without the cap on live sockets per address (tests open many from 127.0.0.1).
+ */
 export async function testApp(env: Record<string, string> = {}, options: Partial<AppOptions> = {}) {
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', RATE_LIMIT_PER_MINUTE: '0', ...env });
+  const config = loadConfig({
+    DATABASE_URL: 'sqlite::memory:',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LIVE_SOCKETS_PER_ADDRESS: '0',
+    ...env,
+  });
   return buildApp({ config, clientDir: '/nonexistent', ...options });
 }
 

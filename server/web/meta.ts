@@ -46,7 +46,8 @@ export function editionLabel(edition: Edition): string {
 }
 
 /** Paths whose pages belong to one game: kept out of search results, though robots.txt allows them. */
-const GAME_PAGE = /^\/(join|result|endscreen|scoreboard|spectrum\/game|classic\/game|creator)\/[^/]+\/?$|^\/comparison\/[^/]+\/[^/]+\/?$/;
+const GAME_PAGE =
+  /^\/(join|result|endscreen|scoreboard|spectrum\/game|classic\/game|creator)\/[^/]+\/?$|^\/comparison\/[^/]+\/[^/]+\/?$/;
 
 export function isGamePage(path: string): boolean {
   return GAME_PAGE.test(path);
