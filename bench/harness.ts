@@ -1,54 +1,148 @@
-import { mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, spawnServer, waitForHealth } from '../server/testing/process.js';
+import { join, resolve } from 'node:path';
+import { freePort, type ServerProcess, spawnServer, waitForHealth } from '../server/testing/process.js';
 
-/**
- * The real server (server/main.ts) in its own process on loopback, with a database file and no
- * rate limit, so that the benchmark's clients and the server do not share an event loop.
- */
-export async function startServer(env: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'wavelength-bench-'));
-  const server = spawnServer([process.execPath, '--import', 'tsx', 'server/main.ts'], {
-    ...process.env,
-    PORT: String(await freePort()),
-    HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
-    RATE_LIMIT_PER_MINUTE: '0',
-    // The fan-out benchmark opens 1,000 live sockets from one address.
-    LIVE_SOCKETS_PER_ADDRESS: '0',
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
-  await waitForHealth(server);
-  return { url: server.url, stop: server.stop, pid: server.proc.pid as number };
+/** Every process the bench starts is wrapped in `timeout`, so it ends even if the bench is killed. */
+export const PROCESS_LIMIT_S = 900;
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface Running {
+  name: string;
+  url: string;
+  /** The pid of the node process itself (not its `timeout` wrapper). */
+  pid: number;
+  stop(): Promise<number | null>;
 }
 
-export async function postJson(url: string, body: unknown) {
+const started = new Set<ServerProcess>();
+function killAll() {
+  for (const server of started) server.proc.kill('SIGTERM');
+}
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+/** Compiles `dir`'s server into `dir`/dist with tsc when a source is newer than the build. */
+export function buildServer(dir: string): string {
+  const main = join(dir, 'dist', 'server', 'main.js');
+  const sources = Math.max(...['server', 'shared', 'tsconfig.server.json'].map((s) => newest(join(dir, s))));
+  if (existsSync(main) && statSync(main).mtimeMs >= sources) return main;
+  if (!existsSync(join(dir, 'node_modules'))) {
+    throw new Error(`${dir} has no node_modules: run \`ln -s ${join(ROOT, 'node_modules')} ${dir}/\` first.`);
+  }
+  console.log(`Building the server in ${dir} …`);
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.server.json'], { cwd: dir, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`The server in ${dir} did not build.`);
+  return main;
+}
+
+/** The pid of the only child of `pid` (the node process `timeout` runs). */
+function childPid(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+  return Number(children[0]);
+}
+
+async function start(name: string, args: string[], env: Record<string, string>): Promise<Running> {
+  const command = ['timeout', String(PROCESS_LIMIT_S), process.execPath, ...args];
+  const server = spawnServer(command, { ...process.env, PORT: String(await freePort()), ...env });
+  started.add(server);
+  void server.exited.then(() => started.delete(server));
+  await waitForHealth(server);
+  return { name, url: server.url, pid: childPid(server.proc.pid as number), stop: server.stop };
+}
+
+/** The built server of the checkout `dir` in its own process on loopback: fresh database, no rate limit. */
+export function startServer(name: string, dir: string): Promise<Running> {
+  const db = join(mkdtempSync(join(tmpdir(), 'wavelength-bench-')), 'bench.db');
+  return start(name, [buildServer(dir)], {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${db}`,
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+    MAX_PLAYERS_PER_GAME: '1000000',
+    LIVE_SOCKETS_PER_ADDRESS: '100000',
+  });
+}
+
+/** Exact reply bytes the bare Fastify (bench/bare.ts) sends, per route and game id. */
+export interface BareBodies {
+  questions: string;
+  join: Record<string, string>;
+  players: Record<string, string>;
+  log: Record<string, string>;
+}
+
+export function startBare(bodies: BareBodies): Promise<Running> {
+  const file = join(mkdtempSync(join(tmpdir(), 'wavelength-bare-')), 'bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const bare = join(ROOT, 'bench', 'bare.ts');
+  return start('bare', ['--import', 'tsx', bare], { NODE_ENV: 'production', BARE_BODIES: file });
+}
+
+export async function post(url: string, body: unknown) {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text}`);
+  return text;
 }
 
 /** Creates a Spectrum game and returns its id and question count. */
-export async function createSpectrumGame(url: string) {
+export async function createGame(url: string) {
   const { questions } = await (await fetch(`${url}/prod/get-questions?gametype=spectrum`)).json();
-  const { body } = await postJson(`${url}/prod/create-game`, {
+  const text = await post(`${url}/prod/create-game`, {
     userId: crypto.randomUUID(),
     userName: 'Bench',
     questionSet: questions.map((q: { questionID: string }) => q.questionID),
     answerSet: questions.map(() => 50),
     gameType: 'Spectrum',
   });
-  return { gameId: body.gameId as string, rounds: questions.length as number };
+  return { gameId: JSON.parse(text).gameId as string, rounds: questions.length as number };
 }
+
+/** A log-response body for a new friend. */
+export function friend(gameId: string, rounds: number, userName = 'Friend') {
+  return {
+    gameId,
+    playerId: crypto.randomUUID(),
+    userName,
+    responseSet: Array.from({ length: rounds }, () => Math.floor(Math.random() * 101)),
+  };
+}
+
+/** Resident memory of a process in KiB (Linux). */
+export function rssKiB(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+}
+
+export const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-export const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const median = (values: number[]) => percentile(values, 50);
+
+/** Milliseconds since the epoch with sub-millisecond precision, comparable across processes. */
+export const now = () => performance.timeOrigin + performance.now();
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,89 +1,200 @@
 /**
- * HTTP load with autocannon against the real app on loopback: the calls a friend makes while
- * playing (get-questions, join-game, get-all-players) and the one write (log-response).
- * Usage: npm run bench -- http [seconds]
+ * HTTP throughput of the hot calls, each server against a bare Fastify answering the same bytes.
+ * Every server runs in its own process; rounds alternate between them (A, B, then B, A, …) so that
+ * a change in the machine's load hits all of them alike. The figure is the median of the rounds.
  */
 import autocannon from 'autocannon';
-import { createSpectrumGame, postJson, startServer } from './harness.js';
+import {
+  type BareBodies,
+  createGame,
+  friend,
+  loadavg,
+  median,
+  post,
+  type Running,
+  startBare,
+  startServer,
+} from './harness.js';
 
-interface Row {
-  name: string;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
+export interface HttpOptions {
+  rounds: number;
+  seconds: number;
+  connections: number;
 }
 
-async function load(name: string, options: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ connections: 20, ...options });
+/** The games one server is measured on. */
+interface Fixture {
+  questions: string;
+  /** A game with 50 friends (a realistic scoreboard). */
+  board: string;
+  joinGame: string;
+  /** Per round (0 = warm-up): new games that log-response spreads its new friends over. */
+  pools: string[][];
+  rounds: number;
+}
+
+const POOL = 10;
+
+async function prepare(url: string, options: HttpOptions): Promise<Fixture> {
+  const board = await createGame(url);
+  for (let i = 0; i < 50; i++)
+    await post(`${url}/prod/log-response`, friend(board.gameId, board.rounds, `Friend ${i}`));
+  const pools: string[][] = [];
+  for (let round = 0; round <= options.rounds; round++) {
+    pools.push(await Promise.all(Array.from({ length: POOL }, async () => (await createGame(url)).gameId)));
+  }
   return {
-    name,
-    requests: result.requests.total,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    questions: await (await fetch(`${url}/prod/get-questions?gametype=spectrum`)).text(),
+    board: board.gameId,
+    joinGame: (await createGame(url)).gameId,
+    pools,
+    rounds: board.rounds,
   };
 }
 
-export async function httpLoad(seconds = 5) {
-  const { url, stop } = await startServer();
-  const { gameId, rounds } = await createSpectrumGame(url);
-  const rows: Row[] = [];
-  rows.push(await load('GET get-questions', { url: `${url}/prod/get-questions?gametype=spectrum`, duration: seconds }));
-  rows.push(
-    await load('POST join-game', {
-      url: `${url}/prod/join-game`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ gameId }),
-      duration: seconds,
-    }),
-  );
-  // Every request is a new friend: a fresh UUID per request.
-  rows.push(
-    await load('POST log-response', {
-      url: `${url}/prod/log-response`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      duration: seconds,
-      setupClient(client) {
-        client.setBody(body());
-        client.on('response', () => client.setBody(body()));
-      },
-    }),
-  );
-  // A scoreboard of a realistic size: a game with 50 friends.
-  const board = await createSpectrumGame(url);
-  for (let i = 0; i < 50; i++) {
-    await postJson(`${url}/prod/log-response`, { ...JSON.parse(body()), gameId: board.gameId });
-  }
-  rows.push(
-    await load('GET get-all-players (50)', {
-      url: `${url}/prod/get-all-players?gameId=${board.gameId}`,
-      duration: seconds,
-    }),
-  );
-  await stop();
-  return rows;
-
-  function body() {
-    return JSON.stringify({
-      gameId,
-      playerId: crypto.randomUUID(),
-      userName: 'Load',
-      responseSet: Array.from({ length: rounds }, () => Math.floor(Math.random() * 101)),
-    });
+/** The bytes the real server answers for the fixture's games, for the bare server to send back. */
+async function bodiesOf(url: string, fx: Fixture, into: BareBodies) {
+  into.questions ||= fx.questions;
+  into.players[fx.board] = await (await fetch(`${url}/prod/get-all-players?gameId=${fx.board}`)).text();
+  into.join[fx.joinGame] = await post(`${url}/prod/join-game`, { gameId: fx.joinGame });
+  for (const pool of fx.pools) {
+    for (const gameId of pool) into.log[gameId] = await post(`${url}/prod/log-response`, friend(gameId, fx.rounds));
   }
 }
 
-export function printHttpLoad(rows: Row[]) {
-  console.log('\nHTTP load (20 connections each, loopback):');
-  console.log('  call                       requests   req/s   p50 ms   p99 ms   errors');
-  for (const r of rows) {
-    console.log(
-      `  ${r.name.padEnd(26)} ${String(r.requests).padStart(8)} ${String(r.rps).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`,
-    );
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+interface Call {
+  name: string;
+  /** Shown in the summary (the issue's goals); the others are for information. */
+  hot: boolean;
+  /** The path, and what autocannon needs besides (method, body, a request generator). */
+  options(fx: Fixture, round: number): { path: string; extra?: Partial<autocannon.Options> };
+}
+
+const CALLS: Call[] = [
+  { name: 'get-all-players (50)', hot: true, options: (fx) => ({ path: `/prod/get-all-players?gameId=${fx.board}` }) },
+  {
+    name: 'log-response (new friend)',
+    hot: true,
+    options(fx, round) {
+      const pool = fx.pools[round];
+      let next = 0;
+      const requests: autocannon.Request[] = [
+        {
+          method: 'POST',
+          path: '/prod/log-response',
+          headers: JSON_HEADERS,
+          setupRequest(request) {
+            const gameId = pool[next++ % pool.length];
+            return { ...request, body: JSON.stringify(friend(gameId, fx.rounds)) };
+          },
+        },
+      ];
+      return { path: '/prod/log-response', extra: { requests } };
+    },
+  },
+  {
+    name: 'join-game',
+    hot: false,
+    options: (fx) => ({
+      path: '/prod/join-game',
+      extra: { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ gameId: fx.joinGame }) },
+    }),
+  },
+  { name: 'get-questions', hot: false, options: () => ({ path: '/prod/get-questions?gametype=spectrum' }) },
+];
+
+export interface HttpRow {
+  call: string;
+  hot: boolean;
+  /** Per server name: req/s of each round. */
+  rps: Map<string, number[]>;
+  bytes: Map<string, number>;
+  errors: Map<string, number>;
+}
+
+async function measure(url: string, call: ReturnType<Call['options']>, seconds: number, connections: number) {
+  const result = await autocannon({ url: url + call.path, connections, duration: seconds, ...call.extra });
+  return { rps: result.requests.total / result.duration, errors: result.errors + result.non2xx + result.timeouts };
+}
+
+/** Measures the real servers `servers` (name → checkout) against one bare Fastify. */
+export async function httpBench(servers: [string, string][], options: HttpOptions) {
+  const load = [loadavg()];
+  const reals: Running[] = [];
+  const fixtures = new Map<string, Fixture>();
+  const bodies: BareBodies = { questions: '', join: {}, players: {}, log: {} };
+  try {
+    for (const [name, dir] of servers) {
+      const server = await startServer(name, dir);
+      reals.push(server);
+      const fx = await prepare(server.url, options);
+      await bodiesOf(server.url, fx, bodies);
+      fixtures.set(name, fx);
+    }
+    const bare = await startBare(bodies);
+    reals.push(bare);
+    // The bare server answers the first server's games with that server's bytes.
+    fixtures.set('bare', fixtures.get(servers[0][0]) as Fixture);
+    const all = [...reals];
+    const rows: HttpRow[] = CALLS.map((call) => ({
+      call: call.name,
+      hot: call.hot,
+      rps: new Map(all.map((s) => [s.name, []])),
+      bytes: new Map(),
+      errors: new Map(all.map((s) => [s.name, 0])),
+    }));
+    // The reply sizes of the scoreboard, to show that the bare server answers the same bytes.
+    for (const s of all) {
+      const request = CALLS[0].options(fixtures.get(s.name) as Fixture, 0);
+      rows[0].bytes.set(s.name, (await (await fetch(s.url + request.path)).arrayBuffer()).byteLength);
+    }
+    for (let round = 0; round <= options.rounds; round++) {
+      // Round 0 warms every server up (1 s per call) and is not counted.
+      const order = all.map((_, i) => all[(i + round) % all.length]);
+      for (const [i, call] of CALLS.entries()) {
+        for (const s of order) {
+          const request = call.options(fixtures.get(s.name) as Fixture, round);
+          const seconds = round === 0 ? 1 : options.seconds;
+          const { rps, errors } = await measure(s.url, request, seconds, options.connections);
+          if (round === 0) continue;
+          rows[i].rps.get(s.name)?.push(rps);
+          rows[i].errors.set(s.name, (rows[i].errors.get(s.name) ?? 0) + errors);
+        }
+      }
+      load.push(loadavg());
+    }
+    return { rows, servers: all.map((s) => s.name), load, options };
+  } finally {
+    await Promise.all(reals.map((s) => s.stop()));
+  }
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export function printHttp(result: Awaited<ReturnType<typeof httpBench>>) {
+  const { rows, servers, load, options } = result;
+  console.log(
+    `\nHTTP: req/s with ${options.connections} connections, ${options.rounds} rounds × ${options.seconds} s per server, alternating`,
+  );
+  console.log(`  load average before/after each round: ${load.join(' | ')}`);
+  console.log(
+    `  ${'call'.padEnd(26)}${'server'.padEnd(8)}${'rounds (req/s)'.padEnd(26)}${'median'.padStart(8)}  ×bare  errors`,
+  );
+  for (const row of rows) {
+    const bare = median(row.rps.get('bare') ?? []);
+    for (const [i, name] of servers.entries()) {
+      const rps = row.rps.get(name) ?? [];
+      const ratio = name === 'bare' ? '' : (median(rps) / bare).toFixed(2);
+      const label = i === 0 ? row.call : '';
+      console.log(
+        `  ${label.padEnd(26)}${name.padEnd(8)}${rps.map(int).join(' ').padEnd(26)}${int(median(rps)).padStart(8)}  ${ratio.padStart(5)}  ${row.errors.get(name)}`,
+      );
+    }
+    if (row.bytes.size > 0) {
+      const sizes = [...row.bytes].map(([name, bytes]) => `${name} ${bytes} B`).join(', ');
+      console.log(`  ${''.padEnd(26)}reply body: ${sizes}`);
+    }
   }
 }

@@ -1,16 +1,89 @@
 /**
- * npm run bench            both benchmarks
- * npm run bench -- live    live fan-out only (1,000 subscribers, 30 responses)
- * npm run bench -- http    HTTP load only (5 s per call)
+ * npm run bench                          HTTP vs bare Fastify, live fan-out at 5,000, RSS at 10,000
+ * npm run bench -- http|live|rss         one part only
+ * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
+ * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
+ * one; --rounds 3 --seconds 3 --connections 20 (HTTP); --sockets 5000 --messages 20 (fan-out);
+ * --idle 10000 (RSS). Each server is built with tsc if needed and runs in its own process.
  */
-import { httpLoad, printHttpLoad } from './http.js';
-import { liveFanout, printLiveFanout } from './live-fanout.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadavg, median } from './harness.js';
+import { httpBench, printHttp } from './http.js';
+import { liveBench, printLive, printRss, rssBench } from './live.js';
 
-const [which = 'all', ...args] = process.argv.slice(2);
-console.log(`Wavelength benchmarks on Node ${process.version}, ${new Date().toISOString()}`);
-if (which === 'all' || which === 'live') {
-  printLiveFanout(await liveFanout(Number(args[0] ?? 1000), Number(args[1] ?? 30)));
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    server: { type: 'string', default: process.env.BENCH_SERVER_DIR },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '20' },
+    sockets: { type: 'string', default: '5000' },
+    messages: { type: 'string', default: '20' },
+    idle: { type: 'string', default: '10000' },
+  },
+});
+
+const PARTS = ['all', 'http', 'live', 'rss'];
+let part = 'all';
+let before: string | undefined;
+for (let i = 0; i < positionals.length; i++) {
+  if (positionals[i] === 'compare') before = positionals[++i];
+  else if (PARTS.includes(positionals[i])) part = positionals[i];
+  else throw new Error(`Unknown argument "${positionals[i]}"; see bench/run.ts for the usage.`);
 }
-if (which === 'all' || which === 'http') {
-  printHttpLoad(await httpLoad(Number(args[which === 'http' ? 0 : 2] ?? 5)));
+if (positionals.includes('compare') && !before) throw new Error('compare needs the folder of the other checkout.');
+const here = resolve(values.server ?? resolve(import.meta.dirname, '..'));
+const servers: [string, string][] = before
+  ? [
+      ['before', resolve(before)],
+      ['after', here],
+    ]
+  : [['server', here]];
+const n = (name: keyof typeof values) => Number(values[name]);
+
+const fdLimit = Number(/Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1]);
+const fdsNeeded = Math.max(n('idle'), n('sockets') * servers.length) + 200;
+console.log(`Wavelength benchmarks, Node ${process.version}, ${new Date().toISOString()}, load ${loadavg()}`);
+console.log(`Servers: ${servers.map(([name, dir]) => `${name} = ${dir}`).join(', ')}; open files limit ${fdLimit}`);
+if (fdLimit < fdsNeeded) console.log(`  (raise it: \`ulimit -n ${fdsNeeded}\`; sockets may fail to open)`);
+
+const live = { messages: n('messages'), gapMs: 200, clients: 2 };
+const http =
+  part === 'all' || part === 'http'
+    ? await httpBench(servers, { rounds: n('rounds'), seconds: n('seconds'), connections: n('connections') })
+    : undefined;
+if (http) printHttp(http);
+const fanout =
+  part === 'all' || part === 'live' ? await liveBench(servers, { ...live, sockets: n('sockets') }) : undefined;
+if (fanout) printLive(fanout);
+const rss =
+  part === 'all' || part === 'rss'
+    ? await rssBench(servers, { ...live, sockets: n('idle'), messages: 5, clients: 4 })
+    : undefined;
+if (rss) printRss(rss);
+
+// The issue's goals, side by side.
+const ratio = (call: string, name: string) => {
+  const row = http?.rows.find((r) => r.call.startsWith(call));
+  if (!row) return '—';
+  return (median(row.rps.get(name) ?? []) / median(row.rps.get('bare') ?? [])).toFixed(2);
+};
+console.log('\nSummary against the goals of issue 12');
+console.log(
+  '  server   get-all-players ×bare   log-response ×bare   writer p50 ms   delivery p99 ms   KiB/idle socket',
+);
+console.log(
+  `  goal     ${'≥ 0.70'.padStart(21)}   ${'≥ 0.40'.padStart(18)}   ${'≤ 15'.padStart(13)}   ${'≤ 100'.padStart(15)}   ${'≤ 12'.padStart(15)}`,
+);
+for (const [name] of servers) {
+  const f = fanout?.rows.find((r) => r.name === name);
+  const r = rss?.rows.find((row) => row.name === name);
+  console.log(
+    `  ${name.padEnd(8)} ${ratio('get-all', name).padStart(21)}   ${ratio('log-response', name).padStart(18)}   ${(f ? f.writer[0].toFixed(1) : '—').padStart(13)}   ${(f ? f.delivery[1].toFixed(1) : '—').padStart(15)}   ${(r ? r.perSocket.toFixed(1) : '—').padStart(15)}`,
+  );
 }
+console.log(`Load at the end: ${loadavg()}`);
+process.exit(0);

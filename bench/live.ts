@@ -1,0 +1,155 @@
+/**
+ * The live channel under load.
+ * - Fan-out: SOCKETS sockets watch one game; a friend's log-response is sent MESSAGES times, one
+ *   at a time. For each: the writer's answer time, and the delay from the request being sent to
+ *   the moment EVERY socket has the new score. With several servers, the messages alternate
+ *   between them (each has its own sockets open at the same time).
+ * - RSS: the server's resident memory before and after 10,000 idle sockets, per socket.
+ */
+import {
+  createGame,
+  friend,
+  loadavg,
+  now,
+  percentile,
+  post,
+  type Running,
+  rssKiB,
+  sleep,
+  startServer,
+} from './harness.js';
+import { LiveClients } from './workers.js';
+
+export interface LiveOptions {
+  sockets: number;
+  messages: number;
+  gapMs: number;
+  clients: number;
+}
+
+/** One server with its game watched by `group` sockets. */
+interface Watched {
+  server: Running;
+  gameId: string;
+  rounds: number;
+  /** Messages sent so far on this game (the index of the next one). */
+  sent: number;
+  writer: number[];
+  delivery: number[];
+}
+
+/** Sends one friend's response and waits until every socket of the game has it. */
+async function oneMessage(clients: LiveClients, w: Watched, record: boolean) {
+  const k = w.sent++;
+  const body = friend(w.gameId, w.rounds, `Friend ${k}`);
+  const delivered = clients.delivered(w.server.name, k);
+  const sent = now();
+  await post(`${w.server.url}/prod/log-response`, body);
+  const answered = now();
+  const last = await delivered;
+  if (!record) return;
+  w.writer.push(answered - sent);
+  w.delivery.push(last - sent);
+}
+
+async function watch(clients: LiveClients, server: Running, sockets: number): Promise<Watched> {
+  const { gameId, rounds } = await createGame(server.url);
+  await clients.open(server.name, `${server.url.replace('http', 'ws')}/prod/live/${gameId}`, sockets);
+  return { server, gameId, rounds, sent: 0, writer: [], delivery: [] };
+}
+
+export async function liveBench(servers: [string, string][], options: LiveOptions) {
+  const load = [loadavg()];
+  const running: Running[] = [];
+  const clients = new LiveClients(options.clients);
+  try {
+    for (const [name, dir] of servers) running.push(await startServer(name, dir));
+    const watched: Watched[] = [];
+    const openedIn: number[] = [];
+    for (const server of running) {
+      const start = now();
+      watched.push(await watch(clients, server, options.sockets));
+      openedIn.push((now() - start) / 1000);
+    }
+    for (const w of watched) for (let i = 0; i < 3; i++) await oneMessage(clients, w, false);
+    for (let m = 0; m < options.messages; m++) {
+      for (let i = 0; i < watched.length; i++) {
+        await oneMessage(clients, watched[(i + m) % watched.length], true);
+        await sleep(options.gapMs);
+      }
+    }
+    load.push(loadavg());
+    return { options, load, rows: watched.map((w, i) => ({ ...summary(w), openedIn: openedIn[i] })) };
+  } finally {
+    await clients.close();
+    await Promise.all(running.map((s) => s.stop()));
+  }
+}
+
+function summary(w: Watched) {
+  return {
+    name: w.server.name,
+    writer: [percentile(w.writer, 50), percentile(w.writer, 99)],
+    delivery: [percentile(w.delivery, 50), percentile(w.delivery, 99)],
+  };
+}
+
+const ms = (value: number) => value.toFixed(1).padStart(7);
+
+export function printLive(result: Awaited<ReturnType<typeof liveBench>>) {
+  const { options, load, rows } = result;
+  console.log(
+    `\nLive fan-out: ${options.sockets.toLocaleString('en-US')} sockets on one game per server, ${options.messages} messages each, one at a time`,
+  );
+  console.log(`  load average before/after: ${load.join(' | ')}`);
+  console.log('  server   writer answer p50/p99 ms   sent -> every socket p50/p99 ms   sockets opened in');
+  for (const r of rows) {
+    console.log(
+      `  ${r.name.padEnd(8)} ${ms(r.writer[0])} ${ms(r.writer[1])}${''.padEnd(11)} ${ms(r.delivery[0])} ${ms(r.delivery[1])}${''.padEnd(19)}${r.openedIn.toFixed(1)} s`,
+    );
+  }
+}
+
+/** Server RSS before and after `sockets` idle sockets on one game (a fresh server per checkout). */
+export async function rssBench(servers: [string, string][], options: LiveOptions) {
+  const rows = [];
+  for (const [name, dir] of servers) {
+    const load = loadavg();
+    const server = await startServer(name, dir);
+    const clients = new LiveClients(options.clients);
+    try {
+      // A first socket (opened and closed) loads the live code before the baseline is read.
+      const warm = new LiveClients(1);
+      const { gameId } = await createGame(server.url);
+      await warm.open('warm', `${server.url.replace('http', 'ws')}/prod/live/${gameId}`, 1);
+      await warm.close();
+      await sleep(1000);
+      const before = rssKiB(server.pid);
+      const w = await watch(clients, server, options.sockets);
+      await sleep(2000);
+      const after = rssKiB(server.pid);
+      // For information: a few messages to all of them.
+      for (let i = 0; i < options.messages + 1; i++) await oneMessage(clients, w, i > 0);
+      rows.push({ ...summary(w), load, before, after, perSocket: (after - before) / options.sockets });
+    } finally {
+      await clients.close();
+      await server.stop();
+    }
+  }
+  return { options, rows };
+}
+
+export function printRss(result: Awaited<ReturnType<typeof rssBench>>) {
+  const { options, rows } = result;
+  console.log(`\nRSS: ${options.sockets.toLocaleString('en-US')} idle sockets on one game (a fresh server each)`);
+  console.log(
+    `  then, for information, ${options.messages} messages to all of them (writer answer, delivery to every socket)`,
+  );
+  console.log('  server   RSS before   RSS after   KiB/socket   writer p50 ms   delivery p50 ms   load');
+  for (const r of rows) {
+    const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+    console.log(
+      `  ${r.name.padEnd(8)} ${mib(r.before).padStart(10)}  ${mib(r.after).padStart(10)}  ${r.perSocket.toFixed(1).padStart(11)}   ${ms(r.writer[0]).padStart(13)}   ${ms(r.delivery[0]).padStart(15)}   ${r.load}`,
+    );
+  }
+}
