@@ -31,6 +31,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
+  /** This instance's event bus (with PostgreSQL, the one the LISTEN/NOTIFY bus feeds). */
   bus?: GameEventBus;
   livePingIntervalMs?: number;
 }
@@ -49,11 +50,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const bus = options.bus ?? new InProcessEventBus();
-  const storage = await openStorage(config, bus);
+  const storage: Storage = await openStorage(config, {
+    bus: options.bus ?? new InProcessEventBus(),
+    log: (message, err) => app.log.warn({ err }, message),
+  });
   app.decorate('storage', storage);
   app.addHook('onClose', () => storage.close());
-  const { games, questions } = storage;
+  const { games, questions, bus } = storage;
 
   await app.register(securityHeaders, { analytics: config.GA_MEASUREMENT_ID !== undefined });
 

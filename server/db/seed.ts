@@ -15,10 +15,23 @@ const classicBank = z.array(
   }),
 );
 
-function readBank(dir: string, edition: Edition) {
+/** A validated bank question as both databases store it: options as JSON text. */
+export interface SeedQuestion {
+  id: string;
+  edition: Edition;
+  text: string;
+  options: string;
+}
+
+function readBank(dir: string, edition: Edition): SeedQuestion[] {
   const raw: unknown = JSON.parse(readFileSync(join(dir, `${edition}.json`), 'utf8'));
   const bank = edition === 'spectrum' ? spectrumBank.parse(raw) : classicBank.parse(raw);
   return bank.map((q) => ({ id: q.id, text: q.question, options: JSON.stringify(q.options), edition }));
+}
+
+/** Both banks of a folder (`spectrum.json`, `classic.json`), validated. */
+export function readQuestionBanks(dir: string): SeedQuestion[] {
+  return [...readBank(dir, 'spectrum'), ...readBank(dir, 'classic')];
 }
 
 /**
@@ -27,7 +40,7 @@ function readBank(dir: string, edition: Edition) {
  * still point at it) rather than deleted.
  */
 export function seedQuestions(db: Database.Database, dir: string): void {
-  const questions = [...readBank(dir, 'spectrum'), ...readBank(dir, 'classic')];
+  const questions = readQuestionBanks(dir);
   const upsert = db.prepare(
     `INSERT INTO questions (id, edition, text, options, active) VALUES (@id, @edition, @text, @options, 1)
      ON CONFLICT (id) DO UPDATE SET edition = excluded.edition, text = excluded.text,

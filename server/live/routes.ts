@@ -35,9 +35,8 @@ interface Outgoing {
   last: boolean;
 }
 
-function outgoing(event: GameEvent): Outgoing {
-  const message: LiveMessage = event;
-  return { data: JSON.stringify(message), last: event.type === 'deleted' };
+function outgoing(message: LiveMessage): Outgoing {
+  return { data: JSON.stringify(message), last: message.type === 'deleted' };
 }
 
 function send(socket: WebSocket, { data, last }: Outgoing): void {
@@ -66,12 +65,46 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
     }
   }
 
+  /**
+   * Events may have been missed (the bus reconnected): every socket of the game gets a fresh
+   * snapshot. As on open, sockets hold what arrives meanwhile until their snapshot is out.
+   */
+  async function resync(gameId: string, watchers: Watchers): Promise<void> {
+    const held: WebSocket[] = [];
+    for (const [socket, queue] of watchers.sockets) {
+      if (queue) continue;
+      watchers.sockets.set(socket, []);
+      held.push(socket);
+    }
+    let snapshot: Outgoing | undefined;
+    try {
+      snapshot = outgoing({ type: 'snapshot', players: await games.listPlayers(gameId) });
+    } catch (error) {
+      app.log.warn({ err: error, gameId }, 'live resync failed; closing the sockets so that clients reconnect');
+    }
+    for (const [socket, queue] of watchers.sockets) {
+      if (!snapshot) {
+        socket.close(1011, 'Please reconnect.');
+      } else if (held.includes(socket)) {
+        watchers.sockets.set(socket, null);
+        send(socket, snapshot);
+        for (const message of queue ?? []) send(socket, message);
+      } else {
+        // Still waiting for its first snapshot, which may predate the gap: this one follows it.
+        queue?.push(snapshot);
+      }
+    }
+  }
+
   /** Adds a socket to its game's watchers (its snapshot still to come); returns the function that removes it. */
   function watch(gameId: string, socket: WebSocket): { ready: () => void; leave: () => void } {
     let watchers = watched.get(gameId);
     if (!watchers) {
       const created: Watchers = { sockets: new Map(), unsubscribe: () => {} };
-      created.unsubscribe = bus.subscribe(gameId, (event) => deliver(created, event));
+      created.unsubscribe = bus.subscribe(gameId, (event) => {
+        if (event.type === 'resync') void resync(gameId, created);
+        else deliver(created, event);
+      });
       watchers = created;
       watched.set(gameId, watchers);
     }

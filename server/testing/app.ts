@@ -3,20 +3,41 @@ import type { FastifyInstance } from 'fastify';
 import type { WireQuestion } from '../../shared/model.js';
 import { type AppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { SqliteStorage } from '../db/storage.js';
+import type { PostgresStorage, SqliteStorage } from '../db/storage.js';
+import { createTestDatabase, testingOnPostgres } from './postgres.js';
 
-/** An app on a fresh in-memory database, without the built client and without rate limiting. */
+/**
+ * An app on a fresh database, without the built client and without rate limiting: an in-memory
+ * SQLite database, or (TEST_DATABASE=postgres, the `server-postgres` project) a new PostgreSQL
+ * database dropped when the app closes. An explicit DATABASE_URL in `env` is used as it is
+ * (several apps on one database).
+ */
 export async function testApp(env: Record<string, string> = {}, options: Partial<AppOptions> = {}) {
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', RATE_LIMIT_PER_MINUTE: '0', ...env });
-  return buildApp({ config, clientDir: '/nonexistent', ...options });
+  const database = testingOnPostgres && !env.DATABASE_URL ? await createTestDatabase() : undefined;
+  const config = loadConfig({
+    DATABASE_URL: database?.url ?? 'sqlite::memory:',
+    RATE_LIMIT_PER_MINUTE: '0',
+    ...env,
+  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, clientDir: '/nonexistent', ...options });
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
+  if (database) app.addHook('onClose', () => database.drop());
+  return app;
 }
 
 export const newUserId = () => randomUUID();
 
 /** Rows in one table of the app's database, to prove that a refused request wrote nothing. */
-export function rowCount(app: FastifyInstance, table: 'games' | 'responses'): number {
-  const storage = app.storage as SqliteStorage;
-  return Number(storage.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+export async function rowCount(app: FastifyInstance, table: 'games' | 'responses'): Promise<number> {
+  const storage = app.storage as SqliteStorage | PostgresStorage;
+  const sql = `SELECT count(*) AS count FROM ${table}`;
+  if (storage.kind === 'sqlite') return Number(storage.db.prepare(sql).pluck().get());
+  return Number((await storage.pool.query<{ count: number }>(sql)).rows[0].count);
 }
 
 export async function fetchQuestions(app: FastifyInstance, edition: 'classic' | 'spectrum'): Promise<WireQuestion[]> {
