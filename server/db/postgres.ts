@@ -60,9 +60,7 @@ export async function preparePostgres(pool: Pool, migrationsDir: string, questio
  */
 export async function seedPostgresQuestions(client: pg.ClientBase, questions: SeedQuestion[]): Promise<void> {
   const column = <K extends keyof SeedQuestion>(key: K) => questions.map((q) => q[key]);
-  await client.query('UPDATE questions SET active = false WHERE active AND NOT (id = ANY($1::text[]))', [
-    column('id'),
-  ]);
+  await client.query('UPDATE questions SET active = false WHERE active AND NOT (id = ANY($1::text[]))', [column('id')]);
   await client.query(
     `INSERT INTO questions (id, edition, text, options, active)
      SELECT id, edition, text, options, true FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
