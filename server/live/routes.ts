@@ -70,11 +70,11 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
    * snapshot. As on open, sockets hold what arrives meanwhile until their snapshot is out.
    */
   async function resync(gameId: string, watchers: Watchers): Promise<void> {
-    const held: WebSocket[] = [];
+    const held = new Set<WebSocket>();
     for (const [socket, queue] of watchers.sockets) {
       if (queue) continue;
       watchers.sockets.set(socket, []);
-      held.push(socket);
+      held.add(socket);
     }
     let snapshot: Outgoing | undefined;
     try {
@@ -85,7 +85,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
     for (const [socket, queue] of watchers.sockets) {
       if (!snapshot) {
         socket.close(1011, 'Please reconnect.');
-      } else if (held.includes(socket)) {
+      } else if (held.has(socket)) {
         watchers.sockets.set(socket, null);
         send(socket, snapshot);
         for (const message of queue ?? []) send(socket, message);
