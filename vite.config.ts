@@ -59,6 +59,8 @@ export default defineConfig({
     // Scripts and styles always ship as files (CSP: script-src/style-src 'self'); only images may become data: URIs.
     assetsInlineLimit: (file) => (/\.(png|jpe?g|gif|webp|avif|svg)$/.test(file) ? undefined : false),
     modulePreload: { polyfill: false },
+    // .vite/manifest.json: the server preloads the screen a game link opens on (server/web/preload.ts).
+    manifest: true,
     target: 'es2022',
     rollupOptions: {
       output: {

@@ -15,6 +15,8 @@ export async function startServer(env: Record<string, string> = {}) {
     HOST: '127.0.0.1',
     DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
     RATE_LIMIT_PER_MINUTE: '0',
+    // The fan-out benchmark opens 1,000 live sockets from one address.
+    LIVE_SOCKETS_PER_ADDRESS: '0',
     LOG_LEVEL: 'warn',
     ...env,
   });

@@ -14,6 +14,8 @@ const EndScreen = lazyScreen(() => import('./routes/EndScreen.js'));
 const Scoreboard = lazyScreen(() => import('./routes/Scoreboard.js'));
 const Join = lazyScreen(() => import('./routes/Join.js'));
 const Result = lazyScreen(() => import('./routes/Result.js'));
+const FriendComparison = lazyScreen(() => import('./routes/FriendComparison.js'));
+const ClaimGame = lazyScreen(() => import('./routes/ClaimGame.js'));
 
 /** `/` is the Spectrum landing; any message for the landing screen travels along. */
 function Home() {
@@ -62,6 +64,8 @@ export function App() {
         <Route path="scoreboard/:gameId" element={<Scoreboard />} />
         <Route path="join/:gameId" element={<Join />} />
         <Route path="result/:gameId" element={<Result />} />
+        <Route path="comparison/:gameId/:playerID" element={<FriendComparison />} />
+        <Route path="creator/:gameId" element={<ClaimGame />} />
         <Route path="*" element={<ErrorScreen detail="404 Not Found" />} />
       </Route>
     </Routes>

@@ -2,18 +2,25 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { type Config, fastifyTrustProxy } from './config.js';
 import { openStorage, type Storage } from './db/storage.js';
-import { registerErrorHandler } from './errors.js';
+import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
 import { type GameEventBus, InProcessEventBus } from './events/bus.js';
+import { comparisonRoutes } from './games/comparison.js';
+import { creatorRoutes } from './games/creator-routes.js';
+import { registerRetention } from './games/retention.js';
 import { gameRoutes } from './games/routes.js';
+import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
 import { liveRoutes } from './live/routes.js';
+import { liveBufferLimit } from './live/send.js';
+import { liveSocketErrorHandler } from './live/socket-errors.js';
 import { healthRoute } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { CLIENT_DIR } from './paths.js';
 import { questionRoutes } from './questions/routes.js';
 import { registerClient } from './web/client.js';
-import { securityHeaders } from './web/security.js';
+import { apiCors } from './web/cors.js';
+import { securityHeaderList, securityHeaders } from './web/security.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,21 +41,30 @@ export interface AppOptions {
   /** This instance's event bus (with PostgreSQL, the one the LISTEN/NOTIFY bus feeds). */
   bus?: GameEventBus;
   livePingIntervalMs?: number;
+  /** The clock of the retention purge (ms since the epoch); tests move it instead of waiting. */
+  now?: () => number;
 }
 
 /** Builds the whole product as a Fastify app (API, live channel, client) without listening. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const security = { analytics: config.GA_MEASUREMENT_ID !== undefined };
+  // For the answers written before Fastify's hooks run.
+  const headers = securityHeaderList(security);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Closing waits for in-flight requests; keep-alive sockets are closed once idle.
     forceCloseConnections: 'idle',
+    ...requestTimeoutOptions(config.REQUEST_TIMEOUT_MS),
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  dropIncompleteRequestsOnClose(app);
 
   const storage: Storage = await openStorage(config, {
     bus: options.bus ?? new InProcessEventBus(),
@@ -57,11 +73,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   app.addHook('onClose', () => storage.close());
   const { games, questions, bus } = storage;
+  await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
 
-  await app.register(securityHeaders, { analytics: config.GA_MEASUREMENT_ID !== undefined });
+  await app.register(securityHeaders, security);
 
   await app.register(websocket, {
     options: { maxPayload: LIVE_MAX_PAYLOAD_BYTES, perMessageDeflate: false },
+    errorHandler: liveSocketErrorHandler,
     // Tell live clients we are going away (1001) so they reconnect to the next instance.
     preClose(done) {
       for (const socket of app.websocketServer.clients) socket.close(1001, 'Server shutting down');
@@ -76,6 +94,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Before the rate limit, so that a 429 carries CORS headers too and the page can read it.
+      if (config.ALLOWED_ORIGINS.length > 0) {
+        await api.register(apiCors, { allowedOrigins: config.ALLOWED_ORIGINS });
+      }
       if (config.RATE_LIMIT_PER_MINUTE > 0) {
         await api.register(rateLimit, {
           max: config.RATE_LIMIT_PER_MINUTE,
@@ -94,11 +116,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
       });
+      await api.register(comparisonRoutes, { games });
+      await api.register(creatorRoutes, { games });
       await api.register(liveRoutes, {
         games,
         bus,
         allowedOrigins: config.ALLOWED_ORIGINS,
         pingIntervalMs: options.livePingIntervalMs ?? 30_000,
+        maxSocketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
+        maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME),
       });
     },
     { prefix: '/prod' },
@@ -107,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sendIndex = await registerClient(app, {
     dir: options.clientDir ?? CLIENT_DIR,
     gaMeasurementId: config.GA_MEASUREMENT_ID,
+    publicUrl: config.PUBLIC_URL,
+    findPreview: async (gameId) => games.findGame(gameId),
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
@@ -116,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       path !== '/prod' &&
       !path.startsWith('/assets/');
     if (sendIndex && isClientRoute) return sendIndex(reply);
-    return reply.status(404).send({ message: `There is no ${request.method} ${path} here.` });
+    return reply.status(404).send({ message: NOTHING_HERE });
   });
 
   return app;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, questionsDir } from './config.js';
+import { SEED_DIR } from './paths.js';
 
 describe('loadConfig', () => {
   it('applies the defaults of the contract', () => {
@@ -14,6 +15,8 @@ describe('loadConfig', () => {
       DATABASE_POOL_SIZE: 10,
     });
     expect(loadConfig({}).GA_MEASUREMENT_ID).toBeUndefined();
+    expect(loadConfig({}).QUESTIONS_DIR).toBeUndefined();
+    expect(questionsDir(loadConfig({ QUESTIONS_DIR: '' }))).toBe(SEED_DIR);
   });
 
   it('reads every variable', () => {
@@ -25,16 +28,45 @@ describe('loadConfig', () => {
       GA_MEASUREMENT_ID: 'G-ABC123',
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
-      ALLOWED_ORIGINS: 'https://a.example, https://b.example',
+      ALLOWED_ORIGINS: 'https://a.example, https://b.example/',
       TRUST_PROXY: 'true',
+      QUESTIONS_DIR: './my-questions',
+      MAX_PLAYERS_PER_GAME: '200',
+      LIVE_SOCKETS_PER_ADDRESS: '5',
+      REQUEST_TIMEOUT_MS: '10000',
     });
     expect(config).toMatchObject({
       PORT: 8080,
       QUESTIONS_PER_GAME: 12,
       RATE_LIMIT_PER_MINUTE: 0,
       ALLOWED_ORIGINS: ['https://a.example', 'https://b.example'],
-      TRUST_PROXY: true,
+      QUESTIONS_DIR: './my-questions',
+      TRUST_PROXY: 1,
+      MAX_PLAYERS_PER_GAME: 200,
+      LIVE_SOCKETS_PER_ADDRESS: 5,
+      REQUEST_TIMEOUT_MS: 10000,
     });
+    expect(questionsDir(config)).toBe('./my-questions');
+  });
+
+  it('applies the hardening defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      MAX_PLAYERS_PER_GAME: 1000,
+      LIVE_SOCKETS_PER_ADDRESS: 50,
+      REQUEST_TIMEOUT_MS: 30_000,
+    });
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['true', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.1 ,::1,fd00::/8', ['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads TRUST_PROXY=%s (true is one hop, never "trust every hop")', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
   it('accepts a PostgreSQL URL and a pool size', () => {
@@ -55,6 +87,11 @@ describe('loadConfig', () => {
     ['GA_MEASUREMENT_ID', '<script>'],
     ['ALLOWED_ORIGINS', 'not a url'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,example.com'],
+    ['MAX_PLAYERS_PER_GAME', '0'],
+    ['LIVE_SOCKETS_PER_ADDRESS', '-1'],
+    ['REQUEST_TIMEOUT_MS', '10'],
   ])('stops with one line naming %s=%s', (name, value) => {
     let error: unknown;
     try {

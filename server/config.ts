@@ -1,8 +1,48 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { MAX_QUESTIONS_PER_GAME } from '../shared/product.js';
+import { SEED_DIR } from './paths.js';
 
 const integer = (min: number, max: number) =>
   z.string().regex(/^\d+$/, { error: 'must be a whole number' }).transform(Number).pipe(z.number().min(min).max(max));
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: `false`, a number of hops, or the proxies'
+ * addresses. `true` means one hop: trusting every hop would make the leftmost X-Forwarded-For
+ * entry, which the client writes itself, the client's address.
+ */
+function parseTrustProxy(value: string, context: z.RefinementCtx): false | number | string[] {
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  context.addIssue({
+    code: 'custom',
+    message: 'must be false, true (one hop), a number of hops, or a comma-separated list of proxy addresses/CIDRs',
+  });
+  return z.NEVER;
+}
+
+/** TRUST_PROXY as Fastify takes it; a hop count becomes a function because Fastify reads a bare number as "trust nobody". */
+export function fastifyTrustProxy(
+  trust: false | number | string[],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 const configSchema = z.object({
   PORT: integer(0, 65535).default(3000),
@@ -19,12 +59,18 @@ const configSchema = z.object({
     .regex(/^[A-Z0-9-]{4,32}$/, { error: 'must look like G-XXXXXXX' })
     .optional(),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(300),
+  /** A folder holding spectrum.json and classic.json that replaces the built-in banks in seed/. */
+  QUESTIONS_DIR: z.string().optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL like https://wavelength.example' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   MAX_PLAYERS_PER_GAME: integer(1, 1_000_000).default(1000),
+  GAME_RETENTION_DAYS: integer(0, 100_000).default(0),
+  LIVE_SOCKETS_PER_ADDRESS: integer(0, 1_000_000).default(50),
+  REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -34,7 +80,9 @@ const configSchema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins like https://example.com' }))),
+    .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins like https://example.com' })))
+    // What browsers send in Origin: scheme, host and port, no path or trailing slash.
+    .transform((urls) => urls.map((url) => new URL(url).origin)),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -52,4 +100,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
   }
   return result.data;
+}
+
+/** The folder of question banks the server serves: QUESTIONS_DIR, else the built-in seed/. */
+export function questionsDir(config: Config): string {
+  return config.QUESTIONS_DIR ?? SEED_DIR;
 }

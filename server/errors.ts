@@ -1,10 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** A failure the caller caused, with the status and the plain sentence they get back. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 404 | 409,
+    readonly statusCode: 400 | 403 | 404 | 409,
     message: string,
   ) {
     super(message);
@@ -12,8 +14,11 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** The 404 of an address nothing answers. Never repeats the address: it is raw input. */
+export const NOTHING_HERE = 'There is nothing at this address.';
 /** The 404 of every call that names a game that is not there. */
 export const unknownGame = () => notFound('This game does not exist. Check the link you followed.');
 
@@ -58,4 +63,62 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/**
+ * Fastify's own routing failures, answered before any hook runs (so `headers` carries the
+ * security headers): a URL that does not decode, a path parameter over 100 characters.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers);
+    // A refused WebSocket upgrade has no HTTP connection to go back to: close it once answered
+    // (Node's server no longer watches it, so nothing else would).
+    if (request.headers.upgrade !== undefined) {
+      reply.header('Connection', 'close');
+      reply.raw.once('finish', () => request.raw.socket.destroy());
+    }
+    if (error.code === 'FST_ERR_BAD_URL') {
+      return reply.status(400).send({ message: 'The address is not valid (bad URL encoding).' });
+    }
+    // A parameter this long is no game id, no question id: nothing is there.
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ message: NOTHING_HERE });
+    request.log.error({ err: error }, 'routing failed');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  };
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, with the contract's status. */
+function describeClientError(code: string): { status: number; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'The request headers are too large.' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, message: 'The request did not arrive in time; please try again.' };
+  }
+  return { status: 400, message: 'The request is not valid HTTP.' };
+}
+
+/**
+ * The Node server's `clientError` (oversized headers, a request that did not arrive within the
+ * request timeout, unparsable HTTP): a minimal `{message}` answer with the security headers, then
+ * the connection is closed.
+ */
+export function clientErrorHandler(headers: Record<string, string>) {
+  return function (this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+    // A reset connection is gone: nobody to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, message } = describeClientError(error.code);
+    this.log.debug({ code: error.code, status }, 'client error');
+    if (socket.writable) {
+      const body = JSON.stringify({ message });
+      const lines = [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'Connection: close',
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      ];
+      socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    }
+    socket.destroySoon();
+  };
 }

@@ -8,3 +8,6 @@ export const newGameId = customAlphabet(URL_SAFE, 16);
 
 /** A friend's public id on one game's scoreboard (their userId stays private). */
 export const newPlayerId = customAlphabet(URL_SAFE, 12);
+
+/** The secret of a game's private creator link: 22 symbols = 132 random bits. Only its hash is stored. */
+export const newCreatorKey = customAlphabet(URL_SAFE, 22);

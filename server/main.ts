@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { loggerOptions } from './ops/logging.js';
+import { BankError } from './questions/bank.js';
 
 let config: Config;
 try {
@@ -12,7 +13,15 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config, logger: loggerOptions(config.LOG_LEVEL) });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({ config, logger: loggerOptions(config.LOG_LEVEL) });
+} catch (error) {
+  // A bad question bank (QUESTIONS_DIR) stops the server with one line naming the file and the problem.
+  if (!(error instanceof BankError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 // SIGTERM / SIGINT: stop accepting, let in-flight requests finish, close live sockets (1001)
 // and the database (onClose hooks), then exit. A second signal or 10 s forces the exit.

@@ -5,7 +5,8 @@
  * replies). The client imports only types from here (`import type`), so zod stays out of its bundle.
  */
 import { z } from 'zod';
-import { MAX_QUESTIONS_PER_GAME, NAME_MAX_LENGTH } from './product.js';
+import { cleanName } from './names.js';
+import { MAX_QUESTIONS_PER_GAME } from './product.js';
 
 // Case-insensitive on the wire; lowercased so that one player is one string everywhere.
 const userIdSchema = z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase());
@@ -14,12 +15,44 @@ export const gameIdSchema = z
   .string({ error: 'is required' })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'is not a valid game id' });
 
-export const nameSchema = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .max(NAME_MAX_LENGTH, { error: `must be at most ${NAME_MAX_LENGTH} characters` });
+/** Any string is accepted and cleaned (see `cleanName`): a long name is cut, never refused. */
+export const nameSchema = z.string({ error: 'must be a string' }).transform(cleanName);
+
+/**
+ * A visitor's id where a visitor may not have one yet: the original client sends the literal
+ * `null` on a first visit. Anything that is not a UUID reads as no id (`undefined`).
+ */
+const optionalUserIdSchema = userIdSchema.optional().catch(undefined);
 
 const questionIdSchema = z.string({ error: 'must be a list of question ids' }).min(1).max(64);
+
+/** What a question id may hold: ids travel in the comma-separated `exclude` list and in URLs. */
+export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** At most this many ids in get-questions' `exclude`. */
+export const MAX_EXCLUDED_QUESTIONS = 100;
+
+// Query values are strings; a repeated parameter arrives as a list and is refused as "not a whole number".
+const countSchema = z
+  .string({ error: 'must be a whole number' })
+  .regex(/^\d{1,3}$/, { error: `must be a whole number from 1 to ${MAX_QUESTIONS_PER_GAME}` })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1, { error: 'must be at least 1' })
+      .max(MAX_QUESTIONS_PER_GAME, { error: `must be at most ${MAX_QUESTIONS_PER_GAME}` }),
+  );
+
+// Empty items are refused rather than skipped: "a,,b" is a mistake worth naming.
+const excludeSchema = z
+  .string({ error: 'must be a comma-separated list of question ids' })
+  .transform((list) => (list === '' ? [] : list.split(',')))
+  .refine((ids) => ids.length <= MAX_EXCLUDED_QUESTIONS, {
+    error: `must list at most ${MAX_EXCLUDED_QUESTIONS} question ids`,
+  })
+  .refine((ids) => ids.every((id) => QUESTION_ID_PATTERN.test(id)), {
+    error: 'must be a comma-separated list of question ids (letters, digits, _ and -)',
+  });
 
 const answerSchema = z
   .number({ error: 'must be a list of whole numbers' })
@@ -49,6 +82,43 @@ export const messageSchema = z.object({ message: z.string() });
 
 const gameQuery = z.object({ gameId: gameIdSchema });
 
+/** A friend's public id on one game's scoreboard (`playerID`). */
+const publicPlayerIdSchema = z
+  .string({ error: 'is required' })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'is not a valid player id' });
+
+/**
+ * get-comparison is asked in one of two forms, and exactly one: a friend reads their own with
+ * `playerId` (their private id); the creator reads a friend's with `userId` (the creator's private
+ * id) and `playerID` (the friend's public id). Neither form, both, or half of the creator's is 400.
+ * The handler receives which form it was.
+ */
+const comparisonQuery = z
+  .object({
+    gameId: gameIdSchema,
+    playerId: userIdSchema.optional(),
+    userId: userIdSchema.optional(),
+    playerID: publicPlayerIdSchema.optional(),
+  })
+  .refine(
+    ({ playerId, userId, playerID }) =>
+      playerId !== undefined
+        ? userId === undefined && playerID === undefined
+        : userId !== undefined && playerID !== undefined,
+    { error: "must carry either playerId (your own answers) or userId and playerID (a friend's, for the creator)" },
+  )
+  .transform(({ gameId, playerId, userId, playerID }) =>
+    playerId !== undefined
+      ? { gameId, reader: 'friend' as const, playerId }
+      : { gameId, reader: 'creator' as const, userId: userId as string, playerID: playerID as string },
+  );
+const okReply = z.object({ ok: z.literal(true) });
+
+/** The secret of a private creator link (the part after `#`). */
+const creatorKeySchema = z
+  .string({ error: 'is required' })
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'is not a valid creator key' });
+
 interface GetEndpoint {
   method: 'GET';
   query: z.ZodType;
@@ -69,6 +139,10 @@ export const endpoints = {
         .string({ error: 'is required (classic or spectrum)' })
         .toLowerCase()
         .pipe(z.enum(['classic', 'spectrum'], { error: 'must be classic or spectrum' })),
+      /** How many to draw; at most QUESTIONS_PER_GAME (configuration, so the handler checks that bound). */
+      count: countSchema.optional(),
+      /** Ids not to draw (the questions a creator already has or swapped away). */
+      exclude: excludeSchema.optional(),
     }),
     reply: z.object({ questions: z.array(wireQuestionSchema) }),
   },
@@ -94,7 +168,7 @@ export const endpoints = {
       userName: nameSchema,
       responseSet: answerListSchema,
     }),
-    reply: z.object({ ok: z.literal(true), score: z.number() }),
+    reply: z.object({ ok: z.literal(true), score: z.number(), playerID: z.string() }),
   },
   'get-all-players': {
     method: 'GET',
@@ -103,7 +177,7 @@ export const endpoints = {
   },
   'is-creator': {
     method: 'GET',
-    query: z.object({ gameId: gameIdSchema, userId: userIdSchema }),
+    query: z.object({ gameId: gameIdSchema, userId: optionalUserIdSchema }),
     reply: z.object({ playerName: z.string(), isCreator: z.boolean(), hasPlayed: z.boolean() }),
   },
   'join-game': {
@@ -120,6 +194,61 @@ export const endpoints = {
     method: 'GET',
     query: z.object({ gameId: gameIdSchema, playerId: userIdSchema }),
     reply: z.object({ score: z.number() }),
+  },
+  'get-comparison': {
+    method: 'GET',
+    query: comparisonQuery,
+    reply: z.object({
+      gameType: gameTypeSchema,
+      creatorName: z.string(),
+      playerName: z.string(),
+      score: z.number(),
+      rank: z.number(),
+      players: z.number(),
+      rounds: z.array(
+        wireQuestionSchema.extend({ creatorAnswer: z.number(), playerAnswer: z.number(), points: z.number() }),
+      ),
+    }),
+  },
+  // Creator controls (CONTRACT "Second wave"): only a creator of the game may call these, else 403.
+  'remove-player': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema, userId: userIdSchema, playerID: publicPlayerIdSchema }),
+    reply: okReply,
+  },
+  'delete-game': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema, userId: userIdSchema }),
+    reply: okReply,
+  },
+  'my-games': {
+    method: 'GET',
+    query: z.object({ userId: userIdSchema }),
+    reply: z.object({
+      games: z.array(
+        z.object({
+          gameId: z.string(),
+          gameType: gameTypeSchema,
+          creatorName: z.string(),
+          /** ISO 8601. */
+          createdAt: z.string(),
+          /** Friends who answered (removed ones left out). */
+          players: z.number(),
+        }),
+      ),
+    }),
+  },
+  /** A fresh private creator key for this game; the previous one stops working. */
+  'creator-link': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema, userId: userIdSchema }),
+    reply: z.object({ key: z.string() }),
+  },
+  /** Makes `userId` a creator of this one game, given its current private creator key. */
+  'claim-game': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema, key: creatorKeySchema, userId: userIdSchema }),
+    reply: okReply,
   },
 } as const satisfies Record<string, EndpointDefinition>;
 

@@ -12,6 +12,23 @@ export async function getQuestions(edition: Edition, signal?: AbortSignal): Prom
   return { questions: questions.map((question) => fromWireQuestion(edition, question)) };
 }
 
+/**
+ * Up to `count` questions of the edition that are none of `exclude` (fewer, possibly none, when
+ * the bank has no more): the questions a creator swaps in.
+ */
+export async function getMoreQuestions(
+  edition: Edition,
+  { count, exclude }: { count: number; exclude: readonly string[] },
+  signal?: AbortSignal,
+): Promise<Question[]> {
+  const { questions } = await apiCall(
+    'get-questions',
+    { query: { gametype: edition, count: String(count), exclude: exclude.join(',') } },
+    { signal, fallback: 'Failed to load questions' },
+  );
+  return questions.map((question) => fromWireQuestion(edition, question));
+}
+
 export function createGame(body: RequestOf<'create-game'>): Promise<ReplyOf<'create-game'>> {
   return apiCall('create-game', { body }, { fallback: 'API response not ok' });
 }
@@ -29,8 +46,11 @@ export function isCreator(gameId: string, userId: string, signal?: AbortSignal):
 }
 
 /** The game a friend joins: its edition and its questions in round order (never the creator's answers). */
-export async function joinGame(gameId: string): Promise<{ edition: Edition; questions: Question[] }> {
-  const reply = await apiCall('join-game', { body: { gameId } }, { fallback: 'Failed to join game' });
+export async function joinGame(
+  gameId: string,
+  signal?: AbortSignal,
+): Promise<{ edition: Edition; questions: Question[] }> {
+  const reply = await apiCall('join-game', { body: { gameId } }, { signal, fallback: 'Failed to join game' });
   const edition = editionOf(reply.gameType);
   return { edition, questions: reply.questions.map((question) => fromWireQuestion(edition, question)) };
 }
@@ -41,4 +61,39 @@ export function hasPlayed(gameId: string, signal?: AbortSignal): Promise<ReplyOf
 
 export function getScore(gameId: string, playerId: string, signal?: AbortSignal): Promise<ReplyOf<'get-score'>> {
   return apiCall('get-score', { query: { gameId, playerId } }, { signal, fallback: 'Failed to fetch score' });
+}
+
+/** Who reads a comparison: a friend their own (private playerId), or the creator a friend's (userId + public playerID). */
+export type ComparisonReader = { playerId: string } | { userId: string; playerID: string };
+
+/** A friend's answers beside the creator's, round by round (404 until that friend has played). */
+export function getComparison(
+  gameId: string,
+  reader: ComparisonReader,
+  signal?: AbortSignal,
+): Promise<ReplyOf<'get-comparison'>> {
+  return apiCall('get-comparison', { query: { gameId, ...reader } }, { signal, fallback: 'Failed to fetch score' });
+}
+
+// Creator controls: the server answers 403 unless `userId` is a creator of the game.
+
+export function removePlayer(gameId: string, userId: string, playerID: string): Promise<ReplyOf<'remove-player'>> {
+  return apiCall('remove-player', { body: { gameId, userId, playerID } }, { fallback: 'Failed to remove the player' });
+}
+
+export function deleteGame(gameId: string, userId: string): Promise<ReplyOf<'delete-game'>> {
+  return apiCall('delete-game', { body: { gameId, userId } }, { fallback: 'Failed to delete the game' });
+}
+
+export function myGames(userId: string, signal?: AbortSignal): Promise<ReplyOf<'my-games'>> {
+  return apiCall('my-games', { query: { userId } }, { signal, fallback: 'Failed to load your games' });
+}
+
+/** A fresh private creator key for the game; the previous one stops working. */
+export function creatorLink(gameId: string, userId: string): Promise<ReplyOf<'creator-link'>> {
+  return apiCall('creator-link', { body: { gameId, userId } }, { fallback: 'Failed to make the link' });
+}
+
+export function claimGame(gameId: string, key: string, userId: string): Promise<ReplyOf<'claim-game'>> {
+  return apiCall('claim-game', { body: { gameId, key, userId } }, { fallback: 'Failed to open the game' });
 }

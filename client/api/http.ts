@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** True when `message` is the server's own sentence, not the caller's fallback. */
+    readonly fromServer = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -67,7 +69,10 @@ export async function apiCall<K extends EndpointName>(
     throw new ApiError(options.fallback, 0);
   }
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(messageOf(body) ?? options.fallback, response.status);
+  if (!response.ok) {
+    const message = messageOf(body);
+    throw new ApiError(message ?? options.fallback, response.status, message !== undefined);
+  }
   if (body === undefined) throw new ApiError(options.fallback, response.status);
   return body as ReplyOf<K>;
 }

@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '../../shared/product.js';
 export const COPIED_MS = 1500;
 
 /** Clipboard API where available (secure pages), else the old selection-based copy. */
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);

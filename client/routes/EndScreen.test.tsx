@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { advance, FakeWebSocket, renderAt } from '../test/helpers.js';
+import { saveOwnPlayerId } from '../state/publicIds.js';
+import { advance, FakeWebSocket, mockFetch, renderAt } from '../test/helpers.js';
 import EndScreen from './EndScreen.js';
 import Scoreboard from './Scoreboard.js';
 
@@ -65,5 +66,47 @@ describe('scoreboard', () => {
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Player Name', 'Score']);
     expect(screen.getByRole('cell', { name: 'Kim' })).toBeTruthy();
     expect(screen.queryByText('Looks like no one has played yet.')).toBeNull();
+  });
+});
+
+describe("the creator opens a friend's answers", () => {
+  const serveIsCreator = (isCreator: boolean) =>
+    mockFetch(() => ({ body: { playerName: 'Sam', isCreator, hasPlayed: false } }));
+  const friendArrives = () => {
+    FakeWebSocket.latest.open();
+    FakeWebSocket.latest.receive({ type: 'snapshot', players: [{ playerID: 'pub1', playerName: 'Kim', score: 4 }] });
+  };
+
+  it.each([
+    ['end screen', `/endscreen/${GAME_ID}`, '/endscreen/:gameId', <EndScreen key="e" />],
+    ['scoreboard', `/scoreboard/${GAME_ID}`, '/scoreboard/:gameId', <Scoreboard key="s" />],
+  ])('on the %s, a friend is a link to their comparison for the creator', async (_name, path, pattern, element) => {
+    serveIsCreator(true);
+    renderAt(path, pattern, element);
+    await advance(0);
+    friendArrives();
+    expect(screen.getByRole('link', { name: 'Kim' }).getAttribute('href')).toBe(`/comparison/${GAME_ID}/pub1`);
+    expect(screen.getByText('Tap a friend to see their answers.')).toBeTruthy();
+  });
+
+  it.each([
+    ['end screen', `/endscreen/${GAME_ID}`, '/endscreen/:gameId', <EndScreen key="e" />],
+    ['scoreboard', `/scoreboard/${GAME_ID}`, '/scoreboard/:gameId', <Scoreboard key="s" />],
+  ])('on the %s, anyone else sees names only', async (_name, path, pattern, element) => {
+    serveIsCreator(false);
+    renderAt(path, pattern, element);
+    await advance(0);
+    friendArrives();
+    expect(screen.queryByRole('link', { name: 'Kim' })).toBeNull();
+    expect(screen.getByRole('cell', { name: 'Kim' })).toBeTruthy();
+  });
+
+  it("marks the friend's own row on the scoreboard", async () => {
+    saveOwnPlayerId(GAME_ID, 'pub1');
+    serveIsCreator(false);
+    renderAt(`/scoreboard/${GAME_ID}`, '/scoreboard/:gameId', <Scoreboard />);
+    await advance(0);
+    friendArrives();
+    expect(screen.getByRole('cell', { name: 'Kim (you)' })).toBeTruthy();
   });
 });

@@ -1,15 +1,19 @@
 import { Link, useParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../shared/product.js';
+import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
+import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
+import { CreatorTools } from '../components/CreatorTools.js';
 import { LiveBadge } from '../components/LiveBadge.js';
-import { PlayersTable } from '../components/PlayersTable.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
+import { comparisonPath } from '../paths.js';
 
 /** The creator's screen after making a game: the link to share, and friends' scores as they come in. */
 export default function EndScreen() {
   const { gameId = '' } = useParams();
   const live = useLiveScoreboard(gameId);
+  const isCreator = useIsCreator(gameId);
   const link = `${window.location.origin}/join/${gameId}`;
   return (
     <main className="screen endscreen">
@@ -24,12 +28,20 @@ export default function EndScreen() {
           <h2 id="friends-heading">Friends so far</h2>
           <LiveBadge connected={live.connected} />
         </div>
+        {isCreator && live.players.length > 0 && <p className="players-hint">Tap a friend to see their answers.</p>}
         {live.loaded ? (
-          <PlayersTable players={live.players} emptyText="No one yet. Scores appear here the moment friends finish." />
+          <CreatorPlayersTable
+            gameId={gameId}
+            isCreator={isCreator}
+            players={live.players}
+            emptyText="No one yet. Scores appear here the moment friends finish."
+            linkTo={isCreator ? (player) => comparisonPath(gameId, player.playerID) : undefined}
+          />
         ) : (
           <Spinner label="Loading scores" />
         )}
       </section>
+      {isCreator && <CreatorTools gameId={gameId} />}
     </main>
   );
 }

@@ -1,11 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { getMoreQuestions } from '../api/calls.js';
 import { ClassicRound } from '../components/ClassicRound.js';
+import { ErrorNotice } from '../components/ErrorNotice.js';
 import { SpectrumRound } from '../components/SpectrumRound.js';
 import { Spinner } from '../components/Spinner.js';
+import { SwapButton } from '../components/SwapButton.js';
 import { useSubmitGame } from '../game/useSubmitGame.js';
-import { type GameInProgress, loadGame, saveGame } from '../state/game.js';
+import {
+  type GameInProgress,
+  loadGame,
+  saveGame,
+  seenQuestionIds,
+  swapCurrentQuestion,
+  swapsLeft,
+} from '../state/game.js';
 
 /** The question screen: one round after another, then the game is submitted. */
 export default function Game({ edition }: { edition: Edition }) {
@@ -21,7 +31,7 @@ export default function Game({ edition }: { edition: Edition }) {
     if (!game) navigate(gameId === NEW_GAME_ID ? `/${edition}` : `/join/${gameId}`, { replace: true });
   }, [game, gameId, edition, navigate]);
 
-  useSubmitGame(finished ? game : null);
+  const submission = useSubmitGame(finished ? game : null);
 
   // Bound to its round, so a late timer of a round already answered cannot record twice.
   const answer = useCallback((forRound: number, value: number) => {
@@ -32,6 +42,16 @@ export default function Game({ edition }: { edition: Edition }) {
       return next;
     });
   }, []);
+
+  if (submission.status === 'failed') {
+    return (
+      <main className="screen game game--failed">
+        <h1>Your answers are not saved yet</h1>
+        <ErrorNotice message={submission.message} onRetry={submission.retry} focus />
+        <p className="muted">They are kept in this tab, so reloading the page will not lose them.</p>
+      </main>
+    );
+  }
 
   if (!game || finished) {
     return (
@@ -44,6 +64,19 @@ export default function Game({ edition }: { edition: Edition }) {
 
   const question = game.questions[round];
   const onAnswer = (value: number) => answer(round, value);
+  // A swap draws a question this game has never held, and lands only if its round is still on.
+  const onSwap = async () => {
+    const [fresh] = await getMoreQuestions(edition, { count: 1, exclude: seenQuestionIds(game) });
+    if (!fresh) return false;
+    setGame((current) => {
+      if (!current || current.answers.length !== round || current.questions[round].id !== question.id) return current;
+      if (swapsLeft(current) === 0) return current;
+      const next = swapCurrentQuestion(current, fresh);
+      saveGame(next);
+      return next;
+    });
+    return true;
+  };
   return (
     <main className="screen game">
       <h1 className="game__title">
@@ -54,11 +87,13 @@ export default function Game({ edition }: { edition: Edition }) {
           <span key={q.id} className={i < round ? 'done' : i === round ? 'current' : undefined} />
         ))}
       </div>
+      {/* Keyed by question, so a swapped-in question gets a round of its own: a fresh timer. */}
       {question.edition === 'classic' ? (
-        <ClassicRound key={round} question={question} onAnswer={onAnswer} />
+        <ClassicRound key={question.id} question={question} onAnswer={onAnswer} />
       ) : (
-        <SpectrumRound key={round} question={question} onAnswer={onAnswer} />
+        <SpectrumRound key={question.id} question={question} onAnswer={onAnswer} />
       )}
+      <SwapButton key={`swap-${question.id}`} left={swapsLeft(game)} onSwap={onSwap} />
     </main>
   );
 }

@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { creatorName, loadGame } from '../state/game.js';
-import { userId } from '../state/user.js';
+import { userId, userName } from '../state/user.js';
 import { advance, mockFetch, renderAt } from '../test/helpers.js';
-import Join from './Join.js';
+import Join, { JOIN_FAILED, LOAD_FAILED } from './Join.js';
 
 const GAME_ID = 'gameAbc12345';
 const where = () => screen.queryByTestId('where')?.textContent;
@@ -37,11 +37,53 @@ describe('join screen on load', () => {
     expect(creatorName(GAME_ID)).toBe('Sam');
   });
 
-  it('goes to / when the game cannot be loaded', async () => {
+  it('goes to / with the reason when the game does not exist', async () => {
     mockFetch(() => ({ status: 404, body: { message: 'This game does not exist.' } }));
     openJoin();
     await advance(0);
-    expect(where()).toBe('/');
+    expect(where()).toBe('/ | This game does not exist.');
+  });
+
+  it('says so and offers Try again when the game cannot be loaded, then loads it again', async () => {
+    let down = true;
+    const fetchMock = mockFetch(() =>
+      down
+        ? { status: 503, body: { message: 'The server is busy.' } }
+        : { body: { playerName: 'Sam', isCreator: false, hasPlayed: false } },
+    );
+    openJoin();
+    await advance(0);
+    expect(where()).toBeUndefined();
+    expect(screen.getByRole('alert').textContent).toBe('The server is busy.');
+    // Shown on arrival: the focus is left where the page put it.
+    expect(document.activeElement).toBe(document.body);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await advance(0);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Failed again after the person asked: the focus goes to the button they will want next.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' }));
+
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await advance(0);
+    // is-creator three times; then the game is joined at once, to say how many rounds it has.
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You are joining Sam's game");
+  });
+
+  it('says in a plain sentence when no answer came at all', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    openJoin();
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toBe(LOAD_FAILED);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('calls an unnamed creator Anonymous', async () => {
@@ -73,9 +115,39 @@ describe('joining', () => {
     ]);
   });
 
-  it('only logs a failed join', async () => {
+  it('shows a failed join with Try again, which joins with the same name', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const questions = [{ questionID: 's1', question: 'I sing in the shower.', options: 'A' }];
+    let down = true;
+    const fetchMock = mockFetch((url) => {
+      if (url.pathname !== '/prod/join-game')
+        return { body: { playerName: 'Sam', isCreator: false, hasPlayed: false } };
+      return down ? { status: 500 } : { body: { questions, gameType: 'Spectrum' } };
+    });
+    openJoin();
+    await advance(0);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your name' }), { target: { value: 'Kim' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await advance(0);
+    expect(where()).toBeUndefined();
+    expect(screen.getByRole('alert').textContent).toBe(JOIN_FAILED);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' }));
+    // Play works again too, and the name is still there.
+    expect(screen.getByRole('button', { name: 'Play' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveProperty('value', 'Kim');
+
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await advance(0);
+    // Once on arrival, once for Play, once for Try again.
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/prod/join-game')).toHaveLength(3);
+    expect(where()).toBe(`/spectrum/game/${GAME_ID}`);
+    expect(userName()).toBe('Kim');
+  });
+
+  it("shows the server's message when joining fails, and Play tries again", async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch((url) =>
+    const fetchMock = mockFetch((url) =>
       url.pathname === '/prod/join-game'
         ? { status: 404, body: { message: 'This game does not exist.' } }
         : { body: { playerName: 'Sam', isCreator: false, hasPlayed: false } },
@@ -85,7 +157,49 @@ describe('joining', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     await advance(0);
     expect(consoleError).toHaveBeenCalledWith('Failed to join game: This game does not exist.');
-    expect(where()).toBeUndefined();
-    expect(screen.getByRole('button', { name: 'Play' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('alert').textContent).toBe('This game does not exist.');
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await advance(0);
+    // is-creator, the join on arrival, then one join per press of Play.
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+});
+
+describe('how many rounds', () => {
+  const questions = [
+    { questionID: 'c1', question: 'Pick a pet', options: ['Dog', 'Cat', 'Fish', 'Bird'] },
+    { questionID: 'c2', question: 'Holiday?', options: ['Beach', 'Mountains', 'City', 'Home'] },
+    { questionID: 'c3', question: 'Breakfast?', options: ['Eggs', 'Toast', 'Fruit', 'None'] },
+  ];
+  const serve = (info: { isCreator: boolean; hasPlayed: boolean }) =>
+    mockFetch((url) =>
+      url.pathname === '/prod/join-game'
+        ? { body: { questions, gameType: 'Classic' } }
+        : { body: { playerName: 'Sam', ...info } },
+    );
+  const paths = (fetchMock: ReturnType<typeof mockFetch>) =>
+    fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
+
+  it('says how many rounds of 10 seconds there are before Play, and Play starts without asking again', async () => {
+    const fetchMock = serve({ isCreator: false, hasPlayed: false });
+    openJoin();
+    await advance(0);
+    expect(screen.getByText('3 quick rounds of 10 seconds each.')).toBeTruthy();
+    expect(paths(fetchMock)).toEqual(['/prod/is-creator', '/prod/join-game']);
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await advance(0);
+    expect(where()).toBe(`/classic/game/${GAME_ID}`);
+    expect(paths(fetchMock)).toEqual(['/prod/is-creator', '/prod/join-game']);
+  });
+
+  it.each([
+    ['the creator', { isCreator: true, hasPlayed: false }],
+    ['a friend who played', { isCreator: false, hasPlayed: true }],
+  ])('redirects %s first, without joining', async (_who, info) => {
+    const fetchMock = serve(info);
+    openJoin();
+    await advance(0);
+    expect(paths(fetchMock)).toEqual(['/prod/is-creator']);
   });
 });

@@ -5,7 +5,7 @@ import { NEW_GAME_ID } from '../../shared/product.js';
 import { loadGame } from '../state/game.js';
 import { userName } from '../state/user.js';
 import { advance, mockFetch } from '../test/helpers.js';
-import Landing from './Landing.js';
+import Landing, { QUESTIONS_FAILED } from './Landing.js';
 
 const questions = [{ questionID: 'c1', question: 'Pick a pet', options: ['Dog', 'Cat', 'Fish', 'Bird'] }];
 
@@ -65,13 +65,54 @@ describe('landing screen', () => {
     expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/prod/get-questions?gametype=classic');
   });
 
-  it('only logs a failed question load', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch(() => ({ status: 500, body: { message: 'Database unavailable' } }));
-    openLanding('/spectrum');
+  it('says when the questions failed to load, and Try again loads them', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let down = true;
+    const fetchMock = mockFetch(() =>
+      down ? { status: 500, body: { message: 'Database unavailable' } } : { body: { questions } },
+    );
+    openLanding('/classic');
     await advance(0);
-    expect(consoleError).toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('Database unavailable');
+    // Shown on arrival: the focus is not taken from the name box.
+    expect(document.activeElement).toBe(document.body);
+    expect(screen.getByRole('button', { name: 'Play' })).toHaveProperty('disabled', false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Loading...' })).toHaveProperty('disabled', true);
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toBe('Database unavailable');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' }));
+
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await advance(0);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(screen.getByTestId('where').textContent).toBe(`/classic/game/${NEW_GAME_ID}`);
+    expect(loadGame('classic', NEW_GAME_ID)?.questions.map((q) => q.id)).toEqual(['c1']);
+  });
+
+  it('says in a plain sentence when no answer came, and Play loads the questions again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let down = true;
+    const fetchMock = vi.fn(async () => {
+      if (down) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ questions }), { headers: { 'Content-Type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    openLanding('/classic');
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toBe(QUESTIONS_FAILED);
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await advance(0);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(screen.getByTestId('where').textContent).toBe(`/classic/game/${NEW_GAME_ID}`);
   });
 
   it('shows the error another screen sent it', async () => {

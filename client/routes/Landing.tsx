@@ -5,10 +5,15 @@ import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js
 import { getQuestions } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { EditionToggle } from '../components/EditionToggle.js';
+import { ErrorNotice, failureText } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
+import { YourGames } from '../components/YourGames.js';
+import { useLatest } from '../hooks/useLatest.js';
 import { startGame } from '../state/game.js';
 import { saveUserName, userName } from '../state/user.js';
+
+export const QUESTIONS_FAILED = "We couldn't load the questions. Check your connection and try again.";
 
 /** Router state another screen leaves when it sends the user here after a failure. */
 export interface LandingState {
@@ -27,22 +32,28 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const [name, setName] = useState(userName);
   const [questions, setQuestions] = useState<Question[] | null>(null);
   const [loading, setLoading] = useState(true);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  /** Bumped to load the questions again; above 0 once the person has asked for a reload. */
   const [attempt, setAttempt] = useState(0);
 
+  const ready = useLatest(onReady);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger: "Try again" and Play bump it to load once more.
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
     setQuestions(null);
+    setLoadFailure(null);
     getQuestions(edition, controller.signal)
       .then(({ questions: loaded }) => {
         setQuestions(loaded);
         setLoading(false);
-        onReady?.();
+        ready.current?.();
       })
       .catch((failure: unknown) => {
         if (controller.signal.aborted) return;
-        // Only logged: the player stays here, and Play tries again.
+        // The player stays here: "Try again" (or Play) loads them again.
         console.error('Failed to load questions:', errorMessage(failure, 'unknown error'));
+        setLoadFailure(failureText(failure, QUESTIONS_FAILED));
         setLoading(false);
       });
     return () => controller.abort();
@@ -69,6 +80,10 @@ export default function Landing({ edition, onReady }: LandingProps) {
       <p className="landing__tagline">
         How in tune are your friends with you? Answer a few quick questions, share the link, and find out.
       </p>
+      {loadFailure !== null && (
+        // Focus follows only when the person asked for the reload that failed again.
+        <ErrorNotice message={loadFailure} onRetry={() => setAttempt((n) => n + 1)} focus={attempt > 0} />
+      )}
       {error && (
         <p className="alert" role="alert">
           Error: {error}
@@ -88,6 +103,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
           {loading ? 'Loading...' : 'Play'}
         </button>
       </form>
+      <YourGames />
     </main>
   );
 }

@@ -1,18 +1,27 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveCreatorName } from '../state/game.js';
+import type { ReplyOf } from '../../shared/api.js';
+import { creatorName } from '../state/game.js';
 import { userId } from '../state/user.js';
+import { classicComparison, spectrumComparison } from '../test/comparisons.js';
 import { advance, mockFetch, renderAt } from '../test/helpers.js';
 import Result from './Result.js';
 
 const GAME_ID = 'gameAbc12345';
+const LINK = `${window.location.origin}/join/${GAME_ID}`;
 const where = () => screen.queryByTestId('where')?.textContent;
 const openResult = () => renderAt(`/result/${GAME_ID}`, '/result/:gameId', <Result />);
 
-function serve(score: number) {
-  return mockFetch((url) =>
-    url.pathname === '/prod/has-played' ? { body: { playerName: 'Sam' } } : { body: { score } },
-  );
+function serve(comparison: Partial<ReplyOf<'get-comparison'>> = {}) {
+  return mockFetch(() => ({ body: { ...classicComparison, ...comparison } }));
+}
+
+async function shown(comparison: Partial<ReplyOf<'get-comparison'>> = {}) {
+  userId();
+  const fetchMock = serve(comparison);
+  openResult();
+  await advance(0);
+  return fetchMock;
 }
 
 beforeEach(() => {
@@ -20,14 +29,15 @@ beforeEach(() => {
 });
 
 describe('result screen', () => {
-  it("fetches the creator's name and the score, then shows the caption after 1 s", async () => {
+  it('reads the comparison with the stored userId, then shows the caption after 1 s', async () => {
     const id = userId();
-    const fetchMock = serve(7.5);
+    const fetchMock = serve({ score: 7.5 });
     openResult();
     await advance(0);
-    const urls = fetchMock.mock.calls.map(([url]) => String(url));
-    expect(urls).toContain(`/prod/has-played?gameId=${GAME_ID}`);
-    expect(urls).toContain(`/prod/get-score?gameId=${GAME_ID}&playerId=${id}`);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      `/prod/get-comparison?gameId=${GAME_ID}&playerId=${id}`,
+    ]);
+    expect(creatorName(GAME_ID)).toBe('Sam');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Wavelength Score with Sam is');
     expect(screen.queryByText('In Perfect Rythm!')).toBeNull();
     await advance(999);
@@ -37,16 +47,6 @@ describe('result screen', () => {
     expect(screen.getByRole('link', { name: 'Play A New Game With Your Friends' }).getAttribute('href')).toBe('/');
   });
 
-  it('does not ask for a creator name it already knows', async () => {
-    userId();
-    saveCreatorName(GAME_ID, 'Alex');
-    const fetchMock = serve(5);
-    openResult();
-    await advance(0);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Wavelength Score with Alex is');
-  });
-
   it.each([
     [0, 'Opposite Poles Attract!'],
     [0.4, 'Opposite Poles Attract!'],
@@ -54,21 +54,85 @@ describe('result screen', () => {
     [9.4, 'Kindred Spirits!'],
     [10, 'A Match Made in Heaven!'],
   ])('captions score %s as "%s" (level clamped to 1..10)', async (score, caption) => {
-    userId();
-    serve(score);
-    openResult();
-    await advance(0);
+    await shown({ score });
     await advance(1_000);
     expect(screen.getByText(caption)).toBeTruthy();
   });
 
-  it('sends the user to / with "Error: {message}" when the score cannot be fetched', async () => {
-    userId();
-    mockFetch((url) =>
-      url.pathname === '/prod/has-played'
-        ? { body: { playerName: 'Sam' } }
-        : { status: 404, body: { message: 'No score for this player.' } },
+  it('shows the rank among the friends with a link to the scoreboard', async () => {
+    await shown();
+    expect(screen.getByText('#2 of 5').closest('p')?.textContent).toBe(
+      "#2 of 5 among Sam's friends. See the scoreboard",
     );
+    expect(screen.getByRole('link', { name: 'See the scoreboard' }).getAttribute('href')).toBe(
+      `/scoreboard/${GAME_ID}`,
+    );
+  });
+
+  it('shows every Classic round with both chosen words, and which ones matched', async () => {
+    await shown();
+    const rounds = within(screen.getByRole('list', { name: '' })).getAllByRole('listitem');
+    expect(rounds).toHaveLength(3);
+    const text = rounds.map((round) => round.textContent);
+    expect(text[0]).toBe('Round 1Match!Pick a petYouCatSamCat');
+    expect(text[1]).toBe('Round 2ApartHoliday?YouBeachSamMountains');
+    expect(text[2]).toBe('Round 3ApartBreakfast?Youno answerSamNone');
+    expect(screen.getByText('1 of 3 matched')).toBeTruthy();
+  });
+
+  it('shows Spectrum rounds as two markers on one track with the scale’s end labels', async () => {
+    await shown(spectrumComparison);
+    const tracks = screen.getAllByRole('img', { name: /on a scale/ });
+    expect(tracks.map((t) => t.getAttribute('aria-label'))).toEqual([
+      'You: 50, Sam: 50, on a scale from Rarely (0) to Often (100)',
+      'You: 40, Sam: 30, on a scale from Disagree (0) to Agree (100)',
+      'You: 100, Sam: 0, on a scale from False (0) to True (100)',
+    ]);
+    expect(screen.getByText('1 of 3 matched, 1 close')).toBeTruthy();
+    expect(screen.getAllByText('Close')).toHaveLength(1);
+  });
+
+  it('shares the score and the join link through the share sheet', async () => {
+    const share = vi.fn(async (_data: ShareData) => {});
+    vi.stubGlobal('navigator', { ...navigator, share });
+    await shown({ score: 7.5 });
+    fireEvent.click(screen.getByRole('button', { name: 'Share my result' }));
+    await advance(0);
+    expect(share).toHaveBeenCalledTimes(1);
+    const text = share.mock.calls[0][0].text ?? '';
+    expect(text).toContain('7.5/10');
+    expect(text).toContain(LINK);
+  });
+
+  it('copies the text instead where the browser cannot share, and says so for 1.5 s', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
+    await shown({ score: 4 });
+    fireEvent.click(screen.getByRole('button', { name: 'Share my result' }));
+    await advance(0);
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining(LINK));
+    expect(writeText.mock.calls[0][0]).toContain('4/10');
+    expect(screen.getByText('Copied to clipboard!')).toBeTruthy();
+    await advance(1_500);
+    expect(screen.queryByText('Copied to clipboard!')).toBeNull();
+  });
+
+  it('copies nothing when the friend closes the share sheet', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    const share = vi.fn(async () => {
+      throw new DOMException('Share canceled', 'AbortError');
+    });
+    vi.stubGlobal('navigator', { ...navigator, share, clipboard: { writeText } });
+    await shown();
+    fireEvent.click(screen.getByRole('button', { name: 'Share my result' }));
+    await advance(0);
+    expect(share).toHaveBeenCalled();
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
+  it('sends the user to / with "Error: {message}" when the comparison cannot be fetched', async () => {
+    userId();
+    mockFetch(() => ({ status: 404, body: { message: 'No score for this player.' } }));
     openResult();
     await advance(0);
     expect(where()).toBe('/ | No score for this player.');

@@ -1,35 +1,35 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { displayName, PRODUCT_NAME } from '../../shared/product.js';
-import { getScore, hasPlayed } from '../api/calls.js';
+import { getComparison } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { Gauge } from '../components/Gauge.js';
+import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { ScoreCaption } from '../components/ScoreCaption.js';
+import { joinLink, ShareResult } from '../components/ShareResult.js';
 import { Spinner } from '../components/Spinner.js';
-import { creatorName, saveCreatorName } from '../state/game.js';
+import { saveCreatorName } from '../state/game.js';
 import { storedUserId } from '../state/user.js';
 import type { LandingState } from './Landing.js';
 
-/** A friend's score with the creator: the gauge, then the caption and what it means. */
+/**
+ * A friend's score with the creator: the gauge, then the caption and what it means; then the
+ * reveal: their place among the friends, a way to share it, and every round's two answers.
+ * One call (get-comparison with the stored userId) brings the creator's name, the score and the rounds.
+ */
 export default function Result() {
   const { gameId = '' } = useParams();
   const navigate = useNavigate();
   const playerId = storedUserId();
-  const [creator, setCreator] = useState(() => (gameId ? creatorName(gameId) : null));
-  const [score, setScore] = useState<number | null>(null);
+  const [comparison, setComparison] = useState<Comparison | null>(null);
 
   useEffect(() => {
     if (!gameId || !playerId) return;
     const controller = new AbortController();
-    const knownCreator = creatorName(gameId);
-    Promise.all([
-      knownCreator ?? hasPlayed(gameId, controller.signal).then(({ playerName }) => playerName),
-      getScore(gameId, playerId, controller.signal),
-    ])
-      .then(([name, result]) => {
-        saveCreatorName(gameId, name);
-        setCreator(name);
-        setScore(result.score);
+    getComparison(gameId, { playerId }, controller.signal)
+      .then((reply) => {
+        saveCreatorName(gameId, reply.creatorName);
+        setComparison(reply);
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -49,7 +49,7 @@ export default function Result() {
       </main>
     );
   }
-  if (score === null || creator === null) {
+  if (comparison === null) {
     return (
       <main className="screen result">
         <h1 className="visually-hidden">Your {PRODUCT_NAME} score</h1>
@@ -58,14 +58,23 @@ export default function Result() {
     );
   }
 
+  const creator = displayName(comparison.creatorName);
   return (
     <main className="screen result">
       <h1 className="result__title">
-        Your {PRODUCT_NAME} Score with {displayName(creator)} is
+        Your {PRODUCT_NAME} Score with {creator} is
       </h1>
-      <Gauge score={score} />
-      <ScoreCaption score={score} />
-      <Link className="button button--primary" to="/">
+      <Gauge score={comparison.score} />
+      <ScoreCaption score={comparison.score} />
+      <p className="rank">
+        <strong className="rank__place">
+          #{comparison.rank} of {comparison.players}
+        </strong>{' '}
+        among {creator}'s friends. <Link to={`/scoreboard/${gameId}`}>See the scoreboard</Link>
+      </p>
+      <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={joinLink(gameId)} />
+      <RoundsComparison comparison={comparison} labels={{ player: 'You', creator }} />
+      <Link className="button button--secondary" to="/">
         Play A New Game With Your Friends
       </Link>
     </main>

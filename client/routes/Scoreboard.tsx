@@ -1,13 +1,17 @@
 import { Link, useParams } from 'react-router-dom';
+import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
+import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
 import { LiveBadge } from '../components/LiveBadge.js';
-import { PlayersTable } from '../components/PlayersTable.js';
 import { Spinner } from '../components/Spinner.js';
+import { comparisonPath } from '../paths.js';
+import { ownPlayerId } from '../state/publicIds.js';
 
 /** Everyone who played a game and their score with its creator, updated live. */
 export default function Scoreboard() {
   const { gameId = '' } = useParams();
   const live = useLiveScoreboard(gameId);
+  const isCreator = useIsCreator(gameId);
   return (
     <main className="screen scoreboard">
       <div className="scoreboard__head">
@@ -16,7 +20,18 @@ export default function Scoreboard() {
       </div>
       <section className="card">
         {/* A failure is kept in live.error but not shown: the table then reads as empty. */}
-        {live.loaded ? <PlayersTable players={live.players} /> : <Spinner label="Loading scores" />}
+        {isCreator && live.players.length > 0 && <p className="players-hint">Tap a friend to see their answers.</p>}
+        {live.loaded ? (
+          <CreatorPlayersTable
+            gameId={gameId}
+            isCreator={isCreator}
+            players={live.players}
+            selfId={ownPlayerId(gameId)}
+            linkTo={isCreator ? (player) => comparisonPath(gameId, player.playerID) : undefined}
+          />
+        ) : (
+          <Spinner label="Loading scores" />
+        )}
       </section>
       <Link className="button button--secondary" to="/">
         Play A New Game With Your Friends

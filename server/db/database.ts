@@ -11,14 +11,22 @@ export type Db = Database.Database;
  * Opens the database, sets the pragmas every connection needs, brings the schema up to date
  * and loads the question banks. The one place that owns the connection.
  */
-export function openDatabase(path: string, dirs = { migrations: MIGRATIONS_DIR, seed: SEED_DIR }): Db {
+export interface OpenOptions {
+  migrations: string;
+  /** The question-bank folder loaded into the questions table. */
+  seed: string;
+  /** Fewer questions than this in an edition is a BankError. */
+  questionsPerGame?: number;
+}
+
+export function openDatabase(path: string, options: OpenOptions = { migrations: MIGRATIONS_DIR, seed: SEED_DIR }): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
-  applyMigrations(db, dirs.migrations);
-  seedQuestions(db, dirs.seed);
+  applyMigrations(db, options.migrations);
+  seedQuestions(db, options.seed, { questionsPerGame: options.questionsPerGame });
   return db;
 }

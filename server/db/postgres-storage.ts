@@ -1,8 +1,8 @@
 import pg from 'pg';
-import type { Config } from '../config.js';
+import { type Config, questionsDir } from '../config.js';
 import { PostgresEventBus } from '../events/postgres-bus.js';
 import { postgresGameRepository } from '../games/postgres.js';
-import { MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
+import { MIGRATIONS_DIR } from '../paths.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
 import { preparePostgres } from './postgres.js';
 import { readQuestionBanks } from './seed.js';
@@ -22,7 +22,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
   pool.on('error', (error) => log('an idle database connection failed', error));
   const bus = new PostgresEventBus({ connectionString: config.DATABASE_URL, local: options.bus, log });
   try {
-    await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, readQuestionBanks(SEED_DIR));
+    await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, readQuestionBanks(questionsDir(config), { questionsPerGame: config.QUESTIONS_PER_GAME }));
     await bus.start();
   } catch (error) {
     await bus.close();

@@ -1,7 +1,8 @@
-import type { Config } from '../config.js';
+import { type Config, questionsDir } from '../config.js';
 import type { GameEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
 import { sqliteGameRepository } from '../games/sqlite.js';
+import { MIGRATIONS_DIR } from '../paths.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import { sqliteQuestionRepository } from '../questions/sqlite.js';
 import { type Db, openDatabase } from './database.js';
@@ -46,7 +47,11 @@ export interface StorageOptions {
 /** Opens the database named by DATABASE_URL: migrated and seeded, with its repositories and bus. */
 export async function openStorage(config: Config, options: StorageOptions): Promise<SqliteStorage | PostgresStorage> {
   if (!config.DATABASE_URL.startsWith('sqlite:')) return openPostgresStorage(config, options);
-  const db = openDatabase(sqlitePath(config.DATABASE_URL));
+  const db = openDatabase(sqlitePath(config.DATABASE_URL), {
+    migrations: MIGRATIONS_DIR,
+    seed: questionsDir(config),
+    questionsPerGame: config.QUESTIONS_PER_GAME,
+  });
   return {
     kind: 'sqlite',
     db,

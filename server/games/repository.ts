@@ -11,6 +11,19 @@ export interface Game {
   questions: Question[];
   /** The creator's answers, in round order. Never sent to anyone before they have answered. */
   creatorAnswers: number[];
+  /** Browsers that opened the game's private creator link: creators of this game too (see creator.ts). */
+  coCreatorUserIds: string[];
+}
+
+/** A line of "my games". */
+export interface GameSummary {
+  id: string;
+  edition: Edition;
+  creatorName: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  /** Friends who answered, removed ones left out. */
+  players: number;
 }
 
 export interface NewGame {
@@ -47,8 +60,56 @@ export interface GameRepository {
   addResponse(response: NewResponse, maxPlayers: number): Promise<AddResponseResult>;
   /** Friends of a game, highest score first (earliest first among equals). */
   listPlayers(gameId: string): Promise<Player[]>;
+  /** A friend's score; undefined if they have not answered or were removed. */
   findScore(gameId: string, playerUserId: string): Promise<number | undefined>;
+  /** A friend's stored response, found by their private userId; undefined until it is stored. */
+  findResponse(gameId: string, playerUserId: string): Promise<StoredResponse | undefined>;
+  /** A friend's stored response, found by their public scoreboard id. */
+  findResponseByPublicId(gameId: string, publicId: string): Promise<StoredResponse | undefined>;
+  /** Whether this player has a response in this game, removed or not (one play per friend). */
+  hasResponded(gameId: string, playerUserId: string): Promise<boolean>;
+
+  // Creator controls. Removed friends still count towards `maxPlayers` in addResponse.
+  /**
+   * Hides a friend from every read (scoreboard, score, comparison) and announces `removed`. Their
+   * response stays stored, so they cannot answer again. False if no such friend is on the board.
+   */
+  removePlayer(gameId: string, publicId: string): Promise<boolean>;
+  /** Deletes a game with its responses and creators and announces `deleted`; false if there is no such game. */
+  deleteGame(id: string): Promise<boolean>;
+  /** Deletes (and announces, one by one) every game created before `cutoff` (ms since the epoch); returns how many. */
+  deleteGamesCreatedBefore(cutoff: number): Promise<number>;
+  /** Games `userId` created or claimed, newest first, at most `limit`. */
+  listGamesOf(userId: string, limit: number): Promise<GameSummary[]>;
+  /** Stores the hash of the game's new private creator key, replacing (so turning off) the previous one. */
+  setCreatorKeyHash(gameId: string, keyHash: string): Promise<void>;
+  /**
+   * Makes `userId` a creator of this one game if `keyHash` is the hash of its current creator key.
+   * False if the key does not match (or `userId` already was a co-creator).
+   */
+  claimGame(gameId: string, keyHash: string, userId: string): Promise<boolean>;
 }
+
+/** A friend's response as stored: what the reveal compares with the creator's answers. */
+export interface StoredResponse {
+  publicId: string;
+  playerName: string;
+  /** In round order. */
+  answers: number[];
+  score: number;
+}
+
+/** A response row as every database stores it (answers as JSON text). */
+export interface ResponseRow extends PlayerRow {
+  answers: string;
+}
+
+export const responseFromRow = (row: ResponseRow): StoredResponse => ({
+  publicId: row.public_id,
+  playerName: row.player_name,
+  answers: JSON.parse(row.answers) as number[],
+  score: row.score_tenths / 10,
+});
 
 export type AddResponseResult = { status: 'stored'; player: Player } | { status: 'duplicate' } | { status: 'full' };
 

@@ -74,7 +74,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (result.status === 'duplicate') throw conflict('You have already played this game; your first answers stand.');
     if (result.status === 'full') throw conflict('This game is full.');
     options.onResponseLogged?.();
-    return { ok: true as const, score };
+    return { ok: true as const, score, playerID: result.player.playerID };
   });
 
   endpoint(app, 'get-all-players', async ({ gameId }) => {
@@ -84,10 +84,13 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
 
   endpoint(app, 'is-creator', async ({ gameId, userId }) => {
     const game = await requireGame(gameId);
+    // Without an id (a first visit) the caller is a visitor: not the creator, not played yet.
+    if (userId === undefined) return { playerName: game.creatorName, isCreator: false, hasPlayed: false };
     return {
       playerName: game.creatorName,
       isCreator: isGameCreator(game, userId),
-      hasPlayed: (await games.findScore(gameId, userId)) !== undefined,
+      // A removed friend has still played: they go to their result (which then says there is no score), not back to Play.
+      hasPlayed: await games.hasResponded(gameId, userId),
     };
   });
 

@@ -2,7 +2,16 @@ import type { Edition } from '../../shared/product.js';
 import type { Db } from '../db/database.js';
 import type { GameEventBus } from '../events/bus.js';
 import { type QuestionRow, questionFromRow } from '../questions/repository.js';
-import { type GameRepository, type NewGame, type PlayerRow, playerFromRow, scoreTenths } from './repository.js';
+import {
+  type GameRepository,
+  type NewGame,
+  type PlayerRow,
+  playerFromRow,
+  type ResponseRow,
+  responseFromRow,
+  scoreTenths,
+} from './repository.js';
+import { sqliteCreatorControls } from './sqlite-creator.js';
 
 /** Games in SQLite, through prepared statements. SQLite commits synchronously, so events follow the write. */
 export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository {
@@ -24,14 +33,28 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
     `INSERT INTO responses (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, player_user_id) DO NOTHING`,
   );
+  // Every read of friends leaves removed ones out (removed_at IS NULL); only the play-once checks see them.
   const selectPlayers = db.prepare<[string], PlayerRow>(
-    `SELECT public_id, player_name, score_tenths FROM responses WHERE game_id = ?
+    `SELECT public_id, player_name, score_tenths FROM responses WHERE game_id = ? AND removed_at IS NULL
      ORDER BY score_tenths DESC, id`,
   );
   const selectScore = db.prepare<[string, string], { score_tenths: number }>(
-    'SELECT score_tenths FROM responses WHERE game_id = ? AND player_user_id = ?',
+    'SELECT score_tenths FROM responses WHERE game_id = ? AND player_user_id = ? AND removed_at IS NULL',
   );
+  const selectResponse = db.prepare<[string, string], ResponseRow>(
+    'SELECT public_id, player_name, answers, score_tenths FROM responses WHERE game_id = ? AND player_user_id = ?',
+  );
+  const selectResponseByPublicId = db.prepare<[string, string], ResponseRow>(
+    'SELECT public_id, player_name, answers, score_tenths FROM responses WHERE game_id = ? AND public_id = ?',
+  );
+  const selectResponded = db.prepare<[string, string], number>(
+    'SELECT 1 FROM responses WHERE game_id = ? AND player_user_id = ?',
+  );
+  const selectCoCreators = db
+    .prepare<[string], string>('SELECT user_id FROM game_creators WHERE game_id = ? ORDER BY created_at')
+    .pluck();
 
+  // Removed friends still count towards the cap: removing jokers does not make room for more jokers.
   const countPlayers = db.prepare<[string], number>('SELECT count(*) FROM responses WHERE game_id = ?').pluck();
 
   const createGame = db.transaction((game: NewGame) => {
@@ -57,6 +80,7 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
         creatorName: row.creator_name,
         questions: rounds.map(questionFromRow),
         creatorAnswers: rounds.map((round) => round.creator_answer),
+        coCreatorUserIds: selectCoCreators.all(id),
       };
     },
 
@@ -67,7 +91,9 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
     async addResponse(response, maxPlayers) {
       // better-sqlite3 runs one statement at a time on this connection, so count and insert cannot interleave.
       if ((countPlayers.get(response.gameId) ?? 0) >= maxPlayers) {
-        return selectScore.get(response.gameId, response.playerUserId) ? { status: 'duplicate' } : { status: 'full' };
+        return selectResponded.get(response.gameId, response.playerUserId)
+          ? { status: 'duplicate' }
+          : { status: 'full' };
       }
       const { changes } = insertResponse.run(
         response.gameId,
@@ -92,5 +118,20 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
       const row = selectScore.get(gameId, playerUserId);
       return row && row.score_tenths / 10;
     },
+
+    async findResponse(gameId, playerUserId) {
+      const row = selectResponse.get(gameId, playerUserId);
+      return row && responseFromRow(row);
+    },
+
+    async findResponseByPublicId(gameId, publicId) {
+      const row = selectResponseByPublicId.get(gameId, publicId);
+      return row && responseFromRow(row);
+    },
+    async hasResponded(gameId, playerUserId) {
+      return selectResponded.get(gameId, playerUserId) !== undefined;
+    },
+
+    ...sqliteCreatorControls(db, bus),
   };
 }

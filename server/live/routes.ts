@@ -5,7 +5,7 @@ import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage } from '../../shared/live.js'
 import { unknownGame } from '../errors.js';
 import type { GameEvent, GameEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
-import { sendLive, writeLive } from './send.js';
+import { serializeLive, writeLive } from './send.js';
 
 export interface LiveRoutesOptions {
   games: GameRepository;
@@ -13,6 +13,10 @@ export interface LiveRoutesOptions {
   /** Origins besides the server's own that may open a socket (a browser always sends Origin). */
   allowedOrigins: readonly string[];
   pingIntervalMs: number;
+  /** Open live sockets one client address may hold (LIVE_SOCKETS_PER_ADDRESS); 0 means no limit. */
+  maxSocketsPerAddress: number;
+  /** A socket's send-buffer cap in bytes (see `liveBufferLimit`). */
+  maxBufferedBytes: number;
 }
 
 /** Same origin as the page the server itself serves, or one listed in ALLOWED_ORIGINS. */
@@ -22,7 +26,8 @@ function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[
   if (origin === undefined) return true;
   if (allowedOrigins.includes(origin)) return true;
   try {
-    return new URL(origin).host === request.headers.host;
+    // request.host is X-Forwarded-Host when the request came through a trusted proxy.
+    return new URL(origin).host === request.host;
   } catch {
     return false;
   }
@@ -36,28 +41,62 @@ interface Outgoing {
 }
 
 function outgoing(message: LiveMessage): Outgoing {
-  return { data: JSON.stringify(message), last: message.type === 'deleted' };
+  return { data: serializeLive(message), last: message.type === 'deleted' };
 }
 
-function send(socket: WebSocket, { data, last }: Outgoing): void {
-  writeLive(socket, data);
-  if (last) socket.close(LIVE_CLOSE_UNKNOWN_GAME, 'This game was deleted.');
-}
-
-/** The sockets watching one game. A socket still waiting for its snapshot queues what arrives meanwhile. */
+/**
+ * The sockets watching one game. A socket still waiting for its snapshot queues what arrives
+ * meanwhile. The snapshot is read and serialized once for all the sockets that open while the
+ * scoreboard stays unchanged; any event of the game discards it.
+ */
 interface Watchers {
   sockets: Map<WebSocket, Outgoing[] | null>;
   unsubscribe: () => void;
+  snapshot?: Promise<string>;
 }
 
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, options) => {
-  const { games, bus, allowedOrigins, pingIntervalMs } = options;
+  const { games, bus, allowedOrigins, pingIntervalMs, maxSocketsPerAddress, maxBufferedBytes } = options;
   const alive = new WeakSet<WebSocket>();
   // One bus subscription per watched game, however many sockets watch it: an event is serialized
   // once and written to all of them.
   const watched = new Map<string, Watchers>();
+  // Live sockets open (or opening) per client address.
+  const socketsPerAddress = new Map<string, number>();
+
+  function send(socket: WebSocket, { data, last }: Outgoing): void {
+    writeLive(socket, data, maxBufferedBytes);
+    if (last) socket.close(LIVE_CLOSE_UNKNOWN_GAME, 'This game was deleted.');
+  }
+
+  /** The game's snapshot message, shared by every socket that asks before the next event. */
+  function snapshotOf(gameId: string, watchers: Watchers): Promise<string> {
+    if (watchers.snapshot) return watchers.snapshot;
+    const reading = games.listPlayers(gameId).then((players) => serializeLive({ type: 'snapshot', players }));
+    watchers.snapshot = reading;
+    // A failed read is not kept: the next socket tries again.
+    reading.catch(() => {
+      if (watchers.snapshot === reading) watchers.snapshot = undefined;
+    });
+    return reading;
+  }
+
+  /** Counts a socket against its address until its connection closes. */
+  function holdAddress(request: FastifyRequest): void {
+    const address = request.ip;
+    const connection = request.raw.socket as typeof request.raw.socket | null;
+    // Already gone: its 'close' has been and will not come again.
+    if (!connection || connection.destroyed) return;
+    socketsPerAddress.set(address, (socketsPerAddress.get(address) ?? 0) + 1);
+    connection.once('close', () => {
+      const left = (socketsPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) socketsPerAddress.set(address, left);
+      else socketsPerAddress.delete(address);
+    });
+  }
 
   function deliver(watchers: Watchers, event: GameEvent): void {
+    watchers.snapshot = undefined;
     const message = outgoing(event);
     for (const [socket, queue] of watchers.sockets) {
       if (queue) queue.push(message);
@@ -70,6 +109,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
    * snapshot. As on open, sockets hold what arrives meanwhile until their snapshot is out.
    */
   async function resync(gameId: string, watchers: Watchers): Promise<void> {
+    watchers.snapshot = undefined;
     const held = new Set<WebSocket>();
     for (const [socket, queue] of watchers.sockets) {
       if (queue) continue;
@@ -97,7 +137,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
   }
 
   /** Adds a socket to its game's watchers (its snapshot still to come); returns the function that removes it. */
-  function watch(gameId: string, socket: WebSocket): { ready: () => void; leave: () => void } {
+  function watch(gameId: string, socket: WebSocket) {
     let watchers = watched.get(gameId);
     if (!watchers) {
       const created: Watchers = { sockets: new Map(), unsubscribe: () => {} };
@@ -111,6 +151,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
     const { sockets, unsubscribe } = watchers;
     sockets.set(socket, []);
     return {
+      snapshot: () => snapshotOf(gameId, watchers),
       ready() {
         const queue = sockets.get(socket);
         if (!queue) return;
@@ -146,6 +187,11 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
       websocket: true,
       // Runs before the upgrade, so a refusal is a plain HTTP answer.
       preValidation: async (request, reply) => {
+        if (maxSocketsPerAddress > 0 && (socketsPerAddress.get(request.ip) ?? 0) >= maxSocketsPerAddress) {
+          return reply
+            .status(429)
+            .send({ message: 'Too many live connections from your address; close some and try again.' });
+        }
         if (!originAllowed(request, allowedOrigins)) {
           return reply.status(403).send({ message: 'This origin may not open a live connection.' });
         }
@@ -153,19 +199,19 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
         if (!gameIdSchema.safeParse(gameId).success || !(await games.gameExists(gameId))) {
           throw unknownGame();
         }
+        // Counted from here, before the upgrade, so that sockets opened at once are all counted.
+        holdAddress(request);
       },
     },
     async (socket, request) => {
       const { gameId } = request.params;
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
-      socket.on('error', (error) => request.log.debug({ err: error }, 'live socket error'));
       // Watch first, then read the snapshot: an event landing in between is queued and sent
       // after the snapshot (clients place a player by id, so a repeat is harmless).
       const watcher = watch(gameId, socket);
       socket.on('close', watcher.leave);
-      const players = await games.listPlayers(gameId);
-      sendLive(socket, { type: 'snapshot', players });
+      writeLive(socket, await watcher.snapshot(), maxBufferedBytes);
       watcher.ready();
     },
   );

@@ -4,8 +4,11 @@ import type { Edition } from '../../shared/product.js';
 
 /** Access to the question banks; implemented once per database. */
 export interface QuestionRepository {
-  /** `count` distinct active questions of one edition, in random order. */
-  draw(edition: Edition, count: number): Promise<Question[]>;
+  /**
+   * `count` distinct active questions of one edition, in random order, none of them in `exclude`.
+   * Fewer (possibly none) when the edition has fewer questions left outside `exclude`.
+   */
+  draw(edition: Edition, count: number, exclude?: readonly string[]): Promise<Question[]>;
   /** An active question (one still in the bank). */
   find(id: string): Promise<Question | undefined>;
 }
@@ -25,4 +28,20 @@ export function questionFromRow(row: QuestionRow): Question {
     question: row.text,
     options: JSON.parse(row.options) as string[] | string,
   });
+}
+
+/**
+ * A random draw of `count` rows that leaves out the `exclude` ids, for every repository: the
+ * database draws `count + exclude.size` rows at random (plain `ORDER BY random() LIMIT ?`, the
+ * same SQL everywhere, no list-sized statements) and the excluded ones are dropped here. At most
+ * `exclude.size` drawn rows can be excluded, so `count` remain whenever the bank holds that many.
+ */
+export async function drawExcluding<T extends { id: string }>(
+  count: number,
+  exclude: readonly string[],
+  drawAtRandom: (limit: number) => T[] | Promise<T[]>,
+): Promise<T[]> {
+  const excluded = new Set(exclude);
+  const rows = await drawAtRandom(count + excluded.size);
+  return rows.filter((row) => !excluded.has(row.id)).slice(0, count);
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { toWireQuestion } from '../../shared/model.js';
+import { badRequest } from '../errors.js';
 import { endpoint } from '../http/endpoint.js';
 import type { QuestionRepository } from './repository.js';
 
@@ -12,7 +13,14 @@ export const questionRoutes: FastifyPluginAsync<QuestionRoutesOptions> = async (
   app,
   { questions, questionsPerGame },
 ) => {
-  endpoint(app, 'get-questions', async ({ gametype }) => ({
-    questions: (await questions.draw(gametype, questionsPerGame)).map(toWireQuestion),
-  }));
+  // Fewer questions than `count` left outside `exclude` is not the caller's mistake: they get
+  // what there is (possibly none), and the swap button says there is nothing left to swap in.
+  endpoint(app, 'get-questions', async ({ gametype, count = questionsPerGame, exclude = [] }) => {
+    if (count > questionsPerGame) {
+      throw badRequest(
+        `The query parameter "count" must be at most ${questionsPerGame}, the number of questions in a game.`,
+      );
+    }
+    return { questions: (await questions.draw(gametype, count, exclude)).map(toWireQuestion) };
+  });
 };

@@ -1,6 +1,6 @@
 import type { Edition } from '../../shared/product.js';
 import type { Db } from '../db/database.js';
-import { type QuestionRepository, type QuestionRow, questionFromRow } from './repository.js';
+import { drawExcluding, type QuestionRepository, type QuestionRow, questionFromRow } from './repository.js';
 
 /** The question banks in SQLite, through prepared statements. */
 export function sqliteQuestionRepository(db: Db): QuestionRepository {
@@ -11,8 +11,9 @@ export function sqliteQuestionRepository(db: Db): QuestionRepository {
     'SELECT id, edition, text, options FROM questions WHERE id = ? AND active = 1',
   );
   return {
-    async draw(edition, count) {
-      return drawStatement.all(edition, count).map(questionFromRow);
+    async draw(edition, count, exclude = []) {
+      const rows = await drawExcluding(count, exclude, (limit) => drawStatement.all(edition, limit));
+      return rows.map(questionFromRow);
     },
     async find(id) {
       const row = byIdStatement.get(id);

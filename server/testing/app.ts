@@ -10,13 +10,14 @@ import { createTestDatabase, testingOnPostgres } from './postgres.js';
  * An app on a fresh database, without the built client and without rate limiting: an in-memory
  * SQLite database, or (TEST_DATABASE=postgres, the `server-postgres` project) a new PostgreSQL
  * database dropped when the app closes. An explicit DATABASE_URL in `env` is used as it is
- * (several apps on one database).
+ * (several apps on one database). No cap on live sockets per address: tests open many from 127.0.0.1.
  */
 export async function testApp(env: Record<string, string> = {}, options: Partial<AppOptions> = {}) {
   const database = testingOnPostgres && !env.DATABASE_URL ? await createTestDatabase() : undefined;
   const config = loadConfig({
     DATABASE_URL: database?.url ?? 'sqlite::memory:',
     RATE_LIMIT_PER_MINUTE: '0',
+    LIVE_SOCKETS_PER_ADDRESS: '0',
     ...env,
   });
   let app: FastifyInstance;

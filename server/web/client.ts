@@ -1,30 +1,46 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding, compress } from './compress.js';
+import { escapeHtml, type FindPreview, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
+import { ogImageRoutes } from './og-image.js';
+import { screenPreloads } from './preload.js';
 
-export type SendIndex = (reply: FastifyReply) => FastifyReply;
+export type SendIndex = (reply: FastifyReply) => Promise<FastifyReply>;
 
 export interface ClientOptions {
   dir: string;
   gaMeasurementId?: string;
+  /** The address people open (PUBLIC_URL, no trailing slash); else each request's own. */
+  publicUrl?: string;
+  /** A game's creator and edition for its link preview. */
+  findPreview: FindPreview;
 }
 
-const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Where absolute URLs in link previews point: PUBLIC_URL, else the address this request came to. */
+export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
 
 /**
  * Serves the built client: hashed assets precompressed (brotli, gzip) and cached for a year;
- * index.html never cached, with run-time settings (analytics id) written into a meta tag, and
- * returned for every client route (the caller's not-found handler uses the returned function).
+ * index.html never cached, with run-time settings (analytics id) and the page's link-preview tags
+ * written into it, and returned for every client route (the caller's not-found handler uses the
+ * returned function). The link-preview images are served even without a built client.
  * Returns undefined if the client has not been built.
  */
 export async function registerClient(app: FastifyInstance, options: ClientOptions): Promise<SendIndex | undefined> {
+  await app.register(ogImageRoutes, { findPreview: options.findPreview });
+
   const indexPath = join(options.dir, 'index.html');
   if (!existsSync(indexPath)) return undefined;
   const indexHtml = readFileSync(indexPath, 'utf8').replace(
     '<meta name="ga-measurement-id" content="" />',
-    `<meta name="ga-measurement-id" content="${escapeAttribute(options.gaMeasurementId ?? '')}" />`,
+    `<meta name="ga-measurement-id" content="${escapeHtml(options.gaMeasurementId ?? '')}" />`,
   );
+
+  const preloads = screenPreloads(options.dir);
 
   await app.register(fastifyStatic, {
     root: options.dir,
@@ -40,8 +56,31 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
     },
   });
 
-  const sendIndex: SendIndex = (reply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const sendIndex: SendIndex = async (reply) => {
+    const { request } = reply;
+    const path = request.url.split('?')[0];
+    const gameId = joinGameId(path);
+    const preview =
+      gameId === undefined
+        ? undefined
+        : await options.findPreview(gameId).catch((error: unknown) => {
+            // Without its game the page still works: it gets the generic tags.
+            request.log.warn({ err: error }, 'link preview lookup failed');
+            return undefined;
+          });
+    const tags = previewTags({
+      origin: publicOrigin(request, options.publicUrl),
+      path,
+      game: gameId !== undefined && preview ? { id: gameId, preview } : undefined,
+    });
+    // Game pages carry people's names: out of search results (robots.txt still lets crawlers read the tags).
+    if (isGamePage(path)) reply.header('X-Robots-Tag', 'noindex');
+    const html = injectTags(indexHtml, tags, preloads(path));
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (!encoding || request.method === 'HEAD') return reply.send(html);
+    return reply.header('Content-Encoding', encoding).send(compress(html, encoding));
+  };
   app.get('/', (_request, reply) => sendIndex(reply));
   return sendIndex;
 }

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import helmetMiddleware from 'helmet';
 
 const GA_HOSTS = ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
@@ -8,10 +9,10 @@ export interface SecurityOptions {
   analytics: boolean;
 }
 
-/** Security headers on every answer: a strict content security policy, nosniff, HSTS and the rest of helmet's set. */
-export const securityHeaders = fp<SecurityOptions>(async (app, { analytics }) => {
+/** A strict content security policy, nosniff, HSTS and the rest of helmet's set. */
+function helmetOptions({ analytics }: SecurityOptions): FastifyHelmetOptions {
   const thirdParty = analytics ? GA_HOSTS : [];
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -30,5 +31,30 @@ export const securityHeaders = fp<SecurityOptions>(async (app, { analytics }) =>
     crossOriginEmbedderPolicy: false,
     // Only over HTTPS (browsers ignore it on plain HTTP), and never for a self-hoster's other subdomains.
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
-  });
+  };
+}
+
+/**
+ * The same headers as a fixed list, for the few answers written before Fastify's hooks run
+ * (a malformed URL, oversized headers, a request timeout). Helmet itself computes them, against
+ * a response that only records what is set.
+ */
+export function securityHeaderList(options: SecurityOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => {
+      headers[name] = value;
+    },
+    removeHeader: () => {},
+  };
+  // The same options object @fastify/helmet gets (its types come from helmet's CommonJS build).
+  const middleware = helmetMiddleware(helmetOptions(options) as Parameters<typeof helmetMiddleware>[0]);
+  // biome-ignore lint/suspicious/noExplicitAny: helmet expects Node's request/response; it only calls setHeader/removeHeader here.
+  middleware({} as any, recorder as any, () => {});
+  return headers;
+}
+
+/** Security headers on every answer that goes through Fastify. */
+export const securityHeaders = fp<SecurityOptions>(async (app, options) => {
+  await app.register(helmet, helmetOptions(options));
 });

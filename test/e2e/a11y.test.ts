@@ -7,7 +7,16 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
-import { browserTestsAvailable, newPlayer, type ScreenVisit, startWorld, visitScreens, type World } from './support.js';
+import {
+  browserTestsAvailable,
+  newPlayer,
+  playersOf,
+  removeButton,
+  type ScreenVisit,
+  startWorld,
+  visitScreens,
+  type World,
+} from './support.js';
 
 const available = browserTestsAvailable();
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
@@ -68,6 +77,59 @@ describe.skipIf(!available)('accessibility', () => {
       await page.getByRole('heading', { name: 'Wavelength round 1 of 3' }).waitFor();
       for (const v of await violations(page)) problems.push(`${page.url()}: ${v}`);
     }
+    // The creator's screens with their links to each friend, and one friend's answers beside theirs.
+    const [bo] = await playersOf(world, spectrum.gameId);
+    const creator = await newPlayer(world, {
+      userId: spectrum.creatorId,
+      context: { reducedMotion: 'reduce', bypassCSP: true },
+    });
+    const creatorScreens: ScreenVisit[] = [
+      [`/endscreen/${spectrum.gameId}`, (p) => p.getByRole('link', { name: 'Bo' }).waitFor()],
+      [`/scoreboard/${spectrum.gameId}`, (p) => p.getByRole('link', { name: 'Bo' }).waitFor()],
+      [`/comparison/${spectrum.gameId}/${bo.playerID}`, (p) => p.getByText("Bo's answers and yours").waitFor()],
+    ];
+    await visitScreens(creator.page, creatorScreens, async (path) => {
+      for (const v of await violations(creator.page)) problems.push(`${path} (creator): ${v}`);
+    });
+    // A Classic result, whose rounds show words rather than tracks.
+    const classicFriend = randomUUID();
+    await logResponse(world.app, classic.gameId, classicFriend, [1, 0, 3], 'Cy');
+    const cy = await newPlayer(world, { userId: classicFriend, context: { reducedMotion: 'reduce', bypassCSP: true } });
+    await cy.page.goto(`/result/${classic.gameId}`);
+    await cy.page.getByText('no answer').waitFor();
+    for (const v of await violations(cy.page)) problems.push(`classic result: ${v}`);
+    expect(problems).toEqual([]);
+    await context.close();
+    await creator.context.close();
+    await cy.context.close();
+  });
+
+  it("the creator's screens pass too: Remove and its confirmation, the private link, Your games, a dead creator link", async () => {
+    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');
+    await logResponse(world.app, game.gameId, randomUUID(), [1, 2, 3], 'Bo');
+    const { context, page } = await newPlayer(world, {
+      userId: game.creatorId,
+      context: { reducedMotion: 'reduce', bypassCSP: true },
+    });
+    const problems: string[] = [];
+    const check = async (state: string) => {
+      for (const v of await violations(page)) problems.push(`${state}: ${v}`);
+    };
+    await page.goto(`/endscreen/${game.gameId}`);
+    await removeButton(page, 'Bo').click();
+    await page.getByRole('button', { name: 'Make my private creator link' }).click();
+    await page.getByTestId('private-creator-link').waitFor();
+    await page.getByRole('button', { name: 'Delete this game' }).click();
+    await check('end screen, confirmations open');
+    await page.goto(`/scoreboard/${game.gameId}`);
+    await removeButton(page, 'Bo').waitFor();
+    await check('scoreboard as creator');
+    await page.goto('/classic');
+    await page.getByRole('region', { name: 'Your games' }).waitFor();
+    await check('landing with Your games');
+    await page.goto(`/creator/AAAAAAAAAAAAAAAA#${'x'.repeat(22)}`);
+    await page.getByText('This creator link did not work').waitFor();
+    await check('dead creator link');
     expect(problems).toEqual([]);
     await context.close();
   });

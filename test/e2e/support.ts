@@ -97,10 +97,10 @@ export async function newPlayer(world: World, options: PlayerOptions = {}): Prom
   return { context, page, problems };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Finished CSS transitions, so the picture shows the screen at rest rather than mid-fade.
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', ...options });
 }
 
 /** A screen's address and what to wait for before it counts as shown. */
@@ -120,3 +120,10 @@ export async function playersOf(world: World, gameId: string) {
   const response = await fetch(`${world.url}/prod/get-all-players?gameId=${gameId}`);
   return (await response.json()).players as ScoreboardRow[];
 }
+
+/** A friend's Remove button (creator controls): named "Remove", in the row of the cell holding their name. */
+export const removeButton = (page: Page, name: string) =>
+  page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) })
+    .getByRole('button', { name: 'Remove', exact: true });

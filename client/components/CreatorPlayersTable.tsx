@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { displayName } from '../../shared/product.js';
+import { removePlayer } from '../api/calls.js';
+import { ApiError } from '../api/http.js';
+import { userId } from '../state/user.js';
+import { ConfirmAction } from './ConfirmAction.js';
+import { PlayersTable, type PlayersTableProps } from './PlayersTable.js';
+
+interface CreatorPlayersTableProps extends Omit<PlayersTableProps, 'actions'> {
+  gameId: string;
+  /** From useIsCreator: only a creator gets the Remove controls (the server checks again). */
+  isCreator: boolean | undefined;
+}
+
+/**
+ * The friends table, with a Remove control on each row for the game's creator. A removed row goes
+ * at once here; every other open scoreboard drops it when the live `removed` message arrives.
+ */
+export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: CreatorPlayersTableProps) {
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const shown = removed.size === 0 ? players : players.filter((player) => !removed.has(player.playerID));
+  const markRemoved = (playerID: string) => setRemoved((ids) => new Set(ids).add(playerID));
+
+  return (
+    <PlayersTable
+      {...rest}
+      players={shown}
+      actions={
+        isCreator
+          ? (player) => {
+              const name = displayName(player.playerName);
+              return (
+                <ConfirmAction
+                  size="small"
+                  label="Remove"
+                  target={name}
+                  question={`Remove ${name}?`}
+                  confirmLabel="Yes"
+                  onConfirm={async () => {
+                    try {
+                      await removePlayer(gameId, userId(), player.playerID);
+                    } catch (error) {
+                      // Already gone (removed from another device): the row goes all the same.
+                      if (!(error instanceof ApiError && error.status === 404)) throw error;
+                    }
+                    markRemoved(player.playerID);
+                  }}
+                />
+              );
+            }
+          : undefined
+      }
+    />
+  );
+}

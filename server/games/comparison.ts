@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ReplyOf } from '../../shared/api.js';
+import { gameTypeOf, toWireQuestion } from '../../shared/model.js';
+import { roundPoints } from '../../shared/score.js';
+import { forbidden, notFound, unknownGame } from '../errors.js';
+import { endpoint } from '../http/endpoint.js';
+import { isGameCreator } from './creator.js';
+import type { Game, GameRepository, StoredResponse } from './repository.js';
+
+export interface ComparisonRoutesOptions {
+  games: GameRepository;
+}
+
+const NOT_PLAYED = 'You have not played this game yet, so there is nothing to compare.';
+const NO_SUCH_FRIEND = 'This friend is not on the scoreboard of this game.';
+
+/**
+ * The reveal: a friend's answers beside the creator's, round by round. The creator's answers leave
+ * the server only here, and only once that friend's response is stored (the response is what is
+ * looked up first; without it there is nothing to compare and the answer is 404).
+ */
+export const comparisonRoutes: FastifyPluginAsync<ComparisonRoutesOptions> = async (app, { games }) => {
+  endpoint(app, 'get-comparison', async (query) => {
+    const game = await games.findGame(query.gameId);
+    if (!game) throw unknownGame();
+    let response: StoredResponse | undefined;
+    if (query.reader === 'friend') {
+      response = await games.findResponse(game.id, query.playerId);
+      if (!response) throw notFound(NOT_PLAYED);
+    } else {
+      if (!isGameCreator(game, query.userId)) {
+        throw forbidden("Only the game's creator can see a friend's answers.");
+      }
+      response = await games.findResponseByPublicId(game.id, query.playerID);
+      if (!response) throw notFound(NO_SUCH_FRIEND);
+    }
+    // Rank and count come from the scoreboard's own listing, so they always agree with get-all-players
+    // (and a friend who is not listed there has no comparison either).
+    const players = await games.listPlayers(game.id);
+    const index = players.findIndex((player) => player.playerID === response.publicId);
+    if (index < 0) throw notFound(query.reader === 'friend' ? NOT_PLAYED : NO_SUCH_FRIEND);
+    return compare(game, response, index + 1, players.length);
+  });
+};
+
+function compare(game: Game, response: StoredResponse, rank: number, players: number): ReplyOf<'get-comparison'> {
+  return {
+    gameType: gameTypeOf(game.edition),
+    creatorName: game.creatorName,
+    playerName: response.playerName,
+    score: response.score,
+    rank,
+    players,
+    rounds: game.questions.map((question, i) => ({
+      ...toWireQuestion(question),
+      creatorAnswer: game.creatorAnswers[i],
+      playerAnswer: response.answers[i],
+      points: roundPoints(game.edition, game.creatorAnswers[i], response.answers[i]),
+    })),
+  };
+}

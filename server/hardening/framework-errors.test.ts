@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testApp } from '../testing/app.js';
+import { LiveClient } from '../testing/live-client.js';
+import { type RawAnswer, rawRequest } from '../testing/raw-http.js';
+
+let app: FastifyInstance;
+let port: number;
+/** The security headers of an ordinary answer: every error must carry the same. */
+let securityHeaders: Record<string, string>;
+
+const SECURITY_HEADER_NAMES = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+];
+
+beforeEach(async () => {
+  app = await testApp();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as { port: number }).port;
+  const ordinary = await app.inject({ method: 'GET', url: '/healthz' });
+  securityHeaders = Object.fromEntries(SECURITY_HEADER_NAMES.map((name) => [name, String(ordinary.headers[name])]));
+  for (const name of SECURITY_HEADER_NAMES) expect(ordinary.headers[name], name).toBeDefined();
+});
+afterEach(() => app.close());
+
+/** The contract's shape for every error: `{message}` and nothing else, as JSON, with the security headers. */
+function expectContractError(answer: RawAnswer, status: number, mustNotContain: string[] = []) {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  const body = JSON.parse(answer.body);
+  expect(Object.keys(body)).toEqual(['message']);
+  expect(body.message).toMatch(/^[A-Z].*\.$/);
+  for (const name of SECURITY_HEADER_NAMES) expect(answer.headers[name], name).toBe(securityHeaders[name]);
+  for (const raw of mustNotContain) expect(answer.body).not.toContain(raw);
+}
+
+const get = (path: string, extra = '') =>
+  rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`);
+
+describe("the framework's own errors follow the {message} rule", () => {
+  it('answers a URL that does not decode (GET /%FF) with 400 {message}, security headers, no echo', async () => {
+    expectContractError(await get('/%FF'), 400, ['%FF']);
+    expectContractError(await get('/prod/get-score?gameId=%FF<script>'), 400, ['%FF', '<script>']);
+  });
+
+  it('answers a 101-character path parameter with 404 {message}, security headers, no echo', async () => {
+    const longId = `${'a'.repeat(100)}Z`;
+    expectContractError(await get(`/prod/live/${longId}`), 404, [longId]);
+  });
+
+  it('refuses a live socket with a 101-character game id the same way, before the upgrade', async () => {
+    const longId = `${'b'.repeat(100)}Z`;
+    // A real upgrade request (Connection: Upgrade): the answer comes and the connection is closed.
+    const answer = await rawRequest(
+      port,
+      `GET /prod/live/${longId} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+        'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+    );
+    expectContractError(answer, 404, [longId]);
+    await expect(LiveClient.open(`ws://127.0.0.1:${port}/prod/live/${longId}`)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
+  it('answers oversized headers with a minimal 431 {message} with the security headers', async () => {
+    const answer = await get('/prod/get-questions?gametype=classic', `X-Padding: ${'x'.repeat(20_000)}\r\n`);
+    expectContractError(answer, 431, ['xxxxxxxxxx']);
+  });
+
+  it('answers a request that is not HTTP with 400 {message}', async () => {
+    expectContractError(await rawRequest(port, 'HELLO THERE\r\n\r\n'), 400);
+  });
+
+  it('answers an unknown address with 404 {message} that does not repeat it', async () => {
+    for (const path of ['/prod/<b>hi</b>', '/prod/nothing-here', '/assets/<img>.js']) {
+      const answer = await get(path);
+      expectContractError(answer, 404, ['<b>', 'nothing-here', '<img>']);
+      expect(JSON.parse(answer.body)).toEqual({ message: 'There is nothing at this address.' });
+    }
+  });
+});

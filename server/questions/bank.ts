@@ -1,0 +1,136 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { QUESTION_ID_PATTERN } from '../../shared/api.js';
+import { EDITIONS, type Edition } from '../../shared/product.js';
+
+/**
+ * A question bank is a folder holding `spectrum.json` and `classic.json`, each a JSON array of
+ * `{"id","question","options"}` — the format of the built-in banks in `seed/`. A folder given by
+ * QUESTIONS_DIR goes through exactly the same checks as the built-in one.
+ */
+export interface BankQuestion {
+  id: string;
+  edition: Edition;
+  question: string;
+  /** Classic: the four option words. Spectrum: the scale code. */
+  options: string[] | string;
+}
+
+/** Spectrum scale codes: A = Rarely → Often, B = Disagree → Agree, C = False → True. */
+export const SPECTRUM_SCALES = ['A', 'B', 'C'] as const;
+export const CLASSIC_OPTION_COUNT = 4;
+const QUESTION_MAX_LENGTH = 200;
+const OPTION_MAX_LENGTH = 40;
+const FIELDS = ['id', 'question', 'options'];
+
+/** A bank that cannot be served. The message is one line naming the file and the problem. */
+export class BankError extends Error {}
+
+export const bankFile = (dir: string, edition: Edition) => join(dir, `${edition}.json`);
+
+export interface BankOptions {
+  /** Each edition must hold at least this many questions (a game draws this many). */
+  questionsPerGame?: number;
+}
+
+/** Reads and validates both bank files of `dir`. Throws a BankError on the first problem found. */
+export function loadQuestionBank(dir: string, { questionsPerGame = 1 }: BankOptions = {}): BankQuestion[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new BankError(`Question bank ${dir}: no such folder`);
+  }
+  const seenIds = new Map<string, string>();
+  const questions: BankQuestion[] = [];
+  for (const edition of EDITIONS) {
+    const file = bankFile(dir, edition);
+    const bank = readBankFile(file, edition);
+    for (const question of bank) {
+      const earlier = seenIds.get(question.id);
+      if (earlier !== undefined) {
+        const where = earlier === file ? 'earlier in this file' : `in ${earlier}`;
+        throw new BankError(`Question bank ${file}: id "${question.id}" is used twice (also ${where})`);
+      }
+      seenIds.set(question.id, file);
+    }
+    if (bank.length < questionsPerGame) {
+      throw new BankError(
+        `Question bank ${file}: ${bank.length} question${bank.length === 1 ? '' : 's'}, but a game needs ` +
+          `QUESTIONS_PER_GAME=${questionsPerGame}; add at least ${questionsPerGame - bank.length} more`,
+      );
+    }
+    questions.push(...bank);
+  }
+  return questions;
+}
+
+function readBankFile(file: string, edition: Edition): BankQuestion[] {
+  const fail = (problem: string): never => {
+    throw new BankError(`Question bank ${file}: ${problem}`);
+  };
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return fail(`cannot read the file (a bank folder needs ${EDITIONS.map((e) => `${e}.json`).join(' and ')})`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return fail(`not valid JSON (${oneLine((error as Error).message)})`);
+  }
+  if (!Array.isArray(raw)) return fail('must hold a JSON array of questions');
+  const texts = new Map<string, number>();
+  return raw.map((item: unknown, index) => {
+    const at = `question ${index + 1}`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      return fail(`${at} must be an object {"id","question","options"}`);
+    }
+    const entry = item as Record<string, unknown>;
+    const unknownField = Object.keys(entry).find((key) => !FIELDS.includes(key));
+    if (unknownField !== undefined) return fail(`${at} has an unknown field "${unknownField}"`);
+    const { id, question, options } = entry;
+    if (typeof id !== 'string' || !QUESTION_ID_PATTERN.test(id)) {
+      return fail(`${at} needs an "id" of 1 to 64 letters, digits, "-" or "_" (got ${preview(id)})`);
+    }
+    const named = `${at} (id "${id}")`;
+    if (typeof question !== 'string' || question.trim() === '') return fail(`${named} needs a non-empty "question"`);
+    if (question.length > QUESTION_MAX_LENGTH) {
+      return fail(`${named} is longer than ${QUESTION_MAX_LENGTH} characters`);
+    }
+    const key = question.trim().toLowerCase();
+    const twin = texts.get(key);
+    if (twin !== undefined) return fail(`${named} repeats the text of question ${twin}`);
+    texts.set(key, index + 1);
+    if (edition === 'spectrum') {
+      if (typeof options !== 'string' || !(SPECTRUM_SCALES as readonly string[]).includes(options)) {
+        return fail(
+          `${named} has ${optionsText(options)}; a Spectrum question's options is its scale: ` +
+            `"A" (Rarely–Often), "B" (Disagree–Agree) or "C" (False–True)`,
+        );
+      }
+      return { id, edition, question, options };
+    }
+    if (
+      !Array.isArray(options) ||
+      options.length !== CLASSIC_OPTION_COUNT ||
+      !options.every((word) => typeof word === 'string' && word.trim() !== '' && word.length <= OPTION_MAX_LENGTH) ||
+      new Set(options.map((word: string) => word.trim().toLowerCase())).size !== CLASSIC_OPTION_COUNT
+    ) {
+      return fail(
+        `${named} has ${optionsText(options)}; a Classic question needs ` +
+          `${CLASSIC_OPTION_COUNT} different non-empty words of at most ${OPTION_MAX_LENGTH} characters`,
+      );
+    }
+    return { id, edition, question, options: options as string[] };
+  });
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const optionsText = (options: unknown) => (options === undefined ? 'no "options"' : `options ${preview(options)}`);
+
+/** A value as JSON on one line, cut short so the message stays readable. */
+function preview(value: unknown): string {
+  const json = JSON.stringify(value) ?? 'nothing';
+  return json.length > 80 ? `${json.slice(0, 79)}…` : json;
+}

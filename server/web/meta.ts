@@ -1,0 +1,123 @@
+import { displayName, type Edition, PRODUCT_NAME } from '../../shared/product.js';
+
+/** What a link preview needs to know about a game; nothing else about it ever reaches a page. */
+export interface GamePreview {
+  creatorName: string;
+  edition: Edition;
+}
+
+/** Looks a game up for its link preview; undefined for an unknown game. */
+export type FindPreview = (gameId: string) => Promise<GamePreview | undefined>;
+
+/** The tags of one page's link preview; every URL is absolute. */
+export interface PreviewTags {
+  title: string;
+  description: string;
+  url: string;
+  image: string;
+  imageAlt: string;
+  /** Game pages carry people's names: they stay out of search engines. */
+  noindex: boolean;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for an HTML attribute value or element content. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+export const GENERIC_TITLE = `${PRODUCT_NAME}: how in tune are your friends with you?`;
+export const GENERIC_DESCRIPTION =
+  'Answer a few quick questions, share the link, and see how in tune your friends are with you.';
+const EDITION_LABELS: Record<Edition, string> = { spectrum: 'Spectrum', classic: 'Classic' };
+
+/** "Ana wants to know how in tune you are" (an empty name shows as "Anonymous", as everywhere). */
+export function gameTitle(game: GamePreview): string {
+  return `${displayName(game.creatorName)} wants to know how in tune you are`;
+}
+
+export function gameDescription(game: GamePreview): string {
+  return `Answer the same questions as ${displayName(game.creatorName)} in ${PRODUCT_NAME} ${EDITION_LABELS[game.edition]} and get your compatibility score from 0 to 10.`;
+}
+
+export function editionLabel(edition: Edition): string {
+  return `${EDITION_LABELS[edition]} edition`;
+}
+
+/** Paths whose pages belong to one game: kept out of search results, though robots.txt allows them. */
+const GAME_PAGE =
+  /^\/(join|result|endscreen|scoreboard|spectrum\/game|classic\/game|creator)\/[^/]+\/?$|^\/comparison\/[^/]+\/[^/]+\/?$/;
+
+export function isGamePage(path: string): boolean {
+  return GAME_PAGE.test(path);
+}
+
+/** The game id of a join link (`/join/{gameId}`), if the path is one. */
+export function joinGameId(path: string): string | undefined {
+  const match = /^\/join\/([^/]+)\/?$/.exec(path);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tags for one page: the game's own on a known game's join link, the generic ones elsewhere. */
+export function previewTags(options: {
+  origin: string;
+  path: string;
+  game?: { id: string; preview: GamePreview };
+}): PreviewTags {
+  const { origin, path, game } = options;
+  const url = `${origin}${path}`;
+  const noindex = isGamePage(path);
+  if (!game) {
+    const image = `${origin}/og-image.png`;
+    return { title: GENERIC_TITLE, description: GENERIC_DESCRIPTION, url, image, imageAlt: GENERIC_TITLE, noindex };
+  }
+  const title = gameTitle(game.preview);
+  return {
+    title,
+    description: gameDescription(game.preview),
+    url,
+    image: `${origin}/og/${encodeURIComponent(game.id)}.png`,
+    imageAlt: `${title}: ${PRODUCT_NAME} ${editionLabel(game.preview.edition)}`,
+    noindex,
+  };
+}
+
+/** The tags as HTML, every value escaped. */
+export function renderTags(tags: PreviewTags): string {
+  const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
+  const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
+  return [
+    ...(tags.noindex ? [named('robots', 'noindex')] : []),
+    property('og:site_name', PRODUCT_NAME),
+    property('og:type', 'website'),
+    property('og:title', tags.title),
+    property('og:description', tags.description),
+    property('og:url', tags.url),
+    property('og:image', tags.image),
+    property('og:image:type', 'image/png'),
+    property('og:image:width', '1200'),
+    property('og:image:height', '630'),
+    property('og:image:alt', tags.imageAlt),
+    named('twitter:card', 'summary_large_image'),
+    named('twitter:title', tags.title),
+    named('twitter:description', tags.description),
+    named('twitter:image', tags.image),
+    named('twitter:image:alt', tags.imageAlt),
+  ].join('\n    ');
+}
+
+const MARKER = /<!-- link-preview\b[^>]*-->/;
+
+/** Writes the tags (and any extra head markup) where index.html marks them, or at the end of its head. */
+export function injectTags(html: string, tags: PreviewTags, extra = ''): string {
+  const rendered = extra ? `${renderTags(tags)}\n    ${extra}` : renderTags(tags);
+  // A function replacement: `$&` and friends in a name must stay literal.
+  if (MARKER.test(html)) return html.replace(MARKER, () => rendered);
+  return html.replace('</head>', () => `    ${rendered}\n  </head>`);
+}
