@@ -22,7 +22,11 @@ export async function openPostgresStorage(config: Config, options: StorageOption
   pool.on('error', (error) => log('an idle database connection failed', error));
   const bus = new PostgresEventBus({ connectionString: config.DATABASE_URL, local: options.bus, log });
   try {
-    await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, readQuestionBanks(questionsDir(config), { questionsPerGame: config.QUESTIONS_PER_GAME }));
+    await preparePostgres(
+      pool,
+      POSTGRES_MIGRATIONS_DIR,
+      readQuestionBanks(questionsDir(config), { questionsPerGame: config.QUESTIONS_PER_GAME }),
+    );
     await bus.start();
   } catch (error) {
     await bus.close();

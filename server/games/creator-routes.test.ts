@@ -116,9 +116,9 @@ describe('POST /prod/remove-player', () => {
 describe('POST /prod/delete-game', () => {
   it('deletes the game and its responses; every call on it then answers 404', async () => {
     const game = await gameWithFriend();
-    const before = rowCount(app, 'responses');
+    const before = await rowCount(app, 'responses');
     expect((await deleteGame(game.gameId, game.creatorId)).json()).toEqual({ ok: true });
-    expect(rowCount(app, 'responses')).toBe(before - 1);
+    expect(await rowCount(app, 'responses')).toBe(before - 1);
     const { gameId, creatorId, friendId, playerID } = game;
     const calls = [
       get(`/prod/get-all-players?gameId=${gameId}`),

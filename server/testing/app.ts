@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { WireQuestion } from '../../shared/model.js';
 import { type AppOptions, buildApp } from '../app.js';
@@ -32,6 +33,16 @@ export async function testApp(env: Record<string, string> = {}, options: Partial
 }
 
 export const newUserId = () => randomUUID();
+
+/**
+ * A database that outlives one app, for tests that open several apps on it in turn (a restart):
+ * a SQLite file in `dir`, or (`server-postgres`) a new PostgreSQL database, dropped by `drop`.
+ */
+export async function persistentTestDatabase(dir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!testingOnPostgres) return { url: `sqlite:${join(dir, 'games.db')}`, drop: async () => {} };
+  const database = await createTestDatabase();
+  return { url: database.url, drop: () => database.drop() };
+}
 
 /** Rows in one table of the app's database, to prove that a refused request wrote nothing. */
 export async function rowCount(app: FastifyInstance, table: 'games' | 'responses'): Promise<number> {
