@@ -4,7 +4,7 @@ import { PostgresEventBus } from '../events/postgres-bus.js';
 import { postgresGameRepository } from '../games/postgres.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
-import { preparePostgres } from './postgres.js';
+import { endPool, preparePostgres } from './postgres.js';
 import { readQuestionBanks } from './seed.js';
 import type { PostgresStorage, StorageOptions } from './storage.js';
 
@@ -30,7 +30,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     await bus.start();
   } catch (error) {
     await bus.close();
-    await pool.end();
+    await endPool(pool);
     throw error;
   }
   let closing: Promise<void> | undefined;
@@ -44,7 +44,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
       await pool.query('SELECT 1');
     },
     close() {
-      closing ??= bus.close().then(() => pool.end());
+      closing ??= bus.close().then(() => endPool(pool));
       return closing;
     },
   };

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_DIR } from '../paths.js';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 import { readMigrations } from './migrate.js';
-import { preparePostgres } from './postgres.js';
+import { endPool, preparePostgres } from './postgres.js';
 import { POSTGRES_MIGRATIONS_DIR } from './postgres-storage.js';
 import { readQuestionBanks } from './seed.js';
 
@@ -24,7 +24,7 @@ beforeEach(async () => {
   database = await createTestDatabase();
 });
 afterEach(async () => {
-  await Promise.all(pools.splice(0).map((pool) => pool.end()));
+  await Promise.all(pools.splice(0).map(endPool));
   await database.drop();
 });
 

@@ -8,6 +8,24 @@ export type PoolClient = pg.PoolClient;
 // COUNT(*) and BIGINT columns come back as strings by default; ours always fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 
+/**
+ * Ends the pool and resolves once every one of its connections has really closed: `pool.end()`
+ * resolves as soon as it has asked them to, while the server may still be serving them (a
+ * database dropped right after would then cut them off, and each would raise an error).
+ */
+export async function endPool(pool: Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 /** Runs `work` in one transaction on one pooled connection; rolls back if it throws. */
 export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inTransaction } from '../db/postgres.js';
+import { endPool, inTransaction } from '../db/postgres.js';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 import type { GameEvent } from './bus.js';
 import { notify, PostgresEventBus } from './postgres-bus.js';
@@ -39,7 +39,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await Promise.all(buses.splice(0).map((bus) => bus.close()));
-  await pool.end();
+  await endPool(pool);
   await database.drop();
 });
 

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SqliteStorage } from '../db/storage.js';
-import { type CreatedGame, createGame, logResponse, newUserId, rowCount, testApp } from '../testing/app.js';
+import {
+  type CreatedGame,
+  createGame,
+  logResponse,
+  newUserId,
+  rowCount,
+  selectValue,
+  testApp,
+} from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
 
 let app: FastifyInstance;
@@ -239,8 +246,7 @@ describe('the private creator link', () => {
     const first = (await creatorLink(game.gameId, game.creatorId)).json().key;
     const second = (await creatorLink(game.gameId, game.creatorId)).json().key;
     expect(second).not.toBe(first);
-    const { db } = app.storage as SqliteStorage;
-    const stored = db.prepare('SELECT creator_key_hash FROM games WHERE id = ?').pluck().get(game.gameId);
+    const stored = await selectValue(app, 'SELECT creator_key_hash FROM games WHERE id = ?', game.gameId);
     expect(stored).toMatch(/^[0-9a-f]{64}$/);
     expect(stored).not.toContain(second);
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.js';
 import { openDatabase } from '../db/database.js';
-import { preparePostgres } from '../db/postgres.js';
+import { endPool, preparePostgres } from '../db/postgres.js';
 import { POSTGRES_MIGRATIONS_DIR } from '../db/postgres-storage.js';
 import { readQuestionBanks } from '../db/seed.js';
 import { SEED_DIR } from '../paths.js';
@@ -30,7 +30,7 @@ const postgres: Open = async () => {
   return {
     repository: postgresQuestionRepository(pool),
     close: async () => {
-      await pool.end();
+      await endPool(pool);
       await database.drop();
     },
   };

@@ -46,10 +46,24 @@ export async function persistentTestDatabase(dir: string): Promise<{ url: string
 
 /** Rows in one table of the app's database, to prove that a refused request wrote nothing. */
 export async function rowCount(app: FastifyInstance, table: 'games' | 'responses'): Promise<number> {
+  return Number(await selectValue(app, `SELECT count(*) FROM ${table}`));
+}
+
+/**
+ * The first column of the first row of `sql` (with `?` placeholders) on the app's database,
+ * SQLite or PostgreSQL: for tests that check what is stored.
+ */
+export async function selectValue(app: FastifyInstance, sql: string, ...params: unknown[]): Promise<unknown> {
   const storage = app.storage as SqliteStorage | PostgresStorage;
-  const sql = `SELECT count(*) AS count FROM ${table}`;
-  if (storage.kind === 'sqlite') return Number(storage.db.prepare(sql).pluck().get());
-  return Number((await storage.pool.query<{ count: number }>(sql)).rows[0].count);
+  if (storage.kind === 'sqlite')
+    return storage.db
+      .prepare(sql)
+      .pluck()
+      .get(...params);
+  let placeholder = 0;
+  const text = sql.replace(/\?/g, () => `$${++placeholder}`);
+  const { rows } = await storage.pool.query<unknown[]>({ text, values: params, rowMode: 'array' });
+  return rows[0]?.[0];
 }
 
 export async function fetchQuestions(app: FastifyInstance, edition: 'classic' | 'spectrum'): Promise<WireQuestion[]> {
