@@ -38,7 +38,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     kind: 'postgres',
     pool,
     bus,
-    games: postgresGameRepository(pool),
+    games: postgresGameRepository(pool, bus),
     questions: postgresQuestionRepository(pool),
     async ping() {
       await pool.query('SELECT 1');

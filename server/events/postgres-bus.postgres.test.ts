@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { endPool, inTransaction } from '../db/postgres.js';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 import type { GameEvent } from './bus.js';
+import { announcingTransaction } from './postgres-announce.js';
 import { notify, PostgresEventBus } from './postgres-bus.js';
 
 const scored = (playerName: string): GameEvent => ({
@@ -81,5 +82,27 @@ describe('PostgresEventBus', () => {
     expect(bus.listening).toBe(true);
     await bus.close();
     expect(bus.listening).toBe(false);
+  });
+
+  it("returns from an announcing write only once the writer's own instance has delivered its event", async () => {
+    const [writer, other] = [await startBus(), await startBus()];
+    const seen: unknown[] = [];
+    writer.subscribe('game-a', (event) => seen.push(event));
+    const onOther = collect(other, 'game-a', 1);
+    await announcingTransaction(pool, writer, (_client, announce) => announce('game-a', scored('Mine')));
+    // No waiting here: it is already out on the writer's instance (the other one gets it too).
+    expect(seen).toEqual([scored('Mine')]);
+    expect(await onOther).toEqual([scored('Mine')]);
+
+    await expect(
+      announcingTransaction(pool, writer, async (_client, announce) => {
+        await announce('game-a', scored('RolledBack'));
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    // While the listener is down a write does not wait for an event that cannot come back.
+    await writer.close();
+    await announcingTransaction(pool, writer, (_client, announce) => announce('game-a', scored('Unheard')));
+    expect(seen).toEqual([scored('Mine')]);
   });
 });

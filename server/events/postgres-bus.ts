@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { GameEvent, GameEventBus, GameEventListener } from './bus.js';
 import { InProcessEventBus } from './bus.js';
@@ -12,11 +13,13 @@ export const NOTIFY_PAYLOAD_LIMIT_BYTES = 8000;
 interface Envelope {
   gameId: string;
   event: GameEvent;
+  /** Set by `PostgresEventBus.announce`: tells the writing instance that its own event came back. */
+  echo?: string;
 }
 
 /** The NOTIFY payload of one event; throws (so the writing transaction rolls back) if it would not fit. */
-export function notifyPayload(gameId: string, event: GameEvent): string {
-  const payload = JSON.stringify({ gameId, event } satisfies Envelope);
+export function notifyPayload(gameId: string, event: GameEvent, echo?: string): string {
+  const payload = JSON.stringify({ gameId, event, ...(echo ? { echo } : {}) } satisfies Envelope);
   const bytes = Buffer.byteLength(payload);
   if (bytes >= NOTIFY_PAYLOAD_LIMIT_BYTES) {
     throw new Error(`A game event of ${bytes} bytes does not fit a PostgreSQL notification.`);
@@ -29,8 +32,15 @@ export function notifyPayload(gameId: string, event: GameEvent): string {
  * delivers the notification only if that transaction commits, so a rolled-back write is never
  * announced. This, not `publish`, is how the PostgreSQL repositories announce their writes.
  */
-export async function notify(client: pg.ClientBase, gameId: string, event: GameEvent): Promise<void> {
-  await client.query('SELECT pg_notify($1, $2)', [GAME_EVENTS_CHANNEL, notifyPayload(gameId, event)]);
+export async function notify(client: pg.ClientBase, gameId: string, event: GameEvent, echo?: string): Promise<void> {
+  await client.query('SELECT pg_notify($1, $2)', [GAME_EVENTS_CHANNEL, notifyPayload(gameId, event, echo)]);
+}
+
+/** An event announced from a transaction; `delivered` settles once this instance has delivered it. */
+export interface Delivery {
+  delivered: Promise<void>;
+  /** Stops waiting (the transaction rolled back, so the event will never come). */
+  cancel(): void;
 }
 
 const EVENT_TYPES = new Set<string>(['player', 'removed', 'deleted']);
@@ -70,6 +80,11 @@ export class PostgresEventBus implements GameEventBus {
   private client: pg.Client | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Writes of this instance waiting for their own event to come back, by echo id. */
+  private readonly echoes = new Map<string, () => void>();
+  private echoCount = 0;
+  /** Unique to this bus, so that another instance's echoes never match ours. */
+  private readonly echoPrefix = randomBytes(6).toString('hex');
 
   constructor(private readonly options: PostgresEventBusOptions) {
     this.local = options.local ?? new InProcessEventBus();
@@ -97,6 +112,31 @@ export class PostgresEventBus implements GameEventBus {
     notify(client, gameId, event).catch((error) => this.log('game event not announced', error));
   }
 
+  /**
+   * Announces like `notify`, from inside the caller's transaction, and tells when this instance has
+   * delivered the event to its own subscribers. A write that awaits `delivered` after its commit
+   * returns only once its event is out here, as with SQLite: a socket opened after the write never
+   * gets it late. Delivered at once while the listening connection is down (the event is then lost
+   * here, and subscribers resync when it is back).
+   */
+  async announce(client: pg.ClientBase, gameId: string, event: GameEvent): Promise<Delivery> {
+    if (!this.client) {
+      await notify(client, gameId, event);
+      return { delivered: Promise.resolve(), cancel: () => {} };
+    }
+    this.echoCount += 1;
+    const echo = `${this.echoPrefix}-${this.echoCount}`;
+    const delivered = new Promise<void>((resolve) => this.echoes.set(echo, resolve));
+    const cancel = () => this.echoes.delete(echo);
+    try {
+      await notify(client, gameId, event, echo);
+    } catch (error) {
+      cancel();
+      throw error;
+    }
+    return { delivered, cancel };
+  }
+
   subscribe(gameId: string, listener: GameEventListener): () => void {
     // A listener subscribed twice must stay twice in the resync set too.
     const entry: GameEventListener = (event) => listener(event);
@@ -111,6 +151,7 @@ export class PostgresEventBus implements GameEventBus {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
+    this.releaseEchoes();
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});
@@ -123,8 +164,15 @@ export class PostgresEventBus implements GameEventBus {
     });
     client.on('notification', ({ payload }) => {
       const envelope = parseEnvelope(payload);
-      if (envelope) this.local.publish(envelope.gameId, envelope.event);
-      else this.log('ignored a notification that is not a game event');
+      if (!envelope) {
+        this.log('ignored a notification that is not a game event');
+        return;
+      }
+      this.local.publish(envelope.gameId, envelope.event);
+      if (envelope.echo) {
+        this.echoes.get(envelope.echo)?.();
+        this.echoes.delete(envelope.echo);
+      }
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
@@ -145,9 +193,16 @@ export class PostgresEventBus implements GameEventBus {
   private lost(client: pg.Client, error?: unknown): void {
     if (this.client !== client) return;
     this.client = undefined;
+    // Their events may never come back now: the writes go on (subscribers resync on reconnect).
+    this.releaseEchoes();
     this.log('lost the listening connection; reconnecting', error);
     client.end().catch(() => {});
     this.reconnect(0);
+  }
+
+  private releaseEchoes(): void {
+    for (const release of this.echoes.values()) release();
+    this.echoes.clear();
   }
 
   private reconnect(attempt: number): void {

@@ -1,6 +1,7 @@
 import type { Edition } from '../../shared/product.js';
-import { inTransaction, type Pool } from '../db/postgres.js';
-import { notify } from '../events/postgres-bus.js';
+import type { Pool } from '../db/postgres.js';
+import { announcingTransaction } from '../events/postgres-announce.js';
+import type { PostgresEventBus } from '../events/postgres-bus.js';
 import type { GameRepository } from './repository.js';
 
 type CreatorControls = Pick<
@@ -43,32 +44,33 @@ const query = (name: Statement, values: unknown[]) => ({ name: `creator-${name}`
 
 /**
  * The creator controls and the data's lifecycle, in PostgreSQL. Each announcing write notifies
- * inside its transaction, so the event goes out exactly when (and only if) the write commits.
+ * inside its transaction, so the event goes out exactly when (and only if) the write commits, and
+ * returns once this instance has delivered it.
  */
-export function postgresCreatorControls(pool: Pool): CreatorControls {
+export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): CreatorControls {
   return {
     async removePlayer(gameId, publicId) {
-      return inTransaction(pool, async (client) => {
+      return announcingTransaction(pool, bus, async (client, announce) => {
         const { rowCount } = await client.query(query('markRemoved', [Date.now(), gameId, publicId]));
         if (!rowCount) return false;
-        await notify(client, gameId, { type: 'removed', playerID: publicId });
+        await announce(gameId, { type: 'removed', playerID: publicId });
         return true;
       });
     },
 
     async deleteGame(id) {
-      return inTransaction(pool, async (client) => {
+      return announcingTransaction(pool, bus, async (client, announce) => {
         const { rowCount } = await client.query(query('deleteGame', [id]));
         if (!rowCount) return false;
-        await notify(client, id, { type: 'deleted' });
+        await announce(id, { type: 'deleted' });
         return true;
       });
     },
 
     async deleteGamesCreatedBefore(cutoff) {
-      return inTransaction(pool, async (client) => {
+      return announcingTransaction(pool, bus, async (client, announce) => {
         const { rows } = await client.query<{ id: string }>(query('deleteOldGames', [cutoff]));
-        for (const { id } of rows) await notify(client, id, { type: 'deleted' });
+        for (const { id } of rows) await announce(id, { type: 'deleted' });
         return rows.length;
       });
     },

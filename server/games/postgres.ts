@@ -1,6 +1,7 @@
 import type { Edition } from '../../shared/product.js';
 import { inTransaction, type Pool } from '../db/postgres.js';
-import { notify } from '../events/postgres-bus.js';
+import { announcingTransaction } from '../events/postgres-announce.js';
+import type { PostgresEventBus } from '../events/postgres-bus.js';
 import { type QuestionRow, questionFromRow } from '../questions/repository.js';
 import { postgresCreatorControls } from './postgres-creator.js';
 import type { AddResponseResult, GameRepository, PlayerRow, ResponseRow } from './repository.js';
@@ -42,8 +43,11 @@ const sql = {
 type Statement = keyof typeof sql;
 const query = (name: Statement, values: unknown[]) => ({ name: `games-${name}`, text: sql[name], values });
 
-/** Games in PostgreSQL. Writes that announce an event notify inside their transaction. */
-export function postgresGameRepository(pool: Pool): GameRepository {
+/**
+ * Games in PostgreSQL. Writes that announce an event notify inside their transaction, and return
+ * once this instance has delivered it (see announcingTransaction).
+ */
+export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameRepository {
   return {
     async createGame(game) {
       await inTransaction(pool, async (client) => {
@@ -80,7 +84,7 @@ export function postgresGameRepository(pool: Pool): GameRepository {
     },
 
     async addResponse(response, maxPlayers) {
-      return inTransaction<AddResponseResult>(pool, async (client) => {
+      return announcingTransaction<AddResponseResult>(pool, bus, async (client, announce) => {
         await client.query(query('lockGame', [response.gameId]));
         const { rows } = await client.query<{ count: number }>(query('countPlayers', [response.gameId]));
         if (rows[0].count >= maxPlayers) {
@@ -100,7 +104,7 @@ export function postgresGameRepository(pool: Pool): GameRepository {
         );
         if (inserted.rowCount === 0) return { status: 'duplicate' };
         const player = { playerID: response.publicId, playerName: response.playerName, score: response.score };
-        await notify(client, response.gameId, { type: 'player', player });
+        await announce(response.gameId, { type: 'player', player });
         return { status: 'stored', player };
       });
     },
@@ -129,6 +133,6 @@ export function postgresGameRepository(pool: Pool): GameRepository {
       return ((await pool.query(query('selectResponded', [gameId, playerUserId]))).rowCount ?? 0) > 0;
     },
 
-    ...postgresCreatorControls(pool),
+    ...postgresCreatorControls(pool, bus),
   };
 }
