@@ -1,38 +1,87 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import pg from 'pg';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-export default defineConfig({
+/** The PostgreSQL server the `server-postgres` project creates its databases on. */
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Unit tests that build no app and touch no repository: run once, in `server`. */
+const databaseFreeTests = [
+  'server/config.test.ts',
+  'server/db/database.test.ts',
+  'server/db/seed.test.ts',
+  'server/events/bus.test.ts',
+  'server/live/send.test.ts',
+  'server/ops/logging.test.ts',
+];
+
+/**
+ * Every test file that builds an app or a repository, again on PostgreSQL: testApp() then gives
+ * each app its own new database. `*.postgres.test.ts` files (several instances, the listener)
+ * run only here. Without a reachable server the project is left out locally; with CI=true it runs
+ * and fails.
+ */
+const serverPostgres: TestProjectInlineConfiguration = {
   test: {
-    projects: [
-      {
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
-          testTimeout: 20_000,
-        },
-      },
-      {
-        plugins: [react()],
-        test: {
-          name: 'client',
-          environment: 'jsdom',
-          include: ['client/**/*.test.{ts,tsx}'],
-          setupFiles: ['client/test/setup.ts'],
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['test/e2e/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          // One Chromium at a time: the machine has two cores.
-          fileParallelism: false,
-        },
-      },
-    ],
+    name: 'server-postgres',
+    environment: 'node',
+    include: ['server/**/*.test.ts'],
+    exclude: databaseFreeTests,
+    env: { TEST_DATABASE: 'postgres', TEST_POSTGRES_URL: postgresUrl },
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
   },
+};
+
+export default defineConfig(async () => {
+  const withPostgres = process.env.CI === 'true' || (await postgresReachable());
+  if (!withPostgres) console.warn(`PostgreSQL is not reachable at ${postgresUrl}: skipping project server-postgres.`);
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'test/**/*.test.ts'],
+            exclude: ['test/e2e/**', '**/*.postgres.test.ts'],
+            testTimeout: 20_000,
+          },
+        },
+        ...(withPostgres ? [serverPostgres] : []),
+        {
+          plugins: [react()],
+          test: {
+            name: 'client',
+            environment: 'jsdom',
+            include: ['client/**/*.test.{ts,tsx}'],
+            setupFiles: ['client/test/setup.ts'],
+          },
+        },
+        {
+          test: {
+            name: 'e2e',
+            environment: 'node',
+            include: ['test/e2e/**/*.test.ts'],
+            testTimeout: 120_000,
+            hookTimeout: 120_000,
+            // One Chromium at a time: the machine has two cores.
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
 });

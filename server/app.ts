@@ -38,6 +38,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
+  /** This instance's event bus (with PostgreSQL, the one the LISTEN/NOTIFY bus feeds). */
   bus?: GameEventBus;
   livePingIntervalMs?: number;
   /** The clock of the retention purge (ms since the epoch); tests move it instead of waiting. */
@@ -65,11 +66,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   dropIncompleteRequestsOnClose(app);
 
-  const bus = options.bus ?? new InProcessEventBus();
-  const storage = await openStorage(config, bus);
+  const storage: Storage = await openStorage(config, {
+    bus: options.bus ?? new InProcessEventBus(),
+    log: (message, err) => app.log.warn({ err }, message),
+  });
   app.decorate('storage', storage);
   app.addHook('onClose', () => storage.close());
-  const { games, questions } = storage;
+  const { games, questions, bus } = storage;
   await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
 
   await app.register(securityHeaders, security);

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       ALLOWED_ORIGINS: [],
       TRUST_PROXY: false,
+      DATABASE_POOL_SIZE: 10,
     });
     expect(loadConfig({}).GA_MEASUREMENT_ID).toBeUndefined();
     expect(loadConfig({}).QUESTIONS_DIR).toBeUndefined();
@@ -68,13 +69,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 
+  it('accepts a PostgreSQL URL and a pool size', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://app:secret@db:5432/wavelength', DATABASE_POOL_SIZE: '25' }),
+    ).toMatchObject({ DATABASE_URL: 'postgres://app:secret@db:5432/wavelength', DATABASE_POOL_SIZE: 25 });
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['QUESTIONS_PER_GAME', '0'],
     ['QUESTIONS_PER_GAME', '51'],
     ['DATABASE_URL', 'mysql://x'],
-    ['DATABASE_URL', 'postgres://localhost/wavelength'],
+    ['DATABASE_POOL_SIZE', '0'],
     ['RATE_LIMIT_PER_MINUTE', '-1'],
     ['LOG_LEVEL', 'loud'],
     ['GA_MEASUREMENT_ID', '<script>'],

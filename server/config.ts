@@ -50,8 +50,9 @@ const configSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, { error: 'must be sqlite:<path>, sqlite::memory: or postgres://…' })
-    .refine((url) => url.startsWith('sqlite:'), { error: 'postgres is not supported yet; use sqlite:<path>' })
     .default('sqlite:./data/wavelength.db'),
+  /** PostgreSQL connections each instance keeps in its pool (the live listener has its own). */
+  DATABASE_POOL_SIZE: integer(1, 1000).default(10),
   QUESTIONS_PER_GAME: integer(1, MAX_QUESTIONS_PER_GAME).default(10),
   GA_MEASUREMENT_ID: z
     .string()

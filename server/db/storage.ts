@@ -6,11 +6,15 @@ import { MIGRATIONS_DIR } from '../paths.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import { sqliteQuestionRepository } from '../questions/sqlite.js';
 import { type Db, openDatabase } from './database.js';
+import type { Pool } from './postgres.js';
+import { openPostgresStorage } from './postgres-storage.js';
 
 /** Everything the app keeps, behind one interface per feature; handlers never learn which database it is. */
 export interface Storage {
   games: GameRepository;
   questions: QuestionRepository;
+  /** The bus that reaches every instance sharing this database (their live sockets, their caches). */
+  bus: GameEventBus;
   /** Resolves if the database answers, rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -21,13 +25,28 @@ export interface SqliteStorage extends Storage {
   db: Db;
 }
 
+export interface PostgresStorage extends Storage {
+  kind: 'postgres';
+  pool: Pool;
+}
+
 /** The SQLite file path of a `sqlite:` URL (`:memory:` for an in-memory database). */
 export function sqlitePath(databaseUrl: string): string {
   return databaseUrl.slice('sqlite:'.length);
 }
 
-/** Opens the database named by DATABASE_URL: migrated and seeded, with its repositories. */
-export async function openStorage(config: Config, bus: GameEventBus): Promise<SqliteStorage> {
+export interface StorageOptions {
+  /**
+   * Delivers events to this instance's subscribers. With SQLite it is the whole bus (one
+   * process writes); with PostgreSQL the LISTEN/NOTIFY bus feeds it from every instance.
+   */
+  bus: GameEventBus;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** Opens the database named by DATABASE_URL: migrated and seeded, with its repositories and bus. */
+export async function openStorage(config: Config, options: StorageOptions): Promise<SqliteStorage | PostgresStorage> {
+  if (!config.DATABASE_URL.startsWith('sqlite:')) return openPostgresStorage(config, options);
   const db = openDatabase(sqlitePath(config.DATABASE_URL), {
     migrations: MIGRATIONS_DIR,
     seed: questionsDir(config),
@@ -36,7 +55,8 @@ export async function openStorage(config: Config, bus: GameEventBus): Promise<Sq
   return {
     kind: 'sqlite',
     db,
-    games: sqliteGameRepository(db, bus),
+    bus: options.bus,
+    games: sqliteGameRepository(db, options.bus),
     questions: sqliteQuestionRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type GameEvent, InProcessEventBus } from './bus.js';
+import { NOTIFY_PAYLOAD_LIMIT_BYTES, notifyPayload } from './postgres-bus.js';
 
 const scored: GameEvent = { type: 'player', player: { playerID: 'p1', playerName: 'Bo', score: 7 } };
 
@@ -23,5 +24,19 @@ describe('InProcessEventBus', () => {
     unsubscribe();
     bus.publish('game-a', scored);
     expect(listener).not.toHaveBeenCalled();
+  });
+});
+
+describe('notifyPayload', () => {
+  it('carries the game and the event, and refuses what PostgreSQL could not notify', () => {
+    expect(JSON.parse(notifyPayload('game-a', scored))).toEqual({ gameId: 'game-a', event: scored });
+    const huge: GameEvent = { type: 'player', player: { playerID: 'p1', playerName: 'x'.repeat(8000), score: 7 } };
+    expect(() => notifyPayload('game-a', huge)).toThrow(/does not fit/);
+    // The largest real event (a 40-character name of 4-byte characters) is far below the limit.
+    const largest: GameEvent = {
+      type: 'player',
+      player: { playerID: 'p'.repeat(16), playerName: '😀'.repeat(40), score: 10 },
+    };
+    expect(Buffer.byteLength(notifyPayload('g'.repeat(32), largest))).toBeLessThan(NOTIFY_PAYLOAD_LIMIT_BYTES / 20);
   });
 });

@@ -9,7 +9,14 @@ export type GameEvent =
   /** The creator deleted the game. */
   | { type: 'deleted' };
 
-export type GameEventListener = (event: GameEvent) => void;
+/**
+ * Not a change but a warning: events may have been missed (the bus lost its connection to the
+ * other instances and has it back), so whoever derives state from events must re-read it.
+ * Internal: it never goes out on the live channel as such.
+ */
+export type ResyncSignal = { type: 'resync' };
+
+export type GameEventListener = (event: GameEvent | ResyncSignal) => void;
 
 /**
  * Carries game events from the code that commits them to whoever watches that game (live

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SqliteStorage } from '../db/storage.js';
-import { type CreatedGame, createGame, logResponse, newUserId, rowCount, testApp } from '../testing/app.js';
+import {
+  type CreatedGame,
+  createGame,
+  logResponse,
+  newUserId,
+  rowCount,
+  selectValue,
+  testApp,
+} from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
 
 let app: FastifyInstance;
@@ -116,9 +123,9 @@ describe('POST /prod/remove-player', () => {
 describe('POST /prod/delete-game', () => {
   it('deletes the game and its responses; every call on it then answers 404', async () => {
     const game = await gameWithFriend();
-    const before = rowCount(app, 'responses');
+    const before = await rowCount(app, 'responses');
     expect((await deleteGame(game.gameId, game.creatorId)).json()).toEqual({ ok: true });
-    expect(rowCount(app, 'responses')).toBe(before - 1);
+    expect(await rowCount(app, 'responses')).toBe(before - 1);
     const { gameId, creatorId, friendId, playerID } = game;
     const calls = [
       get(`/prod/get-all-players?gameId=${gameId}`),
@@ -239,8 +246,7 @@ describe('the private creator link', () => {
     const first = (await creatorLink(game.gameId, game.creatorId)).json().key;
     const second = (await creatorLink(game.gameId, game.creatorId)).json().key;
     expect(second).not.toBe(first);
-    const { db } = app.storage as SqliteStorage;
-    const stored = db.prepare('SELECT creator_key_hash FROM games WHERE id = ?').pluck().get(game.gameId);
+    const stored = await selectValue(app, 'SELECT creator_key_hash FROM games WHERE id = ?', game.gameId);
     expect(stored).toMatch(/^[0-9a-f]{64}$/);
     expect(stored).not.toContain(second);
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
-import { createGame, logResponse, newUserId, rowCount, testApp } from '../testing/app.js';
+import { createGame, logResponse, newUserId, persistentTestDatabase, rowCount, testApp } from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
 import { DAY_MS } from './retention.js';
 
@@ -28,7 +28,9 @@ describe('GAME_RETENTION_DAYS', () => {
   it('at start-up deletes the games older than N days with their responses, and keeps the rest', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wavelength-retention-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const env = { DATABASE_URL: `sqlite:${join(dir, 'games.db')}`, QUESTIONS_PER_GAME: '3' };
+    const database = await persistentTestDatabase(dir);
+    cleanups.push(() => database.drop());
+    const env = { DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3' };
     // Games made on 1 January and on 21 January (the repository stamps them with Date.now()).
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(T0);
@@ -50,8 +52,8 @@ describe('GAME_RETENTION_DAYS', () => {
     cleanups.push(() => later.close());
     expect(await status(later, old.gameId)).toBe(404);
     expect(await status(later, recent.gameId)).toBe(200);
-    expect(rowCount(later, 'games')).toBe(1);
-    expect(rowCount(later, 'responses')).toBe(1);
+    expect(await rowCount(later, 'games')).toBe(1);
+    expect(await rowCount(later, 'responses')).toBe(1);
   });
 
   it('purges daily, and the purged game’s live sockets get "deleted" and close with 4404', async () => {

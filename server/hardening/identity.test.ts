@@ -17,12 +17,12 @@ describe('UUIDs are case-insensitive', () => {
   it('answers 409 to an upper-cased replay of a friend, and keeps one row', async () => {
     const game = await createGame(app, 'classic', [1, 1, 1]);
     const friend = newUserId();
-    const before = rowCount(app, 'responses');
+    const before = await rowCount(app, 'responses');
     expect((await logResponse(app, game.gameId, friend, [1, 1, 1])).statusCode).toBe(200);
     const replay = await logResponse(app, game.gameId, friend.toUpperCase(), [2, 2, 2], 'Again');
     expect(replay.statusCode).toBe(409);
     expect(replay.json().message).toMatch(/already played/);
-    expect(rowCount(app, 'responses')).toBe(before + 1);
+    expect(await rowCount(app, 'responses')).toBe(before + 1);
     expect(await board(game.gameId)).toHaveLength(1);
   });
 

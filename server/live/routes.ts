@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { gameIdSchema } from '../../shared/api.js';
-import { LIVE_CLOSE_UNKNOWN_GAME } from '../../shared/live.js';
+import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage } from '../../shared/live.js';
 import { unknownGame } from '../errors.js';
 import type { GameEvent, GameEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
@@ -40,8 +40,8 @@ interface Outgoing {
   last: boolean;
 }
 
-function outgoing(event: GameEvent): Outgoing {
-  return { data: serializeLive(event), last: event.type === 'deleted' };
+function outgoing(message: LiveMessage): Outgoing {
+  return { data: serializeLive(message), last: message.type === 'deleted' };
 }
 
 /**
@@ -104,12 +104,47 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
     }
   }
 
+  /**
+   * Events may have been missed (the bus reconnected): every socket of the game gets a fresh
+   * snapshot. As on open, sockets hold what arrives meanwhile until their snapshot is out.
+   */
+  async function resync(gameId: string, watchers: Watchers): Promise<void> {
+    watchers.snapshot = undefined;
+    const held = new Set<WebSocket>();
+    for (const [socket, queue] of watchers.sockets) {
+      if (queue) continue;
+      watchers.sockets.set(socket, []);
+      held.add(socket);
+    }
+    let snapshot: Outgoing | undefined;
+    try {
+      snapshot = outgoing({ type: 'snapshot', players: await games.listPlayers(gameId) });
+    } catch (error) {
+      app.log.warn({ err: error, gameId }, 'live resync failed; closing the sockets so that clients reconnect');
+    }
+    for (const [socket, queue] of watchers.sockets) {
+      if (!snapshot) {
+        socket.close(1011, 'Please reconnect.');
+      } else if (held.has(socket)) {
+        watchers.sockets.set(socket, null);
+        send(socket, snapshot);
+        for (const message of queue ?? []) send(socket, message);
+      } else {
+        // Still waiting for its first snapshot, which may predate the gap: this one follows it.
+        queue?.push(snapshot);
+      }
+    }
+  }
+
   /** Adds a socket to its game's watchers (its snapshot still to come); returns the function that removes it. */
   function watch(gameId: string, socket: WebSocket) {
     let watchers = watched.get(gameId);
     if (!watchers) {
       const created: Watchers = { sockets: new Map(), unsubscribe: () => {} };
-      created.unsubscribe = bus.subscribe(gameId, (event) => deliver(created, event));
+      created.unsubscribe = bus.subscribe(gameId, (event) => {
+        if (event.type === 'resync') void resync(gameId, created);
+        else deliver(created, event);
+      });
       watchers = created;
       watched.set(gameId, watchers);
     }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGame, fetchQuestions, logResponse, newUserId, testApp } from '../testing/app.js';
+import { createGame, fetchQuestions, logResponse, newUserId, persistentTestDatabase, testApp } from '../testing/app.js';
 import { BankError, loadQuestionBank } from './bank.js';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'wavelength-bank-'));
@@ -214,7 +214,7 @@ describe('QUESTIONS_DIR', () => {
 
   it('keeps a game created before a bank change playable after its questions left the bank', async () => {
     const dir = goodDir(spectrumQuestions(10, 'old-s'), classicQuestions(10, 'old-c'));
-    const database = `sqlite:${join(tempDir(), 'w.db')}`;
+    const { url: database, drop } = await persistentTestDatabase(tempDir());
     const before = await testApp({ QUESTIONS_DIR: dir, DATABASE_URL: database });
     const game = await createGame(before, 'spectrum', [0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
     await before.close();
@@ -225,7 +225,8 @@ describe('QUESTIONS_DIR', () => {
     writeFileSync(join(dir, 'spectrum.json'), JSON.stringify(spectrumQuestions(10, 'new-s')));
     writeFileSync(join(dir, 'classic.json'), JSON.stringify(classicQuestions(10, 'new-c')));
     const after = await testApp({ QUESTIONS_DIR: dir, DATABASE_URL: database });
-    apps.push(after);
+    // Closed in order: the app, then its database.
+    apps.push(after, { close: drop });
 
     for (const q of await fetchQuestions(after, 'spectrum')) expect(q.questionID).toMatch(/^new-s-/);
     const joined = await after.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId: game.gameId } });

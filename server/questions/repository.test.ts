@@ -1,26 +1,50 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.js';
 import { openDatabase } from '../db/database.js';
+import { endPool, preparePostgres } from '../db/postgres.js';
+import { POSTGRES_MIGRATIONS_DIR } from '../db/postgres-storage.js';
+import { readQuestionBanks } from '../db/seed.js';
+import { SEED_DIR } from '../paths.js';
+import { createTestDatabase, testingOnPostgres } from '../testing/postgres.js';
+import { postgresQuestionRepository } from './postgres.js';
 import { drawExcluding, type QuestionRepository } from './repository.js';
 import { sqliteQuestionRepository } from './sqlite.js';
 
-/** Every database's repository passes the same tests (PostgreSQL joins this list). */
-const implementations: [string, () => { repository: QuestionRepository; close(): void }][] = [
-  [
-    'SQLite',
-    () => {
-      const db: Db = openDatabase(':memory:');
-      return { repository: sqliteQuestionRepository(db), close: () => db.close() };
+type Open = () => Promise<{ repository: QuestionRepository; close(): Promise<void> }>;
+
+const sqlite: Open = async () => {
+  const db: Db = openDatabase(':memory:');
+  return {
+    repository: sqliteQuestionRepository(db),
+    close: async () => {
+      db.close();
     },
-  ],
-];
+  };
+};
+
+const postgres: Open = async () => {
+  const database = await createTestDatabase();
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, readQuestionBanks(SEED_DIR));
+  return {
+    repository: postgresQuestionRepository(pool),
+    close: async () => {
+      await endPool(pool);
+      await database.drop();
+    },
+  };
+};
+
+/** Every database's repository passes the same tests: SQLite in `server`, PostgreSQL in `server-postgres`. */
+const implementations: [string, Open][] = testingOnPostgres ? [['PostgreSQL', postgres]] : [['SQLite', sqlite]];
 
 describe.each(implementations)('%s question repository: draw', (_name, open) => {
   let questions: QuestionRepository;
-  let close: () => void;
+  let close: () => Promise<void>;
   let classicIds: string[];
   beforeAll(async () => {
-    ({ repository: questions, close } = open());
+    ({ repository: questions, close } = await open());
     classicIds = (await questions.draw('classic', 1000)).map((q) => q.id);
   });
   afterAll(() => close());

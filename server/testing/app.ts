@@ -1,30 +1,69 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { WireQuestion } from '../../shared/model.js';
 import { type AppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { SqliteStorage } from '../db/storage.js';
+import type { PostgresStorage, SqliteStorage } from '../db/storage.js';
+import { createTestDatabase, testingOnPostgres } from './postgres.js';
 
 /**
- * An app on a fresh in-memory database, without the built client, without rate limiting and
- * without the cap on live sockets per address (tests open many from 127.0.0.1).
+ * An app on a fresh database, without the built client and without rate limiting: an in-memory
+ * SQLite database, or (TEST_DATABASE=postgres, the `server-postgres` project) a new PostgreSQL
+ * database dropped when the app closes. An explicit DATABASE_URL in `env` is used as it is
+ * (several apps on one database). No cap on live sockets per address: tests open many from 127.0.0.1.
  */
 export async function testApp(env: Record<string, string> = {}, options: Partial<AppOptions> = {}) {
+  const database = testingOnPostgres && !env.DATABASE_URL ? await createTestDatabase() : undefined;
   const config = loadConfig({
-    DATABASE_URL: 'sqlite::memory:',
+    DATABASE_URL: database?.url ?? 'sqlite::memory:',
     RATE_LIMIT_PER_MINUTE: '0',
     LIVE_SOCKETS_PER_ADDRESS: '0',
     ...env,
   });
-  return buildApp({ config, clientDir: '/nonexistent', ...options });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, clientDir: '/nonexistent', ...options });
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
+  if (database) app.addHook('onClose', () => database.drop());
+  return app;
 }
 
 export const newUserId = () => randomUUID();
 
+/**
+ * A database that outlives one app, for tests that open several apps on it in turn (a restart):
+ * a SQLite file in `dir`, or (`server-postgres`) a new PostgreSQL database, dropped by `drop`.
+ */
+export async function persistentTestDatabase(dir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!testingOnPostgres) return { url: `sqlite:${join(dir, 'games.db')}`, drop: async () => {} };
+  const database = await createTestDatabase();
+  return { url: database.url, drop: () => database.drop() };
+}
+
 /** Rows in one table of the app's database, to prove that a refused request wrote nothing. */
-export function rowCount(app: FastifyInstance, table: 'games' | 'responses'): number {
-  const storage = app.storage as SqliteStorage;
-  return Number(storage.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+export async function rowCount(app: FastifyInstance, table: 'games' | 'responses'): Promise<number> {
+  return Number(await selectValue(app, `SELECT count(*) FROM ${table}`));
+}
+
+/**
+ * The first column of the first row of `sql` (with `?` placeholders) on the app's database,
+ * SQLite or PostgreSQL: for tests that check what is stored.
+ */
+export async function selectValue(app: FastifyInstance, sql: string, ...params: unknown[]): Promise<unknown> {
+  const storage = app.storage as SqliteStorage | PostgresStorage;
+  if (storage.kind === 'sqlite')
+    return storage.db
+      .prepare(sql)
+      .pluck()
+      .get(...params);
+  let placeholder = 0;
+  const text = sql.replace(/\?/g, () => `$${++placeholder}`);
+  const { rows } = await storage.pool.query<unknown[]>({ text, values: params, rowMode: 'array' });
+  return rows[0]?.[0];
 }
 
 export async function fetchQuestions(app: FastifyInstance, edition: 'classic' | 'spectrum'): Promise<WireQuestion[]> {

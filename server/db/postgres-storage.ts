@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { type Config, questionsDir } from '../config.js';
+import { PostgresEventBus } from '../events/postgres-bus.js';
+import { postgresGameRepository } from '../games/postgres.js';
+import { MIGRATIONS_DIR } from '../paths.js';
+import { postgresQuestionRepository } from '../questions/postgres.js';
+import { endPool, preparePostgres } from './postgres.js';
+import { readQuestionBanks } from './seed.js';
+import type { PostgresStorage, StorageOptions } from './storage.js';
+
+export const POSTGRES_MIGRATIONS_DIR = `${MIGRATIONS_DIR}/postgres`;
+
+/**
+ * Opens a PostgreSQL database shared by any number of instances: a pool of DATABASE_POOL_SIZE
+ * connections, the schema migrated and the banks seeded (once, under a lock), and the
+ * LISTEN/NOTIFY bus on its own connection.
+ */
+export async function openPostgresStorage(config: Config, options: StorageOptions): Promise<PostgresStorage> {
+  const log = options.log ?? (() => {});
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
+  // An idle pooled connection that dies (database restart) is replaced on next use; never a crash.
+  pool.on('error', (error) => log('an idle database connection failed', error));
+  const bus = new PostgresEventBus({ connectionString: config.DATABASE_URL, local: options.bus, log });
+  try {
+    await preparePostgres(
+      pool,
+      POSTGRES_MIGRATIONS_DIR,
+      readQuestionBanks(questionsDir(config), { questionsPerGame: config.QUESTIONS_PER_GAME }),
+    );
+    await bus.start();
+  } catch (error) {
+    await bus.close();
+    await endPool(pool);
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'postgres',
+    pool,
+    bus,
+    games: postgresGameRepository(pool, bus),
+    questions: postgresQuestionRepository(pool),
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    close() {
+      closing ??= bus.close().then(() => endPool(pool));
+      return closing;
+    },
+  };
+}

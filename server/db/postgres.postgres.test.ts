@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEED_DIR } from '../paths.js';
+import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
+import { readMigrations } from './migrate.js';
+import { endPool, preparePostgres } from './postgres.js';
+import { POSTGRES_MIGRATIONS_DIR } from './postgres-storage.js';
+import { readQuestionBanks } from './seed.js';
+
+let database: TestDatabase;
+const pools: pg.Pool[] = [];
+const newPool = () => {
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  pools.push(pool);
+  return pool;
+};
+const tempDir = () => mkdtempSync(join(tmpdir(), 'wavelength-pg-'));
+const bank = readQuestionBanks(SEED_DIR);
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map(endPool));
+  await database.drop();
+});
+
+describe('PostgreSQL migrations', () => {
+  it('numbers its files like the SQLite ones', () => {
+    const names = (dir: string) => readMigrations(dir).map((m) => m.version);
+    expect(names(POSTGRES_MIGRATIONS_DIR)).toEqual(names(join(POSTGRES_MIGRATIONS_DIR, '..')));
+  });
+
+  it('applies each file once when several instances start at the same moment', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, '001_first.sql'),
+      'CREATE TABLE questions (id TEXT PRIMARY KEY, edition TEXT, text TEXT, options TEXT, active BOOLEAN);',
+    );
+    writeFileSync(join(dir, '002_more.sql'), 'CREATE TABLE b (id INTEGER);');
+    const applied = await Promise.all([1, 2, 3, 4].map(() => preparePostgres(newPool(), dir, bank)));
+    expect(applied.flat().sort()).toEqual(['001_first.sql', '002_more.sql']);
+    writeFileSync(join(dir, '003_again.sql'), 'ALTER TABLE b ADD COLUMN name TEXT;');
+    expect(await preparePostgres(newPool(), dir, bank)).toEqual(['003_again.sql']);
+    const { rows } = await newPool().query('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows.map((row) => row.version)).toEqual([1, 2, 3]);
+  });
+
+  it('rolls back every pending migration when one fails', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, '001_ok.sql'), 'CREATE TABLE a (id INTEGER);');
+    writeFileSync(join(dir, '002_broken.sql'), 'CREATE TABLE oops (;');
+    const pool = newPool();
+    await expect(preparePostgres(pool, dir, bank)).rejects.toThrow();
+    const { rows } = await pool.query(
+      "SELECT count(*) AS count FROM pg_tables WHERE tablename IN ('a', 'schema_migrations')",
+    );
+    expect(rows[0].count).toBe(0);
+  });
+});
+
+describe('PostgreSQL question seeding', () => {
+  it('loads the banks idempotently and deactivates a question that left the bank', async () => {
+    const pool = newPool();
+    await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, bank);
+    const snapshot = async () => (await pool.query('SELECT * FROM questions ORDER BY id')).rows;
+    const before = await snapshot();
+    expect(before).toHaveLength(bank.length);
+    await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, bank);
+    expect(await snapshot()).toEqual(before);
+    await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, bank.slice(1));
+    const gone = await pool.query('SELECT active FROM questions WHERE id = $1', [bank[0].id]);
+    expect(gone.rows).toEqual([{ active: false }]);
+    await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, bank);
+    expect(await snapshot()).toEqual(before);
+  });
+});

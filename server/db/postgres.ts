@@ -1,0 +1,92 @@
+import pg from 'pg';
+import { readMigrations } from './migrate.js';
+import type { SeedQuestion } from './seed.js';
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+// COUNT(*) and BIGINT columns come back as strings by default; ours always fit a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+
+/**
+ * Ends the pool and resolves once every one of its connections has really closed: `pool.end()`
+ * resolves as soon as it has asked them to, while the server may still be serving them (a
+ * database dropped right after would then cut them off, and each would raise an error).
+ */
+export async function endPool(pool: Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
+/** Runs `work` in one transaction on one pooled connection; rolls back if it throws. */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Brings the schema up to date and loads the question banks, in one transaction that holds an
+ * advisory lock: of several instances starting at once, one migrates and seeds while the others
+ * wait, then find nothing left to do. Returns the names of the migrations it applied.
+ */
+export async function preparePostgres(pool: Pool, migrationsDir: string, questions: SeedQuestion[]): Promise<string[]> {
+  const migrations = readMigrations(migrationsDir);
+  return inTransaction(pool, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('wavelength:migrate'))");
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      applied_at BIGINT NOT NULL
+    )`);
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const applied = new Set(rows.map((row) => row.version));
+    const pending = migrations.filter((m) => !applied.has(m.version));
+    for (const migration of pending) {
+      await client.query(migration.sql);
+      await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        migration.version,
+        migration.name,
+        Date.now(),
+      ]);
+    }
+    await seedPostgresQuestions(client, questions);
+    return pending.map((m) => m.name);
+  });
+}
+
+/**
+ * Upserts validated bank questions by id and deactivates those that left the bank (old games
+ * still point at them). Idempotent; the caller's transaction makes it all-or-nothing.
+ */
+export async function seedPostgresQuestions(client: pg.ClientBase, questions: SeedQuestion[]): Promise<void> {
+  const column = <K extends keyof SeedQuestion>(key: K) => questions.map((q) => q[key]);
+  await client.query('UPDATE questions SET active = false WHERE active AND NOT (id = ANY($1::text[]))', [column('id')]);
+  await client.query(
+    `INSERT INTO questions (id, edition, text, options, active)
+     SELECT id, edition, text, options, true FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+       AS bank (id, edition, text, options)
+     ON CONFLICT (id) DO UPDATE SET edition = excluded.edition, text = excluded.text,
+       options = excluded.options, active = true
+     WHERE (questions.edition, questions.text, questions.options, questions.active)
+       IS DISTINCT FROM (excluded.edition, excluded.text, excluded.options, true)`,
+    [column('id'), column('edition'), column('text'), column('options')],
+  );
+}

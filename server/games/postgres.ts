@@ -1,0 +1,138 @@
+import type { Edition } from '../../shared/product.js';
+import { inTransaction, type Pool } from '../db/postgres.js';
+import { announcingTransaction } from '../events/postgres-announce.js';
+import type { PostgresEventBus } from '../events/postgres-bus.js';
+import { type QuestionRow, questionFromRow } from '../questions/repository.js';
+import { postgresCreatorControls } from './postgres-creator.js';
+import type { AddResponseResult, GameRepository, PlayerRow, ResponseRow } from './repository.js';
+import { playerFromRow, responseFromRow, scoreTenths } from './repository.js';
+
+/**
+ * Each statement once, named so that every pooled connection prepares it on first use. SQL lives
+ * here and nowhere else; the queries match the SQLite repository's.
+ */
+const sql = {
+  insertGame: 'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at) VALUES ($1, $2, $3, $4, $5)',
+  insertGameQuestions: `INSERT INTO game_questions (game_id, position, question_id, creator_answer)
+    SELECT $1, ordinality - 1, question_id, creator_answer
+    FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS round (question_id, creator_answer, ordinality)`,
+  selectGame: 'SELECT id, edition, creator_user_id, creator_name FROM games WHERE id = $1',
+  selectGameQuestions: `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer FROM game_questions gq
+    JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = $1 ORDER BY gq.position`,
+  selectCoCreators: 'SELECT user_id FROM game_creators WHERE game_id = $1 ORDER BY created_at, user_id',
+  gameExists: 'SELECT 1 FROM games WHERE id = $1',
+  // Locks the game row: responses to one game are decided one at a time, on every instance,
+  // so the count below cannot be overtaken before this transaction ends.
+  lockGame: 'SELECT 1 FROM games WHERE id = $1 FOR UPDATE',
+  // Removed friends still count towards the cap: removing jokers does not make room for more jokers.
+  countPlayers: 'SELECT count(*) AS count FROM responses WHERE game_id = $1',
+  insertResponse: `INSERT INTO responses (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, player_user_id) DO NOTHING`,
+  // Every read of friends leaves removed ones out (removed_at IS NULL); only the play-once checks see them,
+  // and the stored responses of the reveal, which then checks the friend against listPlayers (as in SQLite).
+  selectPlayers: `SELECT public_id, player_name, score_tenths FROM responses WHERE game_id = $1 AND removed_at IS NULL
+    ORDER BY score_tenths DESC, id`,
+  selectScore: 'SELECT score_tenths FROM responses WHERE game_id = $1 AND player_user_id = $2 AND removed_at IS NULL',
+  selectResponse: `SELECT public_id, player_name, answers, score_tenths FROM responses
+    WHERE game_id = $1 AND player_user_id = $2`,
+  selectResponseByPublicId: `SELECT public_id, player_name, answers, score_tenths FROM responses
+    WHERE game_id = $1 AND public_id = $2`,
+  selectResponded: 'SELECT 1 FROM responses WHERE game_id = $1 AND player_user_id = $2',
+} as const;
+
+type Statement = keyof typeof sql;
+const query = (name: Statement, values: unknown[]) => ({ name: `games-${name}`, text: sql[name], values });
+
+/**
+ * Games in PostgreSQL. Writes that announce an event notify inside their transaction, and return
+ * once this instance has delivered it (see announcingTransaction).
+ */
+export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameRepository {
+  return {
+    async createGame(game) {
+      await inTransaction(pool, async (client) => {
+        await client.query(
+          query('insertGame', [game.id, game.edition, game.creatorUserId, game.creatorName, Date.now()]),
+        );
+        await client.query(query('insertGameQuestions', [game.id, game.questionIds, game.answers]));
+      });
+    },
+
+    async findGame(id) {
+      const [{ rows: games }, { rows: rounds }, { rows: coCreators }] = await Promise.all([
+        pool.query<{ id: string; edition: Edition; creator_user_id: string; creator_name: string }>(
+          query('selectGame', [id]),
+        ),
+        pool.query<QuestionRow & { creator_answer: number }>(query('selectGameQuestions', [id])),
+        pool.query<{ user_id: string }>(query('selectCoCreators', [id])),
+      ]);
+      const row = games[0];
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        edition: row.edition,
+        creatorUserId: row.creator_user_id,
+        creatorName: row.creator_name,
+        questions: rounds.map(questionFromRow),
+        creatorAnswers: rounds.map((round) => round.creator_answer),
+        coCreatorUserIds: coCreators.map((creator) => creator.user_id),
+      };
+    },
+
+    async gameExists(id) {
+      return ((await pool.query(query('gameExists', [id]))).rowCount ?? 0) > 0;
+    },
+
+    async addResponse(response, maxPlayers) {
+      return announcingTransaction<AddResponseResult>(pool, bus, async (client, announce) => {
+        await client.query(query('lockGame', [response.gameId]));
+        const { rows } = await client.query<{ count: number }>(query('countPlayers', [response.gameId]));
+        if (rows[0].count >= maxPlayers) {
+          const played = await client.query(query('selectResponded', [response.gameId, response.playerUserId]));
+          return played.rowCount ? { status: 'duplicate' } : { status: 'full' };
+        }
+        const inserted = await client.query(
+          query('insertResponse', [
+            response.gameId,
+            response.playerUserId,
+            response.publicId,
+            response.playerName,
+            JSON.stringify(response.answers),
+            scoreTenths(response.score),
+            Date.now(),
+          ]),
+        );
+        if (inserted.rowCount === 0) return { status: 'duplicate' };
+        const player = { playerID: response.publicId, playerName: response.playerName, score: response.score };
+        await announce(response.gameId, { type: 'player', player });
+        return { status: 'stored', player };
+      });
+    },
+
+    async listPlayers(gameId) {
+      const { rows } = await pool.query<PlayerRow>(query('selectPlayers', [gameId]));
+      return rows.map(playerFromRow);
+    },
+
+    async findScore(gameId, playerUserId) {
+      const { rows } = await pool.query<{ score_tenths: number }>(query('selectScore', [gameId, playerUserId]));
+      return rows[0] && rows[0].score_tenths / 10;
+    },
+
+    async findResponse(gameId, playerUserId) {
+      const { rows } = await pool.query<ResponseRow>(query('selectResponse', [gameId, playerUserId]));
+      return rows[0] && responseFromRow(rows[0]);
+    },
+
+    async findResponseByPublicId(gameId, publicId) {
+      const { rows } = await pool.query<ResponseRow>(query('selectResponseByPublicId', [gameId, publicId]));
+      return rows[0] && responseFromRow(rows[0]);
+    },
+
+    async hasResponded(gameId, playerUserId) {
+      return ((await pool.query(query('selectResponded', [gameId, playerUserId]))).rowCount ?? 0) > 0;
+    },
+
+    ...postgresCreatorControls(pool, bus),
+  };
+}

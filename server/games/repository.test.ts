@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPlayerId } from '../ids.js';
+import { createGame, newUserId, testApp } from '../testing/app.js';
+import type { NewResponse } from './repository.js';
+
+// The repository directly, on the database of the project running it (SQLite in `server`,
+// PostgreSQL in `server-postgres`): both implementations must pass this same file.
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp({ QUESTIONS_PER_GAME: '3' });
+});
+afterAll(() => app.close());
+
+const response = (gameId: string, playerUserId = newUserId()): NewResponse => ({
+  gameId,
+  publicId: newPlayerId(),
+  playerUserId,
+  playerName: 'Bo',
+  answers: [1, 1, 1],
+  score: 6.7,
+});
+
+describe('GameRepository.addResponse', () => {
+  it('stores at most maxPlayers friends when many answer at the same moment', async () => {
+    const { gameId } = await createGame(app, 'classic');
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => app.storage.games.addResponse(response(gameId), 5)),
+    );
+    expect(results.filter((r) => r.status === 'stored')).toHaveLength(5);
+    expect(results.filter((r) => r.status === 'full')).toHaveLength(7);
+    expect(await app.storage.games.listPlayers(gameId)).toHaveLength(5);
+  });
+
+  it('stores one of a player’s racing responses and calls the others duplicates', async () => {
+    const { gameId } = await createGame(app, 'classic');
+    const player = newUserId();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => app.storage.games.addResponse(response(gameId, player), 100)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'stored',
+    ]);
+    expect(await app.storage.games.findScore(gameId, player)).toBe(6.7);
+  });
+
+  it('keeps the score exact in tenths and orders the board highest first, earliest among equals', async () => {
+    const { gameId } = await createGame(app, 'classic');
+    for (const [name, score] of [
+      ['Low', 3.3],
+      ['High', 10],
+      ['Tie1', 6.7],
+      ['Tie2', 6.7],
+    ] as const) {
+      await app.storage.games.addResponse({ ...response(gameId), playerName: name, score }, 100);
+    }
+    const board = await app.storage.games.listPlayers(gameId);
+    expect(board.map((p) => [p.playerName, p.score])).toEqual([
+      ['High', 10],
+      ['Tie1', 6.7],
+      ['Tie2', 6.7],
+      ['Low', 3.3],
+    ]);
+  });
+});

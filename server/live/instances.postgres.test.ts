@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LiveMessage } from '../../shared/live.js';
+import { LISTENER_APPLICATION_NAME } from '../events/postgres-bus.js';
+import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
+import { LiveClient } from '../testing/live-client.js';
+import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
+
+// Two server instances sharing one PostgreSQL database, as behind a load balancer.
+let database: TestDatabase;
+let a: FastifyInstance;
+let b: FastifyInstance;
+
+async function instance(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const app = await testApp({ DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3', ...env });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app;
+}
+
+const liveUrl = (app: FastifyInstance, gameId: string) =>
+  `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/prod/live/${gameId}`;
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  // Started together: both migrate and seed the empty database at once; the advisory lock serializes them.
+  [a, b] = await Promise.all([instance(), instance()]);
+});
+
+afterEach(async () => {
+  await Promise.all([a.close(), b.close()]);
+  await database.drop();
+});
+
+describe('several instances on one PostgreSQL database', () => {
+  it('delivers a score logged on one instance to the live sockets of both', async () => {
+    const game = await createGame(a, 'classic', [1, 2, 3]);
+    const onA = await LiveClient.open(liveUrl(a, game.gameId));
+    const onB = await LiveClient.open(liveUrl(b, game.gameId));
+    expect(await onB.message(0)).toEqual({ type: 'snapshot', players: [] });
+    await onA.message(0);
+    const logged = await logResponse(a, game.gameId, newUserId(), [1, 2, 3], 'Cy');
+    expect(logged.statusCode).toBe(200);
+    const expected = { type: 'player', player: { playerID: expect.any(String), playerName: 'Cy', score: 10 } };
+    expect(await onB.message(1)).toEqual(expected);
+    expect(await onA.message(1)).toEqual(expected);
+    // And the other way round, to the writer's own sockets too.
+    await logResponse(b, game.gameId, newUserId(), [0, 0, 0], 'Di');
+    expect(await onA.message(2)).toMatchObject({ type: 'player', player: { playerName: 'Di', score: 0 } });
+    expect(await onB.message(2)).toMatchObject({ type: 'player', player: { playerName: 'Di', score: 0 } });
+    onA.close();
+    onB.close();
+  });
+
+  it('lets one of two racing responses of the same player through, each on its own instance', async () => {
+    const game = await createGame(a, 'spectrum');
+    for (let round = 0; round < 10; round++) {
+      const friend = newUserId();
+      const results = await Promise.all([
+        logResponse(a, game.gameId, friend, [50, 50, 50], 'OnA'),
+        logResponse(b, game.gameId, friend, [0, 0, 0], 'OnB'),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const refused = results.find((r) => r.statusCode === 409);
+      expect(refused?.json().message).toMatch(/already played/);
+    }
+    const board = await b.inject({ method: 'GET', url: `/prod/get-all-players?gameId=${game.gameId}` });
+    expect(board.json().players).toHaveLength(10);
+  });
+
+  it('holds MAX_PLAYERS_PER_GAME across instances when friends answer at once', async () => {
+    await Promise.all([a.close(), b.close()]);
+    [a, b] = await Promise.all([instance({ MAX_PLAYERS_PER_GAME: '3' }), instance({ MAX_PLAYERS_PER_GAME: '3' })]);
+    const game = await createGame(a, 'classic');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => logResponse(i % 2 ? a : b, game.gameId, newUserId(), [1, 1, 1])),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    for (const full of results.filter((r) => r.statusCode !== 200)) {
+      expect(full.json()).toEqual({ message: 'This game is full.' });
+    }
+    const board = await a.inject({ method: 'GET', url: `/prod/get-all-players?gameId=${game.gameId}` });
+    expect(board.json().players).toHaveLength(3);
+  });
+
+  it('reconnects a dropped listener by itself and sends every socket a fresh snapshot', async () => {
+    const game = await createGame(a, 'classic', [1, 2, 3]);
+    const watchers = await Promise.all([1, 2].map(() => LiveClient.open(liveUrl(b, game.gameId))));
+    await Promise.all(watchers.map((w) => w.message(0)));
+    await logResponse(a, game.gameId, newUserId(), [1, 2, 3], 'Before');
+    await Promise.all(watchers.map((w) => w.message(1)));
+
+    // Cut instance B's listening connection, as a database restart or a network blip would.
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    const killed = await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE application_name = $1 AND datname = current_database() AND pid <> pg_backend_pid()`,
+      [LISTENER_APPLICATION_NAME],
+    );
+    await admin.end();
+    expect(killed.rowCount).toBe(2); // one listener per instance; A's reconnects too
+
+    for (const watcher of watchers) {
+      const resynced = (await watcher.message(2)) as Extract<LiveMessage, { type: 'snapshot' }>;
+      expect(resynced.type).toBe('snapshot');
+      expect(resynced.players.map((p) => p.playerName)).toEqual(['Before']);
+    }
+    // Listening again: a score logged on the other instance arrives as usual.
+    await logResponse(a, game.gameId, newUserId(), [1, 1, 1], 'After');
+    for (const watcher of watchers) {
+      expect(await watcher.message(3)).toMatchObject({ type: 'player', player: { playerName: 'After' } });
+      watcher.close();
+    }
+  });
+});

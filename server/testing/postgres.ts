@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** Where the test PostgreSQL server is; the `postgres` database is used only to create and drop others. */
+export const TEST_POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** True in the `server-postgres` test project (vitest.config.ts): every test app uses PostgreSQL. */
+export const testingOnPostgres = process.env.TEST_DATABASE === 'postgres';
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  /** Drops the database, ending any connection still open to it. */
+  drop(): Promise<void>;
+}
+
+/** A new, empty database on the test server (migrated by the first app that opens it). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `wl_test_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(TEST_POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
+}
+
+/** Resolves if the test server answers within a second (vitest.config.ts decides whether to run the project). */
+export async function testPostgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
