@@ -65,8 +65,11 @@ async function start(name: string, args: string[], env: Record<string, string>):
   return { name, url: server.url, pid: childPid(server.proc.pid as number), stop: server.stop };
 }
 
-/** The built server of the checkout `dir` in its own process on loopback: fresh database, no rate limit. */
-export function startServer(name: string, dir: string): Promise<Running> {
+/**
+ * The built server of the checkout `dir` in its own process on loopback: fresh SQLite database, no
+ * rate limit; `env` overrides (another DATABASE_URL, say).
+ */
+export function startServer(name: string, dir: string, env: Record<string, string> = {}): Promise<Running> {
   const db = join(mkdtempSync(join(tmpdir(), 'wavelength-bench-')), 'bench.db');
   return start(name, [buildServer(dir)], {
     NODE_ENV: 'production',
@@ -76,6 +79,7 @@ export function startServer(name: string, dir: string): Promise<Running> {
     LOG_LEVEL: 'warn',
     MAX_PLAYERS_PER_GAME: '1000000',
     LIVE_SOCKETS_PER_ADDRESS: '100000',
+    ...env,
   });
 }
 

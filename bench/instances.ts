@@ -8,10 +8,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { createSpectrumGame, ms, percentile, postJson, startServer } from './harness.js';
+import { createGame, percentile, post, startServer } from './harness.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const [seconds = 5, liveRounds = 300, repeats = 3] = process.argv.slice(2).map(Number);
@@ -58,10 +62,10 @@ async function load(urls: string[], options: (url: string) => autocannon.Options
 }
 
 async function throughput(label: string, urls: string[]) {
-  const games = await Promise.all(Array.from({ length: GAMES }, () => createSpectrumGame(urls[0])));
+  const games = await Promise.all(Array.from({ length: GAMES }, () => createGame(urls[0])));
   const board = games[0];
   for (let i = 0; i < 50; i++)
-    await postJson(`${urls[0]}/prod/log-response`, JSON.parse(responseBody(board.gameId, board.rounds)));
+    await post(`${urls[0]}/prod/log-response`, JSON.parse(responseBody(board.gameId, board.rounds)));
   const players = await load(urls, (url) => ({ url: `${url}/prod/get-all-players?gameId=${board.gameId}` }));
   const pick = () => games[Math.floor(Math.random() * games.length)];
   const writes = await load(urls, (url) => ({
@@ -82,7 +86,7 @@ async function throughput(label: string, urls: string[]) {
 
 /** Log-response on A, one at a time; the delay from A's answer to the score on a socket of B (and of A). */
 async function crossInstance(a: string, b: string) {
-  const { gameId, rounds } = await createSpectrumGame(a);
+  const { gameId, rounds } = await createGame(a);
   const arrivals = new Map<string, { a?: number; b?: number }>();
   const open = (url: string, key: 'a' | 'b') =>
     new Promise<WebSocket>((resolve, reject) => {
@@ -101,12 +105,9 @@ async function crossInstance(a: string, b: string) {
   const onA: number[] = [];
   for (let round = 0; round < liveRounds; round++) {
     const name = `friend-${round}`;
-    const { status } = await postJson(`${a}/prod/log-response`, {
-      ...JSON.parse(responseBody(gameId, rounds)),
-      userName: name,
-    });
+    // post() throws unless the answer is 200.
+    await post(`${a}/prod/log-response`, { ...JSON.parse(responseBody(gameId, rounds)), userName: name });
     const answered = performance.now();
-    if (status !== 200) throw new Error(`log-response answered ${status}`);
     while (arrivals.get(name)?.a === undefined || arrivals.get(name)?.b === undefined) {
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -136,20 +137,20 @@ const record = (result: Result) => results.set(result.label, [...(results.get(re
 let live: Awaited<ReturnType<typeof crossInstance>> | undefined;
 
 for (let repeat = 0; repeat < repeats; repeat++) {
-  const sqlite = await startServer(env);
+  const sqlite = await startServer('sqlite', ROOT, env);
   record(await throughput('SQLite, 1 instance', [sqlite.url]));
   await sqlite.stop();
 
   const single = await freshDatabase();
-  const one = await startServer({ ...env, DATABASE_URL: single.url });
+  const one = await startServer('postgres', ROOT, { ...env, DATABASE_URL: single.url });
   record(await throughput('PostgreSQL, 1 instance', [one.url]));
   await one.stop();
   await single.drop();
 
   const shared = await freshDatabase();
   const [a, b] = await Promise.all([
-    startServer({ ...env, DATABASE_URL: shared.url }),
-    startServer({ ...env, DATABASE_URL: shared.url }),
+    startServer('postgres-a', ROOT, { ...env, DATABASE_URL: shared.url }),
+    startServer('postgres-b', ROOT, { ...env, DATABASE_URL: shared.url }),
   ]);
   record(await throughput('PostgreSQL, 2 instances', [a.url, b.url]));
   if (repeat === 0) live = await crossInstance(a.url, b.url);
