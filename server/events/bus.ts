@@ -7,7 +7,14 @@ export type GameEvent =
   /** The creator removed a friend. */
   | { type: 'removed'; playerID: string }
   /** The creator deleted the game. */
-  | { type: 'deleted' };
+  | { type: 'deleted' }
+  /** Someone became a co-creator (claimed the game): its creator ids changed. Not sent to live sockets. */
+  | { type: 'creators' }
+  /**
+   * Events may have been missed (a bus spanning instances reconnected): whoever keeps state about
+   * this game must re-read it. Not published by repositories.
+   */
+  | { type: 'resync' };
 
 export type GameEventListener = (event: GameEvent) => void;
 
