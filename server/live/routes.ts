@@ -39,16 +39,17 @@ function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[
 
 /** An event as it goes out on the live channel: serialized once for every socket of its game. */
 interface Outgoing {
-  data: string;
+  /** UTF-8, encoded once for all the sockets. */
+  data: Buffer;
   /** After `deleted` the socket is closed: the game is gone. */
   last: boolean;
 }
 
-const DELETED: Outgoing = { data: serializeLive({ type: 'deleted' }), last: true };
-
 function outgoing(event: LiveMessage): Outgoing {
-  return { data: serializeLive(event), last: event.type === 'deleted' };
+  return { data: Buffer.from(serializeLive(event)), last: event.type === 'deleted' };
 }
+
+const DELETED = outgoing({ type: 'deleted' });
 
 /** One socket's place among its game's watchers: what arrives before its snapshot is written waits in `queue`. */
 interface Watch {
