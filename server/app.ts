@@ -6,6 +6,7 @@ import { type Config, fastifyTrustProxy } from './config.js';
 import { openStorage, type Storage } from './db/storage.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
 import { type GameEventBus, InProcessEventBus } from './events/bus.js';
+import { GameCache } from './games/cache.js';
 import { comparisonRoutes } from './games/comparison.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { registerRetention } from './games/retention.js';
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   app.addHook('onClose', () => storage.close());
   const { games, questions, bus } = storage;
+  const cache = new GameCache(games, bus);
   await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
 
   await app.register(securityHeaders, security);
@@ -112,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gameRoutes, {
         games,
         questions,
+        cache,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
@@ -119,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(comparisonRoutes, { games });
       await api.register(creatorRoutes, { games });
       await api.register(liveRoutes, {
-        games,
+        cache,
         bus,
         allowedOrigins: config.ALLOWED_ORIGINS,
         pingIntervalMs: options.livePingIntervalMs ?? 30_000,

@@ -7,16 +7,19 @@ export type GameEvent =
   /** The creator removed a friend. */
   | { type: 'removed'; playerID: string }
   /** The creator deleted the game. */
-  | { type: 'deleted' };
+  | { type: 'deleted' }
+  /** Someone became a co-creator (claimed the game): its creator ids changed. Not sent to live sockets. */
+  | { type: 'creators' }
+  /**
+   * Events may have been missed (a bus spanning instances reconnected): whoever keeps state about
+   * this game must re-read it. Not published by repositories.
+   */
+  | { type: 'resync' };
 
-/**
- * Not a change but a warning: events may have been missed (the bus lost its connection to the
- * other instances and has it back), so whoever derives state from events must re-read it.
- * Internal: it never goes out on the live channel as such.
- */
-export type ResyncSignal = { type: 'resync' };
+/** The bus's own warning that events may have been missed; it never goes out on the live channel as such. */
+export type ResyncSignal = Extract<GameEvent, { type: 'resync' }>;
 
-export type GameEventListener = (event: GameEvent | ResyncSignal) => void;
+export type GameEventListener = (event: GameEvent) => void;
 
 /**
  * Carries game events from the code that commits them to whoever watches that game (live

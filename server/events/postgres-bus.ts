@@ -43,7 +43,8 @@ export interface Delivery {
   cancel(): void;
 }
 
-const EVENT_TYPES = new Set<string>(['player', 'removed', 'deleted']);
+// What travels between instances: everything but `resync`, which each bus raises for itself.
+const EVENT_TYPES = new Set<string>(['player', 'removed', 'deleted', 'creators']);
 
 function parseEnvelope(payload: string | undefined): Envelope | undefined {
   try {

@@ -91,8 +91,13 @@ export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): Crea
     },
 
     async claimGame(gameId, keyHash, userId) {
-      const { rowCount } = await pool.query(query('insertCreator', [userId, Date.now(), gameId, keyHash]));
-      return (rowCount ?? 0) > 0;
+      // Every instance's cache of this game's creators must hear of the new one.
+      return announcingTransaction(pool, bus, async (client, announce) => {
+        const { rowCount } = await client.query(query('insertCreator', [userId, Date.now(), gameId, keyHash]));
+        if (!rowCount) return false;
+        await announce(gameId, { type: 'creators' });
+        return true;
+      });
     },
   };
 }

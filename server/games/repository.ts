@@ -85,7 +85,8 @@ export interface GameRepository {
   setCreatorKeyHash(gameId: string, keyHash: string): Promise<void>;
   /**
    * Makes `userId` a creator of this one game if `keyHash` is the hash of its current creator key.
-   * False if the key does not match (or `userId` already was a co-creator).
+   * False if the key does not match (or `userId` already was a co-creator). Announces `creators`
+   * when it made a new co-creator (caches of the game's definition drop it).
    */
   claimGame(gameId: string, keyHash: string, userId: string): Promise<boolean>;
 }

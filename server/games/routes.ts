@@ -2,16 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { editionOf, gameTypeOf, toWireQuestion } from '../../shared/model.js';
 import { computeScore } from '../../shared/score.js';
 import { badRequest, conflict, notFound, unknownGame } from '../errors.js';
-import { endpoint } from '../http/endpoint.js';
+import { endpoint, Serialized } from '../http/endpoint.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import { checkAnswers } from './answers.js';
+import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
 import type { Game, GameRepository } from './repository.js';
 
 export interface GameRoutesOptions {
   games: GameRepository;
   questions: QuestionRepository;
+  /** Definitions and scoreboards kept in memory, fresh from the event bus (reads go through it). */
+  cache: GameCache;
   /** Friends a game takes at most (MAX_PLAYERS_PER_GAME). */
   maxPlayersPerGame: number;
   onGameCreated?: () => void;
@@ -19,16 +22,18 @@ export interface GameRoutesOptions {
 }
 
 export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, options) => {
-  const { games, questions } = options;
+  const { games, questions, cache } = options;
+  // A game's join-game reply, serialized once per cached definition.
+  const joinReplies = new WeakMap<Game, Serialized<'join-game'>>();
 
   async function requireGame(gameId: string): Promise<Game> {
-    const game = await games.findGame(gameId);
+    const game = await cache.findGame(gameId);
     if (!game) throw unknownGame();
     return game;
   }
 
   async function requireGameExists(gameId: string): Promise<void> {
-    if (!(await games.gameExists(gameId))) throw unknownGame();
+    if (!(await cache.gameExists(gameId))) throw unknownGame();
   }
 
   endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType }) => {
@@ -78,8 +83,9 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
   });
 
   endpoint(app, 'get-all-players', async ({ gameId }) => {
-    await requireGameExists(gameId);
-    return { players: await games.listPlayers(gameId) };
+    const board = await cache.scoreboard(gameId);
+    if (!board) throw unknownGame();
+    return new Serialized(board.reply);
   });
 
   endpoint(app, 'is-creator', async ({ gameId, userId }) => {
@@ -96,7 +102,17 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
 
   endpoint(app, 'join-game', async ({ gameId }) => {
     const game = await requireGame(gameId);
-    return { questions: game.questions.map(toWireQuestion), gameType: gameTypeOf(game.edition) };
+    let reply = joinReplies.get(game);
+    if (!reply) {
+      // Key order as the reply schema writes it.
+      const json = JSON.stringify({
+        questions: game.questions.map(toWireQuestion),
+        gameType: gameTypeOf(game.edition),
+      });
+      reply = new Serialized(json);
+      joinReplies.set(game, reply);
+    }
+    return reply;
   });
 
   endpoint(app, 'has-played', async ({ gameId }) => ({ playerName: (await requireGame(gameId)).creatorName }));

@@ -77,7 +77,9 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
     },
 
     async claimGame(gameId, keyHash, userId) {
-      return insertCreator.run(userId, Date.now(), gameId, keyHash).changes > 0;
+      if (insertCreator.run(userId, Date.now(), gameId, keyHash).changes === 0) return false;
+      bus.publish(gameId, { type: 'creators' });
+      return true;
     },
   };
 }

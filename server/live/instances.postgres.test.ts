@@ -52,6 +52,30 @@ describe('several instances on one PostgreSQL database', () => {
     onB.close();
   });
 
+  it('tells every instance of a co-creator claimed on another: the cached creator rule follows', async () => {
+    const game = await createGame(a, 'classic', [1, 2, 3]);
+    const laptop = newUserId();
+    const isCreator = async (app: FastifyInstance) =>
+      (await app.inject({ url: `/prod/is-creator?gameId=${game.gameId}&userId=${laptop}` })).json().isCreator;
+    // Both instances have read (and cached) the game while the laptop was nobody.
+    expect([await isCreator(a), await isCreator(b)]).toEqual([false, false]);
+    const link = await a.inject({
+      method: 'POST',
+      url: '/prod/creator-link',
+      payload: { gameId: game.gameId, userId: game.creatorId },
+    });
+    const claim = await b.inject({
+      method: 'POST',
+      url: '/prod/claim-game',
+      payload: { gameId: game.gameId, key: link.json().key, userId: laptop },
+    });
+    expect(claim.statusCode).toBe(200);
+    await expect.poll(() => isCreator(a)).toBe(true);
+    expect(await isCreator(b)).toBe(true);
+    // And the creator rule on A: a co-creator cannot answer their own game.
+    expect((await logResponse(a, game.gameId, laptop, [1, 2, 3])).statusCode).toBe(409);
+  });
+
   it('lets one of two racing responses of the same player through, each on its own instance', async () => {
     const game = await createGame(a, 'spectrum');
     for (let round = 0; round < 10; round++) {

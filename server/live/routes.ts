@@ -4,11 +4,13 @@ import { gameIdSchema } from '../../shared/api.js';
 import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage } from '../../shared/live.js';
 import { unknownGame } from '../errors.js';
 import type { GameEvent, GameEventBus } from '../events/bus.js';
-import type { GameRepository } from '../games/repository.js';
+import type { GameCache } from '../games/cache.js';
+import { SlicedFanOut } from './fan-out.js';
 import { serializeLive, writeLive } from './send.js';
 
 export interface LiveRoutesOptions {
-  games: GameRepository;
+  /** Scoreboards kept fresh by the bus: snapshots come from there. */
+  cache: GameCache;
   bus: GameEventBus;
   /** Origins besides the server's own that may open a socket (a browser always sends Origin). */
   allowedOrigins: readonly string[];
@@ -17,6 +19,8 @@ export interface LiveRoutesOptions {
   maxSocketsPerAddress: number;
   /** A socket's send-buffer cap in bytes (see `liveBufferLimit`). */
   maxBufferedBytes: number;
+  /** Sockets written per turn of the event loop (FAN_OUT_SLICE). */
+  fanOutSlice?: number;
 }
 
 /** Same origin as the page the server itself serves, or one listed in ALLOWED_ORIGINS. */
@@ -35,50 +39,85 @@ function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[
 
 /** An event as it goes out on the live channel: serialized once for every socket of its game. */
 interface Outgoing {
-  data: string;
+  /** UTF-8, encoded once for all the sockets. */
+  data: Buffer;
   /** After `deleted` the socket is closed: the game is gone. */
   last: boolean;
 }
 
-function outgoing(message: LiveMessage): Outgoing {
-  return { data: serializeLive(message), last: message.type === 'deleted' };
+function outgoing(event: LiveMessage): Outgoing {
+  return { data: Buffer.from(serializeLive(event)), last: event.type === 'deleted' };
 }
 
-/**
- * The sockets watching one game. A socket still waiting for its snapshot queues what arrives
- * meanwhile. The snapshot is read and serialized once for all the sockets that open while the
- * scoreboard stays unchanged; any event of the game discards it.
- */
+const DELETED = outgoing({ type: 'deleted' });
+
+/** One socket's place among its game's watchers: what arrives before its snapshot is written waits in `queue`. */
+interface Watch {
+  queue: Outgoing[] | null;
+}
+
+/** The sockets watching one game: one bus subscription and one cache pin for all of them. */
 interface Watchers {
-  sockets: Map<WebSocket, Outgoing[] | null>;
+  sockets: Map<WebSocket, Watch>;
   unsubscribe: () => void;
-  snapshot?: Promise<string>;
+  unpin: () => void;
 }
 
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, options) => {
-  const { games, bus, allowedOrigins, pingIntervalMs, maxSocketsPerAddress, maxBufferedBytes } = options;
+  const { cache, bus, allowedOrigins, pingIntervalMs, maxSocketsPerAddress, maxBufferedBytes } = options;
   const alive = new WeakSet<WebSocket>();
   // One bus subscription per watched game, however many sockets watch it: an event is serialized
   // once and written to all of them.
   const watched = new Map<string, Watchers>();
   // Live sockets open (or opening) per client address.
   const socketsPerAddress = new Map<string, number>();
+  // Events reach sockets after the publishing request has answered, a slice of sockets at a time.
+  const fanOut = new SlicedFanOut<WebSocket>(options.fanOutSlice);
 
   function send(socket: WebSocket, { data, last }: Outgoing): void {
     writeLive(socket, data, maxBufferedBytes);
     if (last) socket.close(LIVE_CLOSE_UNKNOWN_GAME, 'This game was deleted.');
   }
 
-  /** The game's snapshot message, shared by every socket that asks before the next event. */
-  function snapshotOf(gameId: string, watchers: Watchers): Promise<string> {
-    if (watchers.snapshot) return watchers.snapshot;
-    const reading = games.listPlayers(gameId).then((players) => serializeLive({ type: 'snapshot', players }));
-    watchers.snapshot = reading;
-    // A failed read is not kept: the next socket tries again.
-    reading.catch(() => {
-      if (watchers.snapshot === reading) watchers.snapshot = undefined;
-    });
-    return reading;
+  /** The game's snapshot message from the scoreboard cache; undefined if the game is gone. */
+  async function snapshotOf(gameId: string): Promise<string | undefined> {
+    return (await cache.scoreboard(gameId))?.snapshot;
+  }
+
+  /** Writes the snapshot and then what queued meanwhile, unless a newer snapshot replaced this watch. */
+  function ready(watchers: Watchers, socket: WebSocket, watch: Watch, snapshot: string | undefined): void {
+    const queue = watch.queue;
+    if (watchers.sockets.get(socket) !== watch || !queue) return;
+    watch.queue = null;
+    if (snapshot === undefined) {
+      send(socket, DELETED);
+      return;
+    }
+    writeLive(socket, snapshot, maxBufferedBytes);
+    for (const message of queue) send(socket, message);
+  }
+
+  /**
+   * After the bus says events may have been missed: every socket of the game gets a fresh snapshot
+   * (which replaces the client's list), and what arrives meanwhile waits behind it.
+   */
+  async function resnapshot(gameId: string, watchers: Watchers): Promise<void> {
+    const fresh = new Map<WebSocket, Watch>();
+    for (const socket of watchers.sockets.keys()) {
+      const watch: Watch = { queue: [] };
+      watchers.sockets.set(socket, watch);
+      fresh.set(socket, watch);
+    }
+    cache.evict(gameId);
+    let snapshot: string | undefined;
+    try {
+      snapshot = await snapshotOf(gameId);
+    } catch {
+      // Not known to be up to date: the clients reconnect (and get a snapshot then).
+      for (const socket of fresh.keys()) socket.close(1011, 'Please reconnect.');
+      return;
+    }
+    fanOut.push([...fresh.keys()], (socket) => ready(watchers, socket, fresh.get(socket) as Watch, snapshot));
   }
 
   /** Counts a socket against its address until its connection closes. */
@@ -95,73 +134,44 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
     });
   }
 
-  function deliver(watchers: Watchers, event: GameEvent): void {
-    watchers.snapshot = undefined;
+  function deliver(gameId: string, watchers: Watchers, event: GameEvent): void {
+    if (event.type === 'creators') return;
+    if (event.type === 'resync') {
+      void resnapshot(gameId, watchers);
+      return;
+    }
     const message = outgoing(event);
-    for (const [socket, queue] of watchers.sockets) {
-      if (queue) queue.push(message);
+    // The sockets watching now; one that opens later reads a snapshot that has this event.
+    fanOut.push([...watchers.sockets.keys()], (socket) => {
+      const watch = watchers.sockets.get(socket);
+      if (!watch) return;
+      if (watch.queue) watch.queue.push(message);
       else send(socket, message);
-    }
-  }
-
-  /**
-   * Events may have been missed (the bus reconnected): every socket of the game gets a fresh
-   * snapshot. As on open, sockets hold what arrives meanwhile until their snapshot is out.
-   */
-  async function resync(gameId: string, watchers: Watchers): Promise<void> {
-    watchers.snapshot = undefined;
-    const held = new Set<WebSocket>();
-    for (const [socket, queue] of watchers.sockets) {
-      if (queue) continue;
-      watchers.sockets.set(socket, []);
-      held.add(socket);
-    }
-    let snapshot: Outgoing | undefined;
-    try {
-      snapshot = outgoing({ type: 'snapshot', players: await games.listPlayers(gameId) });
-    } catch (error) {
-      app.log.warn({ err: error, gameId }, 'live resync failed; closing the sockets so that clients reconnect');
-    }
-    for (const [socket, queue] of watchers.sockets) {
-      if (!snapshot) {
-        socket.close(1011, 'Please reconnect.');
-      } else if (held.has(socket)) {
-        watchers.sockets.set(socket, null);
-        send(socket, snapshot);
-        for (const message of queue ?? []) send(socket, message);
-      } else {
-        // Still waiting for its first snapshot, which may predate the gap: this one follows it.
-        queue?.push(snapshot);
-      }
-    }
+    });
   }
 
   /** Adds a socket to its game's watchers (its snapshot still to come); returns the function that removes it. */
   function watch(gameId: string, socket: WebSocket) {
     let watchers = watched.get(gameId);
     if (!watchers) {
-      const created: Watchers = { sockets: new Map(), unsubscribe: () => {} };
-      created.unsubscribe = bus.subscribe(gameId, (event) => {
-        if (event.type === 'resync') void resync(gameId, created);
-        else deliver(created, event);
-      });
+      const created: Watchers = { sockets: new Map(), unsubscribe: () => {}, unpin: cache.pin(gameId) };
+      created.unsubscribe = bus.subscribe(gameId, (event) => deliver(gameId, created, event));
       watchers = created;
       watched.set(gameId, watchers);
     }
-    const { sockets, unsubscribe } = watchers;
-    sockets.set(socket, []);
+    const current = watchers;
+    const { sockets } = current;
+    const first: Watch = { queue: [] };
+    sockets.set(socket, first);
     return {
-      snapshot: () => snapshotOf(gameId, watchers),
-      ready() {
-        const queue = sockets.get(socket);
-        if (!queue) return;
-        sockets.set(socket, null);
-        for (const message of queue) send(socket, message);
+      async open() {
+        ready(current, socket, first, await snapshotOf(gameId));
       },
       leave() {
         sockets.delete(socket);
-        if (sockets.size > 0 || watched.get(gameId) !== watchers) return;
-        unsubscribe();
+        if (sockets.size > 0 || watched.get(gameId) !== current) return;
+        current.unsubscribe();
+        current.unpin();
         watched.delete(gameId);
       },
     };
@@ -196,7 +206,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
           return reply.status(403).send({ message: 'This origin may not open a live connection.' });
         }
         const { gameId } = request.params;
-        if (!gameIdSchema.safeParse(gameId).success || !(await games.gameExists(gameId))) {
+        if (!gameIdSchema.safeParse(gameId).success || !(await cache.gameExists(gameId))) {
           throw unknownGame();
         }
         // Counted from here, before the upgrade, so that sockets opened at once are all counted.
@@ -211,8 +221,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
       // after the snapshot (clients place a player by id, so a repeat is harmless).
       const watcher = watch(gameId, socket);
       socket.on('close', watcher.leave);
-      writeLive(socket, await watcher.snapshot(), maxBufferedBytes);
-      watcher.ready();
+      await watcher.open();
     },
   );
 };

@@ -12,7 +12,7 @@ describe('sendLive', () => {
   it('writes the message as JSON', () => {
     const socket = fakeSocket(0);
     expect(sendLive(socket, { type: 'snapshot', players: [] })).toBe(true);
-    expect(socket.send).toHaveBeenCalledWith('{"type":"snapshot","players":[]}');
+    expect(socket.send).toHaveBeenCalledWith('{"type":"snapshot","players":[]}', { binary: false });
   });
 
   it('drops a socket whose send buffer is past the cap instead of buffering more', () => {
@@ -28,10 +28,10 @@ describe('writeLive', () => {
     const sockets = [fakeSocket(0), fakeSocket(MAX_BUFFERED_BYTES + 1), fakeSocket(10)];
     const expected = '{"type":"player","player":{"playerID":"p","playerName":"Bo","score":5}}';
     for (const socket of sockets) writeLive(socket, expected);
-    expect(sockets[0].send).toHaveBeenCalledWith(expected);
+    expect(sockets[0].send).toHaveBeenCalledWith(expected, { binary: false });
     expect(sockets[1].send).not.toHaveBeenCalled();
     expect(sockets[1].terminate).toHaveBeenCalled();
-    expect(sockets[2].send).toHaveBeenCalledWith(expected);
+    expect(sockets[2].send).toHaveBeenCalledWith(expected, { binary: false });
   });
 });
 

@@ -30,13 +30,14 @@ export function serializeLive(message: LiveMessage): string {
  * the cap drops the socket at once, so no socket ever holds much more than the cap).
  * Returns false if the socket was dropped.
  */
-export function writeLive(socket: WebSocket, data: string, limit = MAX_BUFFERED_BYTES): boolean {
+export function writeLive(socket: WebSocket, data: string | Buffer, limit = MAX_BUFFERED_BYTES): boolean {
   if (socket.readyState !== socket.OPEN) return false;
   if (socket.bufferedAmount > limit) {
     socket.terminate();
     return false;
   }
-  socket.send(data);
+  // A text frame either way; a Buffer (UTF-8, encoded once for every socket) is written as it is.
+  socket.send(data, { binary: false });
   if (socket.bufferedAmount > limit) {
     socket.terminate();
     return false;

@@ -43,11 +43,27 @@ export function registerMetrics(app: FastifyInstance, liveSockets: () => number)
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Each label set's counter and histogram, looked up once: labelled inc/observe hash the labels every time.
+  const series = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> }
+  >();
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the URL, so ids do not explode the label set.
     const route = request.routeOptions.url ?? 'not-found';
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const status = String(reply.statusCode);
+    const key = `${request.method} ${route} ${status}`;
+    let found = series.get(key);
+    if (!found) {
+      found = {
+        count: requests.labels({ method: request.method, route, status }),
+        time: latency.labels({ method: request.method, route }),
+      };
+      series.set(key, found);
+    }
+    found.count.inc();
+    found.time.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
