@@ -8,7 +8,16 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame } from '../../server/testing/app.js';
-import { browserTestsAvailable, newPlayer, playersOf, screenshot, startWorld, type World } from './support.js';
+import {
+  browserTestsAvailable,
+  heading,
+  newPlayer,
+  playersOf,
+  screenshot,
+  startWorld,
+  type World,
+  waitForPath,
+} from './support.js';
 
 const available = browserTestsAvailable();
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
@@ -16,12 +25,7 @@ const ROUNDS = 3;
 /** The narrowest phone we design for. */
 const NARROW = { width: 320, height: 640 };
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const tryAgain = (page: Page) => page.getByRole('button', { name: 'Try again' });
-
-async function waitForPath(page: Page, pattern: RegExp) {
-  await page.waitForFunction((source) => new RegExp(source).test(location.pathname), pattern.source);
-}
 
 /** Moves the slider with the keyboard from 50 by `steps` and commits with Enter. */
 async function answerSpectrumWithKeys(page: Page, round: number, steps: number) {

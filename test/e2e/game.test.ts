@@ -6,29 +6,19 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserTestsAvailable,
+  heading,
   newPlayer,
   type Player,
   playersOf,
   screenshot,
   startWorld,
   type World,
+  waitForPath,
+  waitForRound,
 } from './support.js';
 
 const available = browserTestsAvailable();
 const ROUNDS = 3;
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-
-async function waitForRound(page: Page, round: number) {
-  await heading(page)
-    .filter({ hasText: `Wavelength round ${round} of ${ROUNDS}` })
-    .waitFor();
-}
-
-/** Waits for a client-side navigation (history.pushState) to a path matching `pattern`. */
-async function waitForPath(page: Page, pattern: RegExp) {
-  await page.waitForFunction((source) => new RegExp(source).test(location.pathname), pattern.source);
-}
 
 /** Moves the slider with the keyboard and commits with Enter. */
 async function answerSpectrumWithKeys(page: Page, steps: number) {
@@ -94,12 +84,12 @@ describe.skipIf(!available)('playing in the browser', () => {
     await screenshot(creator.page, '01-landing');
 
     await startAsCreator(creator, world, 'spectrum', 'Ada');
-    await waitForRound(creator.page, 1);
+    await waitForRound(creator.page, 1, ROUNDS);
     await screenshot(creator.page, '02-spectrum-round');
     await answerSpectrumWithKeys(creator.page, 30); // 80
-    await waitForRound(creator.page, 2);
+    await waitForRound(creator.page, 2, ROUNDS);
     await answerSpectrumWithKeys(creator.page, -30); // 20
-    await waitForRound(creator.page, 3);
+    await waitForRound(creator.page, 3, ROUNDS);
     await answerSpectrumWithKeys(creator.page, 0); // 50
     await waitForPath(creator.page, /^\/endscreen\/[^/]+$/);
     const gameId = gameIdOf(creator.page);
@@ -115,11 +105,11 @@ describe.skipIf(!available)('playing in the browser', () => {
     // First friend: keyboard answers identical to the creator's → 10.
     const bo = await newPlayer(world);
     await joinAsFriend(bo, world, gameId, 'Ada', 'Bo', '04-join');
-    await waitForRound(bo.page, 1);
+    await waitForRound(bo.page, 1, ROUNDS);
     await answerSpectrumWithKeys(bo.page, 30);
-    await waitForRound(bo.page, 2);
+    await waitForRound(bo.page, 2, ROUNDS);
     await answerSpectrumWithKeys(bo.page, -30);
-    await waitForRound(bo.page, 3);
+    await waitForRound(bo.page, 3, ROUNDS);
     await answerSpectrumWithKeys(bo.page, 0);
     await waitForPath(bo.page, new RegExp(`^/result/${gameId}$`));
     await heading(bo.page).filter({ hasText: 'Your Wavelength Score with Ada is' }).waitFor();
@@ -140,7 +130,7 @@ describe.skipIf(!available)('playing in the browser', () => {
       [2, 0.95],
       [3, 0.5],
     ] as const) {
-      await waitForRound(cy.page, round);
+      await waitForRound(cy.page, round, ROUNDS);
       await answerSpectrumByDragging(cy.page, fraction);
     }
     await waitForPath(cy.page, new RegExp(`^/result/${gameId}$`));
@@ -174,14 +164,14 @@ describe.skipIf(!available)('playing in the browser', () => {
     await startAsCreator(creator, world, 'classic', 'Dee');
     const picked: string[] = [];
 
-    await waitForRound(creator.page, 1);
+    await waitForRound(creator.page, 1, ROUNDS);
     await screenshot(creator.page, '07-classic-round');
     const first = creator.page.locator('.option').first();
     picked.push(await first.innerText());
     await first.click();
     // Round 2: nobody touches anything; the ring runs out after about 10 s.
-    await waitForRound(creator.page, 2);
-    await waitForRound(creator.page, 3);
+    await waitForRound(creator.page, 2, ROUNDS);
+    await waitForRound(creator.page, 3, ROUNDS);
     const last = creator.page.locator('.option').nth(2);
     picked.push(await last.innerText());
     await last.click();
@@ -192,10 +182,10 @@ describe.skipIf(!available)('playing in the browser', () => {
     // also lets round 2 run out: two matches out of three, since two unanswered rounds never match.
     const friend = await newPlayer(world);
     await joinAsFriend(friend, world, gameId, 'Dee', 'Eve');
-    await waitForRound(friend.page, 1);
+    await waitForRound(friend.page, 1, ROUNDS);
     await friend.page.getByRole('button', { name: picked[0], exact: true }).click();
-    await waitForRound(friend.page, 2);
-    await waitForRound(friend.page, 3);
+    await waitForRound(friend.page, 2, ROUNDS);
+    await waitForRound(friend.page, 3, ROUNDS);
     await friend.page.getByRole('button', { name: picked[1], exact: true }).click();
     await waitForPath(friend.page, new RegExp(`^/result/${gameId}$`));
     const players = await playersOf(world, gameId);
@@ -212,13 +202,13 @@ describe.skipIf(!available)('playing in the browser', () => {
   it('a refresh in the middle of a game resumes at the same round and keeps earlier answers', async () => {
     const creator = await newPlayer(world);
     await startAsCreator(creator, world, 'spectrum', 'Fay');
-    await waitForRound(creator.page, 1);
+    await waitForRound(creator.page, 1, ROUNDS);
     await answerSpectrumWithKeys(creator.page, 50); // 100
-    await waitForRound(creator.page, 2);
+    await waitForRound(creator.page, 2, ROUNDS);
     await creator.page.reload();
-    await waitForRound(creator.page, 2);
+    await waitForRound(creator.page, 2, ROUNDS);
     await answerSpectrumWithKeys(creator.page, -50); // 0
-    await waitForRound(creator.page, 3);
+    await waitForRound(creator.page, 3, ROUNDS);
     await answerSpectrumWithKeys(creator.page, 0); // 50
     await waitForPath(creator.page, /^\/endscreen\/[^/]+$/);
     const gameId = gameIdOf(creator.page);
@@ -231,7 +221,7 @@ describe.skipIf(!available)('playing in the browser', () => {
       [2, -50],
       [3, 0],
     ] as const) {
-      await waitForRound(friend.page, round);
+      await waitForRound(friend.page, round, ROUNDS);
       await answerSpectrumWithKeys(friend.page, steps);
     }
     await waitForPath(friend.page, new RegExp(`^/result/${gameId}$`));

@@ -127,3 +127,18 @@ export const removeButton = (page: Page, name: string) =>
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name, exact: true }) })
     .getByRole('button', { name: 'Remove', exact: true });
+
+/** The screen's one level-1 heading. */
+export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** Waits until the question screen shows round `round` of `rounds`. */
+export async function waitForRound(page: Page, round: number, rounds: number) {
+  await heading(page)
+    .filter({ hasText: `Wavelength round ${round} of ${rounds}` })
+    .waitFor();
+}
+
+/** Waits for a client-side navigation (history.pushState) to a path matching `pattern`. */
+export async function waitForPath(page: Page, pattern: RegExp) {
+  await page.waitForFunction((source) => new RegExp(source).test(location.pathname), pattern.source);
+}

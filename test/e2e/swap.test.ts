@@ -5,24 +5,23 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserTestsAvailable, newPlayer, playersOf, screenshot, startWorld, type World } from './support.js';
+import {
+  browserTestsAvailable,
+  heading,
+  newPlayer,
+  playersOf,
+  screenshot,
+  startWorld,
+  type World,
+  waitForPath,
+  waitForRound,
+} from './support.js';
 
 const available = browserTestsAvailable();
 const ROUNDS = 3;
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const questionText = (page: Page) => page.locator('.round__question').innerText();
 const swapButton = (page: Page) => page.getByRole('button', { name: /^Swap question/ });
-
-async function waitForRound(page: Page, round: number) {
-  await heading(page)
-    .filter({ hasText: `Wavelength round ${round} of ${ROUNDS}` })
-    .waitFor();
-}
-
-async function waitForPath(page: Page, pattern: RegExp) {
-  await page.waitForFunction((source) => new RegExp(source).test(location.pathname), pattern.source);
-}
 
 /** The game in progress as this tab keeps it (sessionStorage). */
 async function storedGame(page: Page): Promise<{ questions: { id: string; text: string }[]; swapped: string[] }> {
@@ -62,7 +61,7 @@ describe.skipIf(!available)('swapping questions in the browser', () => {
     await page.getByPlaceholder('What name do you go by?').fill('Ada');
     await page.getByRole('button', { name: 'Play' }).click();
     await waitForPath(page, /^\/classic\/game\/new-game$/);
-    await waitForRound(page, 1);
+    await waitForRound(page, 1, ROUNDS);
     const initialIds = (await storedGame(page)).questions.map((q) => q.id);
     const shown = [await questionText(page)];
 
@@ -71,18 +70,18 @@ describe.skipIf(!available)('swapping questions in the browser', () => {
     await screenshot(page, 'swap-01-after-first-swap');
     shown.push(await swap(page, 2));
     await page.reload();
-    await waitForRound(page, 1);
+    await waitForRound(page, 1, ROUNDS);
     expect(await questionText(page)).toBe(shown.at(-1));
     await swapButton(page).filter({ hasText: 'Swap question (1 left)' }).waitFor();
 
     const picked = [await pickFirst(page)];
-    await waitForRound(page, 2);
+    await waitForRound(page, 2, ROUNDS);
     shown.push(await questionText(page));
     // The third and last swap, in round 2; after it no swap is offered, here or in round 3.
     shown.push(await swap(page, 1));
     expect(await swapButton(page).count()).toBe(0);
     picked.push(await pickFirst(page));
-    await waitForRound(page, 3);
+    await waitForRound(page, 3, ROUNDS);
     shown.push(await questionText(page));
     expect(await swapButton(page).count()).toBe(0);
 
@@ -116,7 +115,7 @@ describe.skipIf(!available)('swapping questions in the browser', () => {
     await friend.page.getByPlaceholder('What name do you go by?').fill('Bo');
     await friend.page.getByRole('button', { name: 'Play' }).click();
     for (let round = 1; round <= ROUNDS; round++) {
-      await waitForRound(friend.page, round);
+      await waitForRound(friend.page, round, ROUNDS);
       expect(await questionText(friend.page)).toBe(finalQuestions[round - 1].text);
       expect(await swapButton(friend.page).count()).toBe(0);
       await friend.page.getByRole('button', { name: picked[round - 1], exact: true }).click();
