@@ -25,7 +25,8 @@ const sql = {
   // so the count below cannot be overtaken before this transaction ends.
   lockGame: 'SELECT 1 FROM games WHERE id = $1 FOR UPDATE',
   // Removed friends still count towards the cap: removing jokers does not make room for more jokers.
-  countPlayers: 'SELECT count(*) AS count FROM responses WHERE game_id = $1',
+  // Kept by a trigger (migration 003), read under the game's row lock.
+  countPlayers: 'SELECT responses_count AS count FROM games WHERE id = $1',
   insertResponse: `INSERT INTO responses (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, player_user_id) DO NOTHING`,
   // Every read of friends leaves removed ones out (removed_at IS NULL); only the play-once checks see them,

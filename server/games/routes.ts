@@ -79,7 +79,10 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (result.status === 'duplicate') throw conflict('You have already played this game; your first answers stand.');
     if (result.status === 'full') throw conflict('This game is full.');
     options.onResponseLogged?.();
-    return { ok: true as const, score, playerID: result.player.playerID };
+    // Key order as the reply schema writes it; score is a finite number, playerID a string.
+    return new Serialized(
+      `{"ok":true,"score":${JSON.stringify(score)},"playerID":${JSON.stringify(result.player.playerID)}}`,
+    );
   });
 
   endpoint(app, 'get-all-players', async ({ gameId }) => {

@@ -55,7 +55,8 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
     .pluck();
 
   // Removed friends still count towards the cap: removing jokers does not make room for more jokers.
-  const countPlayers = db.prepare<[string], number>('SELECT count(*) FROM responses WHERE game_id = ?').pluck();
+  // Kept by triggers (migration 003): counting the game's rows would cost more with every friend.
+  const countPlayers = db.prepare<[string], number>('SELECT responses_count FROM games WHERE id = ?').pluck();
 
   const createGame = db.transaction((game: NewGame) => {
     insertGame.run(game.id, game.edition, game.creatorUserId, game.creatorName, Date.now());

@@ -33,13 +33,16 @@ export function dropIncompleteRequestsOnClose(app: FastifyInstance): void {
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
   });
-  app.addHook('onRequest', async (request) => {
+  // Synchronous hooks: every request runs them, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
     const socket = request.raw.socket as Socket | null;
     if (socket) answering.set(socket, request.raw);
+    done();
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const socket = request.raw.socket as Socket | null;
     if (socket && answering.get(socket) === request.raw) answering.delete(socket);
+    done();
   });
   app.addHook('preClose', async () => {
     for (const socket of connections) {

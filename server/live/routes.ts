@@ -6,6 +6,7 @@ import { unknownGame } from '../errors.js';
 import type { GameEvent, GameEventBus } from '../events/bus.js';
 import type { GameCache } from '../games/cache.js';
 import { SlicedFanOut } from './fan-out.js';
+import { TextFrame } from './frame.js';
 import { serializeLive, writeLive } from './send.js';
 
 export interface LiveRoutesOptions {
@@ -39,14 +40,14 @@ function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[
 
 /** An event as it goes out on the live channel: serialized once for every socket of its game. */
 interface Outgoing {
-  /** UTF-8, encoded once for all the sockets. */
-  data: Buffer;
+  /** Framed once (UTF-8 and the WebSocket header) for all the sockets. */
+  data: TextFrame;
   /** After `deleted` the socket is closed: the game is gone. */
   last: boolean;
 }
 
 function outgoing(event: LiveMessage): Outgoing {
-  return { data: Buffer.from(serializeLive(event)), last: event.type === 'deleted' };
+  return { data: new TextFrame(serializeLive(event)), last: event.type === 'deleted' };
 }
 
 const DELETED = outgoing({ type: 'deleted' });

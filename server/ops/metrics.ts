@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { RequestMetrics } from './request-metrics.js';
 
 export interface Metrics {
   registry: Registry;
@@ -15,18 +16,13 @@ export function registerMetrics(app: FastifyInstance, liveSockets: () => number)
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route',
-    labelNames: ['method', 'route'] as const,
+  const requests = new RequestMetrics({
+    registry,
+    countName: 'http_requests_total',
+    countHelp: 'HTTP requests answered, by method, route and status code',
+    timeName: 'http_request_duration_seconds',
+    timeHelp: 'Time to answer an HTTP request, by method and route',
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
   });
   new Gauge({
     name: 'live_sockets_open',
@@ -43,26 +39,14 @@ export function registerMetrics(app: FastifyInstance, liveSockets: () => number)
     registers: [registry],
   });
 
-  // Each label set's counter and histogram, looked up once: labelled inc/observe hash the labels every time.
-  const series = new Map<
-    string,
-    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> }
-  >();
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the URL, so ids do not explode the label set.
-    const route = request.routeOptions.url ?? 'not-found';
-    const status = String(reply.statusCode);
-    const key = `${request.method} ${route} ${status}`;
-    let found = series.get(key);
-    if (!found) {
-      found = {
-        count: requests.labels({ method: request.method, route, status }),
-        time: latency.labels({ method: request.method, route }),
-      };
-      series.set(key, found);
-    }
-    found.count.inc();
-    found.time.observe(reply.elapsedTime / 1000);
+    requests.record(
+      request.method,
+      request.routeOptions.url ?? 'not-found',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
