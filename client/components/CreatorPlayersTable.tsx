@@ -2,19 +2,21 @@ import { useState } from 'react';
 import { displayName } from '../../shared/product.js';
 import { removePlayer } from '../api/calls.js';
 import { ApiError } from '../api/http.js';
+import { comparisonPath } from '../paths.js';
 import { userId } from '../state/user.js';
 import { ConfirmAction } from './ConfirmAction.js';
 import { PlayersTable, type PlayersTableProps } from './PlayersTable.js';
 
-interface CreatorPlayersTableProps extends Omit<PlayersTableProps, 'actions'> {
+interface CreatorPlayersTableProps extends Omit<PlayersTableProps, 'actions' | 'linkTo'> {
   gameId: string;
   /** From useIsCreator: only a creator gets the Remove controls (the server checks again). */
   isCreator: boolean | undefined;
 }
 
 /**
- * The friends table, with a Remove control on each row for the game's creator. A removed row goes
- * at once here; every other open scoreboard drops it when the live `removed` message arrives.
+ * The friends table; for the game's creator each name opens that friend's answers and each row
+ * has a Remove control. A removed row goes at once here; every other open scoreboard drops it
+ * when the live `removed` message arrives.
  */
 export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: CreatorPlayersTableProps) {
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
@@ -22,34 +24,38 @@ export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: Cre
   const markRemoved = (playerID: string) => setRemoved((ids) => new Set(ids).add(playerID));
 
   return (
-    <PlayersTable
-      {...rest}
-      players={shown}
-      actions={
-        isCreator
-          ? (player) => {
-              const name = displayName(player.playerName);
-              return (
-                <ConfirmAction
-                  size="small"
-                  label="Remove"
-                  target={name}
-                  question={`Remove ${name}?`}
-                  confirmLabel="Yes"
-                  onConfirm={async () => {
-                    try {
-                      await removePlayer(gameId, userId(), player.playerID);
-                    } catch (error) {
-                      // Already gone (removed from another device): the row goes all the same.
-                      if (!(error instanceof ApiError && error.status === 404)) throw error;
-                    }
-                    markRemoved(player.playerID);
-                  }}
-                />
-              );
-            }
-          : undefined
-      }
-    />
+    <>
+      {isCreator && shown.length > 0 && <p className="players-hint">Tap a friend to see their answers.</p>}
+      <PlayersTable
+        {...rest}
+        players={shown}
+        linkTo={isCreator ? (player) => comparisonPath(gameId, player.playerID) : undefined}
+        actions={
+          isCreator
+            ? (player) => {
+                const name = displayName(player.playerName);
+                return (
+                  <ConfirmAction
+                    size="small"
+                    label="Remove"
+                    target={name}
+                    question={`Remove ${name}?`}
+                    confirmLabel="Yes"
+                    onConfirm={async () => {
+                      try {
+                        await removePlayer(gameId, userId(), player.playerID);
+                      } catch (error) {
+                        // Already gone (removed from another device): the row goes all the same.
+                        if (!(error instanceof ApiError && error.status === 404)) throw error;
+                      }
+                      markRemoved(player.playerID);
+                    }}
+                  />
+                );
+              }
+            : undefined
+        }
+      />
+    </>
   );
 }

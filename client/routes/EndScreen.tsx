@@ -7,7 +7,6 @@ import { CreatorTools } from '../components/CreatorTools.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
-import { comparisonPath } from '../paths.js';
 
 /** The creator's screen after making a game: the link to share, and friends' scores as they come in. */
 export default function EndScreen() {
@@ -28,14 +27,12 @@ export default function EndScreen() {
           <h2 id="friends-heading">Friends so far</h2>
           <LiveBadge connected={live.connected} />
         </div>
-        {isCreator && live.players.length > 0 && <p className="players-hint">Tap a friend to see their answers.</p>}
         {live.loaded ? (
           <CreatorPlayersTable
             gameId={gameId}
             isCreator={isCreator}
             players={live.players}
             emptyText="No one yet. Scores appear here the moment friends finish."
-            linkTo={isCreator ? (player) => comparisonPath(gameId, player.playerID) : undefined}
           />
         ) : (
           <Spinner label="Loading scores" />

@@ -4,7 +4,6 @@ import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
 import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { Spinner } from '../components/Spinner.js';
-import { comparisonPath } from '../paths.js';
 import { ownPlayerId } from '../state/publicIds.js';
 
 /** Everyone who played a game and their score with its creator, updated live. */
@@ -20,14 +19,12 @@ export default function Scoreboard() {
       </div>
       <section className="card">
         {/* A failure is kept in live.error but not shown: the table then reads as empty. */}
-        {isCreator && live.players.length > 0 && <p className="players-hint">Tap a friend to see their answers.</p>}
         {live.loaded ? (
           <CreatorPlayersTable
             gameId={gameId}
             isCreator={isCreator}
             players={live.players}
             selfId={ownPlayerId(gameId)}
-            linkTo={isCreator ? (player) => comparisonPath(gameId, player.playerID) : undefined}
           />
         ) : (
           <Spinner label="Loading scores" />
