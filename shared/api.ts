@@ -78,8 +78,6 @@ const playerSchema = z.object({
 /** A friend's row on a game's scoreboard. */
 export type Player = z.infer<typeof playerSchema>;
 
-export const messageSchema = z.object({ message: z.string() });
-
 const gameQuery = z.object({ gameId: gameIdSchema });
 
 /** A friend's public id on one game's scoreboard (`playerID`). */
@@ -271,6 +269,3 @@ export type ParsedRequestOf<K extends EndpointName> = Endpoints[K] extends { que
 
 /** The 200 reply's JSON. */
 export type ReplyOf<K extends EndpointName> = z.output<Endpoints[K]['reply']>;
-
-/** The endpoints read with GET (their request goes in the query string). */
-export type GetEndpointName = { [K in EndpointName]: Endpoints[K]['method'] extends 'GET' ? K : never }[EndpointName];

@@ -59,10 +59,6 @@ export function hasPlayed(gameId: string, signal?: AbortSignal): Promise<ReplyOf
   return apiCall('has-played', { query: { gameId } }, { signal, fallback: 'Failed to fetch score' });
 }
 
-export function getScore(gameId: string, playerId: string, signal?: AbortSignal): Promise<ReplyOf<'get-score'>> {
-  return apiCall('get-score', { query: { gameId, playerId } }, { signal, fallback: 'Failed to fetch score' });
-}
-
 /** Who reads a comparison: a friend their own (private playerId), or the creator a friend's (userId + public playerID). */
 export type ComparisonReader = { playerId: string } | { userId: string; playerID: string };
 

@@ -16,9 +16,6 @@ export type GameEvent =
    */
   | { type: 'resync' };
 
-/** The bus's own warning that events may have been missed; it never goes out on the live channel as such. */
-export type ResyncSignal = Extract<GameEvent, { type: 'resync' }>;
-
 export type GameEventListener = (event: GameEvent) => void;
 
 /**
