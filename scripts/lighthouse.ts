@@ -10,16 +10,9 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../server/paths.js';
 import { freePort, spawnServer, waitForHealth } from '../server/testing/process.js';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './chromium.js';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+const CHROME_FLAGS = HEADLESS_CHROMIUM_ARGS.join(' ');
 const REPORT_DIR = join(ROOT_DIR, 'test-results', 'lighthouse');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -50,7 +43,10 @@ function lighthouse(url: string, name: string): Promise<Report> {
     '--quiet',
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROME }, stdio: 'inherit' });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
+      stdio: 'inherit',
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`Lighthouse exited with ${code} on ${url}`));

@@ -3,11 +3,10 @@
  * and a creator would see them on a phone.
  */
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
 import {
+  axeViolations,
   browserTestsAvailable,
   newPlayer,
   playersOf,
@@ -19,26 +18,6 @@ import {
 } from './support.js';
 
 const available = browserTestsAvailable();
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } })
-      .axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
-    return result.violations;
-  });
-  return found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe.skipIf(!available)('accessibility', () => {
   let world: World;
   beforeAll(async () => {
@@ -68,14 +47,14 @@ describe.skipIf(!available)('accessibility', () => {
     ];
     const problems: string[] = [];
     await visitScreens(page, screens, async (path) => {
-      for (const v of await violations(page)) problems.push(`${path}: ${v}`);
+      for (const v of await axeViolations(page)) problems.push(`${path}: ${v}`);
     });
     // The two question screens, reached as a friend would.
     for (const game of [classic, unplayed]) {
       await page.goto(`/join/${game.gameId}`);
       await page.getByRole('button', { name: 'Play' }).click();
       await page.getByRole('heading', { name: 'Wavelength round 1 of 3' }).waitFor();
-      for (const v of await violations(page)) problems.push(`${page.url()}: ${v}`);
+      for (const v of await axeViolations(page)) problems.push(`${page.url()}: ${v}`);
     }
     // The creator's screens with their links to each friend, and one friend's answers beside theirs.
     const [bo] = await playersOf(world, spectrum.gameId);
@@ -89,7 +68,7 @@ describe.skipIf(!available)('accessibility', () => {
       [`/comparison/${spectrum.gameId}/${bo.playerID}`, (p) => p.getByText("Bo's answers and yours").waitFor()],
     ];
     await visitScreens(creator.page, creatorScreens, async (path) => {
-      for (const v of await violations(creator.page)) problems.push(`${path} (creator): ${v}`);
+      for (const v of await axeViolations(creator.page)) problems.push(`${path} (creator): ${v}`);
     });
     // A Classic result, whose rounds show words rather than tracks.
     const classicFriend = randomUUID();
@@ -97,7 +76,7 @@ describe.skipIf(!available)('accessibility', () => {
     const cy = await newPlayer(world, { userId: classicFriend, context: { reducedMotion: 'reduce', bypassCSP: true } });
     await cy.page.goto(`/result/${classic.gameId}`);
     await cy.page.getByText('no answer').waitFor();
-    for (const v of await violations(cy.page)) problems.push(`classic result: ${v}`);
+    for (const v of await axeViolations(cy.page)) problems.push(`classic result: ${v}`);
     expect(problems).toEqual([]);
     await context.close();
     await creator.context.close();
@@ -113,7 +92,7 @@ describe.skipIf(!available)('accessibility', () => {
     });
     const problems: string[] = [];
     const check = async (state: string) => {
-      for (const v of await violations(page)) problems.push(`${state}: ${v}`);
+      for (const v of await axeViolations(page)) problems.push(`${state}: ${v}`);
     };
     await page.goto(`/endscreen/${game.gameId}`);
     await removeButton(page, 'Bo').click();

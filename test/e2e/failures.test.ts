@@ -4,11 +4,11 @@
  * going, with nothing they answered lost.
  */
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame } from '../../server/testing/app.js';
 import {
+  axeViolations,
   browserTestsAvailable,
   heading,
   newPlayer,
@@ -20,7 +20,6 @@ import {
 } from './support.js';
 
 const available = browserTestsAvailable();
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 const ROUNDS = 3;
 /** The narrowest phone we design for. */
 const NARROW = { width: 320, height: 640 };
@@ -44,17 +43,6 @@ async function fitsWidth(page: Page): Promise<boolean> {
 }
 
 const isFocused = (page: Page) => tryAgain(page).evaluate((button) => button === document.activeElement);
-
-/** axe-core's WCAG 2 A/AA findings on the page as it is now (the page must bypass CSP). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<Result> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe.skipIf(!available)('failures in the browser', () => {
   let world: World;

@@ -1,12 +1,15 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../../scripts/chromium.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import type { Player as ScoreboardRow } from '../../shared/api.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 const root = join(import.meta.dirname, '..', '..');
 export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
 const CLIENT_DIR = join(root, 'dist', 'client');
@@ -38,15 +41,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
   const { port } = app.server.address() as { port: number };
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...HEADLESS_CHROMIUM_ARGS, '--no-first-run'],
   });
   return {
     app,
@@ -141,4 +136,17 @@ export async function waitForRound(page: Page, round: number, rounds: number) {
 /** Waits for a client-side navigation (history.pushState) to a path matching `pattern`. */
 export async function waitForPath(page: Page, pattern: RegExp) {
   await page.waitForFunction((source) => new RegExp(source).test(location.pathname), pattern.source);
+}
+
+/** axe-core's WCAG 2 A/AA findings on the page as it is now (the page's context must bypass CSP). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } })
+      .axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+    return result.violations;
+  });
+  return found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
