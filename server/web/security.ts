@@ -1,6 +1,7 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import helmetMiddleware from 'helmet';
+
+type HelmetOptions = NonNullable<Parameters<typeof helmetMiddleware>[0]>;
 
 const GA_HOSTS = ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
@@ -10,7 +11,7 @@ export interface SecurityOptions {
 }
 
 /** A strict content security policy, nosniff, HSTS and the rest of helmet's set. */
-function helmetOptions({ analytics }: SecurityOptions): FastifyHelmetOptions {
+function helmetOptions({ analytics }: SecurityOptions): HelmetOptions {
   const thirdParty = analytics ? GA_HOSTS : [];
   return {
     contentSecurityPolicy: {
@@ -47,8 +48,7 @@ export function securityHeaderList(options: SecurityOptions): Record<string, str
     },
     removeHeader: () => {},
   };
-  // The same options object @fastify/helmet gets (its types come from helmet's CommonJS build).
-  const middleware = helmetMiddleware(helmetOptions(options) as Parameters<typeof helmetMiddleware>[0]);
+  const middleware = helmetMiddleware(helmetOptions(options));
   // biome-ignore lint/suspicious/noExplicitAny: helmet expects Node's request/response; it only calls setHeader/removeHeader here.
   middleware({} as any, recorder as any, () => {});
   return headers;
