@@ -46,8 +46,3 @@ export function writeLive(socket: WebSocket, data: string | Buffer | TextFrame, 
   }
   return true;
 }
-
-/** The way the server writes to one live socket. Returns false if the socket was dropped. */
-export function sendLive(socket: WebSocket, message: LiveMessage, limit = MAX_BUFFERED_BYTES): boolean {
-  return writeLive(socket, serializeLive(message), limit);
-}
