@@ -21,7 +21,7 @@ import { CLIENT_DIR } from './paths.js';
 import { questionRoutes } from './questions/routes.js';
 import { registerClient } from './web/client.js';
 import { apiCors } from './web/cors.js';
-import { securityHeaderList, securityHeaders } from './web/security.js';
+import { securityHeaders, securityHeadersFor } from './web/security.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,8 +50,8 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const security = { analytics: config.GA_MEASUREMENT_ID !== undefined };
-  // For the answers written before Fastify's hooks run.
-  const headers = securityHeaderList(security);
+  // For the answers written before Fastify's hooks run (a connection error has no address: the page set).
+  const headersFor = securityHeadersFor(security);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -59,8 +59,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Closing waits for in-flight requests; keep-alive sockets are closed once idle.
     forceCloseConnections: 'idle',
     ...requestTimeoutOptions(config.REQUEST_TIMEOUT_MS),
-    frameworkErrors: frameworkErrorHandler(headers),
-    clientErrorHandler: clientErrorHandler(headers),
+    frameworkErrors: frameworkErrorHandler(headersFor),
+    clientErrorHandler: clientErrorHandler(headersFor('/')),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -66,12 +66,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /**
- * Fastify's own routing failures, answered before any hook runs (so `headers` carries the
- * security headers): a URL that does not decode, a path parameter over 100 characters.
+ * Fastify's own routing failures, answered before any hook runs (so `headersFor` gives the
+ * security headers of the address): a URL that does not decode, a path parameter over 100 characters.
  */
-export function frameworkErrorHandler(headers: Record<string, string>) {
+export function frameworkErrorHandler(headersFor: (url: string) => Record<string, string>) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    reply.headers(headers);
+    reply.headers(headersFor(request.url));
     // A refused WebSocket upgrade has no HTTP connection to go back to: close it once answered
     // (Node's server no longer watches it, so nothing else would).
     if (request.headers.upgrade !== undefined) {

@@ -19,13 +19,18 @@ export interface OpenOptions {
   questionsPerGame?: number;
 }
 
-export function openDatabase(path: string, options: OpenOptions = { migrations: MIGRATIONS_DIR, seed: SEED_DIR }): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+/** The settings every connection to the database needs (the main one and the writer thread's). */
+export function setConnectionPragmas(db: Db): void {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
+}
+
+export function openDatabase(path: string, options: OpenOptions = { migrations: MIGRATIONS_DIR, seed: SEED_DIR }): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  setConnectionPragmas(db);
   applyMigrations(db, options.migrations);
   seedQuestions(db, options.seed, { questionsPerGame: options.questionsPerGame });
   return db;

@@ -1,13 +1,16 @@
 import { type Config, questionsDir } from '../config.js';
 import type { GameEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
-import { sqliteGameRepository } from '../games/sqlite.js';
+import { type ResponseWrites, sqliteGameRepository } from '../games/sqlite.js';
+import { RESPONSE_WRITER_MODULE, responseWriter } from '../games/sqlite-responses.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import { sqliteQuestionRepository } from '../questions/sqlite.js';
 import { type Db, openDatabase } from './database.js';
+import { GroupCommit } from './group-commit.js';
 import type { Pool } from './postgres.js';
 import { openPostgresStorage } from './postgres-storage.js';
+import { WriterThread } from './writer-thread.js';
 
 /** Everything the app keeps, behind one interface per feature; handlers never learn which database it is. */
 export interface Storage {
@@ -47,21 +50,37 @@ export interface StorageOptions {
 /** Opens the database named by DATABASE_URL: migrated and seeded, with its repositories and bus. */
 export async function openStorage(config: Config, options: StorageOptions): Promise<SqliteStorage | PostgresStorage> {
   if (!config.DATABASE_URL.startsWith('sqlite:')) return openPostgresStorage(config, options);
-  const db = openDatabase(sqlitePath(config.DATABASE_URL), {
+  const path = sqlitePath(config.DATABASE_URL);
+  const db = openDatabase(path, {
     migrations: MIGRATIONS_DIR,
     seed: questionsDir(config),
     questionsPerGame: config.QUESTIONS_PER_GAME,
   });
+  let responses: ResponseWrites;
+  if (path === ':memory:') {
+    // Nobody else can open an in-memory database: its writes stay on this thread.
+    responses = new GroupCommit(db, responseWriter(db));
+  } else {
+    try {
+      responses = await WriterThread.start(RESPONSE_WRITER_MODULE, { path }, options.log);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    // The writer thread checkpoints; a checkpoint here would stop the event loop until the disk has synced.
+    db.pragma('wal_autocheckpoint = 0');
+  }
   return {
     kind: 'sqlite',
     db,
     bus: options.bus,
-    games: sqliteGameRepository(db, options.bus),
+    games: sqliteGameRepository(db, options.bus, responses),
     questions: sqliteQuestionRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
     async close() {
+      await responses.close();
       db.close();
     },
   };

@@ -1,16 +1,25 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayerId } from '../ids.js';
-import { createGame, newUserId, testApp } from '../testing/app.js';
+import { createGame, newUserId, persistentTestDatabase, testApp } from '../testing/app.js';
 import type { NewResponse } from './repository.js';
 
 // The repository directly, on the database of the project running it (SQLite in `server`,
-// PostgreSQL in `server-postgres`): both implementations must pass this same file.
+// PostgreSQL in `server-postgres`): both implementations must pass this same file. SQLite runs
+// on a file, as in production, so responses go through the writer thread.
 let app: FastifyInstance;
+let database: Awaited<ReturnType<typeof persistentTestDatabase>>;
 beforeAll(async () => {
-  app = await testApp({ QUESTIONS_PER_GAME: '3' });
+  database = await persistentTestDatabase(mkdtempSync(join(tmpdir(), 'wavelength-repository-')));
+  app = await testApp({ QUESTIONS_PER_GAME: '3', DATABASE_URL: database.url });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
 
 const response = (gameId: string, playerUserId = newUserId()): NewResponse => ({
   gameId,

@@ -1,20 +1,28 @@
 import type { Edition } from '../../shared/product.js';
 import type { Db } from '../db/database.js';
+import type { Writes } from '../db/group-commit.js';
 import type { GameEventBus } from '../events/bus.js';
 import { type QuestionRow, questionFromRow } from '../questions/repository.js';
 import {
+  type AddResponseResult,
   type GameRepository,
   type NewGame,
   type PlayerRow,
   playerFromRow,
   type ResponseRow,
   responseFromRow,
-  scoreTenths,
 } from './repository.js';
 import { sqliteCreatorControls } from './sqlite-creator.js';
+import type { ResponseWrite } from './sqlite-responses.js';
 
-/** Games in SQLite, through prepared statements. SQLite commits synchronously, so events follow the write. */
-export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository {
+/** Where responses are stored: a group commit on this thread or on the writer thread. */
+export type ResponseWrites = Writes<ResponseWrite, AddResponseResult>;
+
+/**
+ * Games in SQLite. Responses are stored through `responses` (a group commit, on this thread or on
+ * the writer thread); everything else through prepared statements on `db`. Events follow the commit.
+ */
+export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: ResponseWrites): GameRepository {
   const insertGame = db.prepare(
     'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -28,10 +36,6 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
   const selectGameQuestions = db.prepare<[string], QuestionRow & { creator_answer: number }>(
     `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer FROM game_questions gq
      JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = ? ORDER BY gq.position`,
-  );
-  const insertResponse = db.prepare(
-    `INSERT INTO responses (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, player_user_id) DO NOTHING`,
   );
   // Every read of friends leaves removed ones out (removed_at IS NULL); only the play-once checks see them.
   const selectPlayers = db.prepare<[string], PlayerRow>(
@@ -53,10 +57,6 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
   const selectCoCreators = db
     .prepare<[string], string>('SELECT user_id FROM game_creators WHERE game_id = ? ORDER BY created_at')
     .pluck();
-
-  // Removed friends still count towards the cap: removing jokers does not make room for more jokers.
-  // Kept by triggers (migration 003): counting the game's rows would cost more with every friend.
-  const countPlayers = db.prepare<[string], number>('SELECT responses_count FROM games WHERE id = ?').pluck();
 
   const createGame = db.transaction((game: NewGame) => {
     insertGame.run(game.id, game.edition, game.creatorUserId, game.creatorName, Date.now());
@@ -90,25 +90,9 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus): GameRepository 
     },
 
     async addResponse(response, maxPlayers) {
-      // better-sqlite3 runs one statement at a time on this connection, so count and insert cannot interleave.
-      if ((countPlayers.get(response.gameId) ?? 0) >= maxPlayers) {
-        return selectResponded.get(response.gameId, response.playerUserId)
-          ? { status: 'duplicate' }
-          : { status: 'full' };
-      }
-      const { changes } = insertResponse.run(
-        response.gameId,
-        response.playerUserId,
-        response.publicId,
-        response.playerName,
-        JSON.stringify(response.answers),
-        scoreTenths(response.score),
-        Date.now(),
-      );
-      if (changes === 0) return { status: 'duplicate' };
-      const player = { playerID: response.publicId, playerName: response.playerName, score: response.score };
-      bus.publish(response.gameId, { type: 'player', player });
-      return { status: 'stored', player };
+      const result = await responses.run({ response, maxPlayers });
+      if (result.status === 'stored') bus.publish(response.gameId, { type: 'player', player: result.player });
+      return result;
     },
 
     async listPlayers(gameId) {

@@ -6,12 +6,14 @@ import { type RawAnswer, rawRequest } from '../testing/raw-http.js';
 
 let app: FastifyInstance;
 let port: number;
-/** The security headers of an ordinary answer: every error must carry the same. */
-let securityHeaders: Record<string, string>;
+/** The security headers of an ordinary page answer and of an ordinary API answer: every error carries one of them. */
+let pageHeaders: Record<string, string | undefined>;
+let apiHeaders: Record<string, string | undefined>;
 
 const SECURITY_HEADER_NAMES = [
   'content-security-policy',
   'cross-origin-opener-policy',
+  'origin-agent-cluster',
   'cross-origin-resource-policy',
   'referrer-policy',
   'strict-transport-security',
@@ -23,20 +25,27 @@ beforeEach(async () => {
   app = await testApp();
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as { port: number }).port;
-  const ordinary = await app.inject({ method: 'GET', url: '/healthz' });
-  securityHeaders = Object.fromEntries(SECURITY_HEADER_NAMES.map((name) => [name, String(ordinary.headers[name])]));
-  for (const name of SECURITY_HEADER_NAMES) expect(ordinary.headers[name], name).toBeDefined();
+  const page = await app.inject({ method: 'GET', url: '/healthz' });
+  pageHeaders = Object.fromEntries(SECURITY_HEADER_NAMES.map((name) => [name, page.headers[name] as string]));
+  for (const name of SECURITY_HEADER_NAMES) expect(page.headers[name], name).toBeDefined();
+  const api = await app.inject({ method: 'GET', url: '/prod/get-questions?gametype=classic' });
+  apiHeaders = Object.fromEntries(SECURITY_HEADER_NAMES.map((name) => [name, api.headers[name] as string | undefined]));
+  expect(apiHeaders['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
 });
 afterEach(() => app.close());
 
-/** The contract's shape for every error: `{message}` and nothing else, as JSON, with the security headers. */
-function expectContractError(answer: RawAnswer, status: number, mustNotContain: string[] = []) {
+/**
+ * The contract's shape for every error: `{message}` and nothing else, as JSON, with the security
+ * headers of its address (the API's under /prod/, the page set elsewhere and when there is no address).
+ */
+function expectContractError(answer: RawAnswer, status: number, mustNotContain: string[] = [], api = false) {
   expect(answer.status).toBe(status);
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
   const body = JSON.parse(answer.body);
   expect(Object.keys(body)).toEqual(['message']);
   expect(body.message).toMatch(/^[A-Z].*\.$/);
-  for (const name of SECURITY_HEADER_NAMES) expect(answer.headers[name], name).toBe(securityHeaders[name]);
+  const expected = api ? apiHeaders : pageHeaders;
+  for (const name of SECURITY_HEADER_NAMES) expect(answer.headers[name], name).toBe(expected[name]);
   for (const raw of mustNotContain) expect(answer.body).not.toContain(raw);
 }
 
@@ -46,12 +55,12 @@ const get = (path: string, extra = '') =>
 describe("the framework's own errors follow the {message} rule", () => {
   it('answers a URL that does not decode (GET /%FF) with 400 {message}, security headers, no echo', async () => {
     expectContractError(await get('/%FF'), 400, ['%FF']);
-    expectContractError(await get('/prod/get-score?gameId=%FF<script>'), 400, ['%FF', '<script>']);
+    expectContractError(await get('/prod/get-score?gameId=%FF<script>'), 400, ['%FF', '<script>'], true);
   });
 
   it('answers a 101-character path parameter with 404 {message}, security headers, no echo', async () => {
     const longId = `${'a'.repeat(100)}Z`;
-    expectContractError(await get(`/prod/live/${longId}`), 404, [longId]);
+    expectContractError(await get(`/prod/live/${longId}`), 404, [longId], true);
   });
 
   it('refuses a live socket with a 101-character game id the same way, before the upgrade', async () => {
@@ -62,7 +71,7 @@ describe("the framework's own errors follow the {message} rule", () => {
       `GET /prod/live/${longId} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
         'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
     );
-    expectContractError(answer, 404, [longId]);
+    expectContractError(answer, 404, [longId], true);
     await expect(LiveClient.open(`ws://127.0.0.1:${port}/prod/live/${longId}`)).rejects.toMatchObject({
       statusCode: 404,
     });
@@ -80,7 +89,7 @@ describe("the framework's own errors follow the {message} rule", () => {
   it('answers an unknown address with 404 {message} that does not repeat it', async () => {
     for (const path of ['/prod/<b>hi</b>', '/prod/nothing-here', '/assets/<img>.js']) {
       const answer = await get(path);
-      expectContractError(answer, 404, ['<b>', 'nothing-here', '<img>']);
+      expectContractError(answer, 404, ['<b>', 'nothing-here', '<img>'], path.startsWith('/prod/'));
       expect(JSON.parse(answer.body)).toEqual({ message: 'There is nothing at this address.' });
     }
   });

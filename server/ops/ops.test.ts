@@ -79,7 +79,7 @@ describe('serving the client', () => {
 describe('security headers', () => {
   it('sends a strict Content-Security-Policy without inline script', async () => {
     app = await testApp();
-    const response = await app.inject({ method: 'GET', url: '/prod/get-questions?gametype=classic' });
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -87,6 +87,22 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBe('max-age=15552000');
+  });
+
+  it("gives the API's replies, which are never pages, a policy that allows nothing, and the same transport rules", async () => {
+    app = await testApp();
+    for (const url of ['/prod/get-questions?gametype=classic', '/prod/get-all-players?gameId=nope']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=15552000');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // Page-only headers stay on pages.
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+    const page = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });
 

@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RESPONSE_WRITER_MODULE } from '../games/sqlite-responses.js';
+import { newPlayerId } from '../ids.js';
+import { createGame, newUserId, testApp } from '../testing/app.js';
+import type { SqliteStorage } from './storage.js';
+import { WriterThread } from './writer-thread.js';
+
+// A SQLite file database, as in production: friends' responses go through the writer thread.
+let dir: string;
+let path: string;
+let app: FastifyInstance;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'wavelength-writer-'));
+  path = join(dir, 'games.db');
+  app = await testApp({ DATABASE_URL: `sqlite:${path}`, QUESTIONS_PER_GAME: '3' });
+});
+afterEach(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const response = (gameId: string) => ({
+  gameId,
+  publicId: newPlayerId(),
+  playerUserId: newUserId(),
+  playerName: 'Bo',
+  answers: [1, 1, 1],
+  score: 5,
+});
+
+describe('the writer thread of a SQLite file', () => {
+  it('leaves checkpoints to the writer thread: the main connection never waits for the disk', () => {
+    const { db } = app.storage as SqliteStorage;
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+  });
+
+  it('stores the good responses of a batch when one of them fails, and fails only that one', async () => {
+    const { gameId } = await createGame(app, 'classic');
+    const results = await Promise.allSettled([
+      app.storage.games.addResponse(response(gameId), 100),
+      // No such game: the foreign key refuses it, inside the same batch as the others.
+      app.storage.games.addResponse(response('no-such-game'), 100),
+      app.storage.games.addResponse(response(gameId), 100),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason.message).toMatch(/FOREIGN KEY/);
+    expect(await app.storage.games.listPlayers(gameId)).toHaveLength(2);
+  });
+
+  it('stores every response under way before the app closes', async () => {
+    const { gameId } = await createGame(app, 'spectrum');
+    const writes = Array.from({ length: 20 }, () => app.storage.games.addResponse(response(gameId), 100));
+    await app.close();
+    expect((await Promise.all(writes)).every((r) => r.status === 'stored')).toBe(true);
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(20);
+    db.close();
+    app = await testApp({ DATABASE_URL: `sqlite:${path}`, QUESTIONS_PER_GAME: '3' });
+    expect(await app.storage.games.listPlayers(gameId)).toHaveLength(20);
+  });
+
+  it('does not start when its connection cannot open, so the server does not start either', async () => {
+    const notAFile = join(dir, 'a-directory');
+    mkdirSync(notAFile);
+    await expect(WriterThread.start(RESPONSE_WRITER_MODULE, { path: notAFile })).rejects.toThrow();
+  });
+});

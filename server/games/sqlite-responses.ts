@@ -1,0 +1,54 @@
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../db/database.js';
+import { type AddResponseResult, type NewResponse, scoreTenths } from './repository.js';
+
+/** The writer thread's module, next to this one (.js when built, .ts in tests and `npm run dev`). */
+export const RESPONSE_WRITER_MODULE = new URL(
+  `./response-writer-worker${extname(fileURLToPath(import.meta.url))}`,
+  import.meta.url,
+);
+
+/** One friend's response to store, and the game's cap (MAX_PLAYERS_PER_GAME). */
+export interface ResponseWrite {
+  response: NewResponse;
+  maxPlayers: number;
+}
+
+/**
+ * Stores one response on `db`: checks the cap, then inserts unless this player already answered.
+ * Runs inside a transaction of its caller (a group commit, on the main thread or the writer
+ * thread), so nothing else writes between the count and the insert.
+ */
+export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseResult {
+  const insertResponse = db.prepare(
+    `INSERT INTO responses (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, player_user_id) DO NOTHING`,
+  );
+  const selectResponded = db.prepare<[string, string], number>(
+    'SELECT 1 FROM responses WHERE game_id = ? AND player_user_id = ?',
+  );
+  // Removed friends still count towards the cap: removing jokers does not make room for more jokers.
+  // Kept by triggers (migration 003): counting the game's rows would cost more with every friend.
+  const countPlayers = db.prepare<[string], number>('SELECT responses_count FROM games WHERE id = ?').pluck();
+
+  return ({ response, maxPlayers }) => {
+    if ((countPlayers.get(response.gameId) ?? 0) >= maxPlayers) {
+      return selectResponded.get(response.gameId, response.playerUserId) ? { status: 'duplicate' } : { status: 'full' };
+    }
+    const { changes } = insertResponse.run(
+      response.gameId,
+      response.playerUserId,
+      response.publicId,
+      response.playerName,
+      JSON.stringify(response.answers),
+      scoreTenths(response.score),
+      Date.now(),
+    );
+    if (changes === 0) return { status: 'duplicate' };
+    return {
+      status: 'stored',
+      player: { playerID: response.publicId, playerName: response.playerName, score: response.score },
+    };
+  };
+}
