@@ -15,14 +15,14 @@ export interface Writes<I, O> {
   close(): Promise<void>;
 }
 
-/** One write's outcome in a batch: its result, or the message of the error it alone raised. */
-export type Outcome<O> = { ok: true; value: O } | { ok: false; error: Error };
+/** One write's outcome in a batch: its result, or the error it alone raised. */
+type Outcome<O> = { ok: true; value: O } | { ok: false; error: Error };
 
 /**
  * Runs `inputs` in one transaction; if that fails, runs each in its own transaction, so that a
  * bad write fails alone and the others are stored.
  */
-export function commitBatch<I, O>(transaction: (inputs: readonly I[]) => O[], inputs: readonly I[]): Outcome<O>[] {
+function commitBatch<I, O>(transaction: (inputs: readonly I[]) => O[], inputs: readonly I[]): Outcome<O>[] {
   try {
     return transaction(inputs).map((value) => ({ ok: true, value }));
   } catch (error) {

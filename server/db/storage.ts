@@ -2,7 +2,7 @@ import { type Config, questionsDir } from '../config.js';
 import type { GameEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
 import { type ResponseWrites, sqliteGameRepository } from '../games/sqlite.js';
-import { RESPONSE_WRITER_MODULE, responseWriter } from '../games/sqlite-responses.js';
+import { responseWriter } from '../games/sqlite-responses.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import { sqliteQuestionRepository } from '../questions/sqlite.js';
@@ -10,7 +10,6 @@ import { type Db, openDatabase } from './database.js';
 import { GroupCommit } from './group-commit.js';
 import type { Pool } from './postgres.js';
 import { openPostgresStorage } from './postgres-storage.js';
-import { WriterThread } from './writer-thread.js';
 
 /** Everything the app keeps, behind one interface per feature; handlers never learn which database it is. */
 export interface Storage {
@@ -50,26 +49,13 @@ export interface StorageOptions {
 /** Opens the database named by DATABASE_URL: migrated and seeded, with its repositories and bus. */
 export async function openStorage(config: Config, options: StorageOptions): Promise<SqliteStorage | PostgresStorage> {
   if (!config.DATABASE_URL.startsWith('sqlite:')) return openPostgresStorage(config, options);
-  const path = sqlitePath(config.DATABASE_URL);
-  const db = openDatabase(path, {
+  const db = openDatabase(sqlitePath(config.DATABASE_URL), {
     migrations: MIGRATIONS_DIR,
     seed: questionsDir(config),
     questionsPerGame: config.QUESTIONS_PER_GAME,
   });
-  let responses: ResponseWrites;
-  if (path === ':memory:') {
-    // Nobody else can open an in-memory database: its writes stay on this thread.
-    responses = new GroupCommit(db, responseWriter(db));
-  } else {
-    try {
-      responses = await WriterThread.start(RESPONSE_WRITER_MODULE, { path }, options.log);
-    } catch (error) {
-      db.close();
-      throw error;
-    }
-    // The writer thread checkpoints; a checkpoint here would stop the event loop until the disk has synced.
-    db.pragma('wal_autocheckpoint = 0');
-  }
+  // Friends answering at the same moment are stored in one transaction (see GroupCommit).
+  const responses: ResponseWrites = new GroupCommit(db, responseWriter(db));
   return {
     kind: 'sqlite',
     db,

@@ -9,7 +9,7 @@ import type { NewResponse } from './repository.js';
 
 // The repository directly, on the database of the project running it (SQLite in `server`,
 // PostgreSQL in `server-postgres`): both implementations must pass this same file. SQLite runs
-// on a file, as in production, so responses go through the writer thread.
+// on a file, as in production.
 let app: FastifyInstance;
 let database: Awaited<ReturnType<typeof persistentTestDatabase>>;
 beforeAll(async () => {

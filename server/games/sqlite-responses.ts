@@ -1,13 +1,5 @@
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/database.js';
 import { type AddResponseResult, type NewResponse, scoreTenths } from './repository.js';
-
-/** The writer thread's module, next to this one (.js when built, .ts in tests and `npm run dev`). */
-export const RESPONSE_WRITER_MODULE = new URL(
-  `./response-writer-worker${extname(fileURLToPath(import.meta.url))}`,
-  import.meta.url,
-);
 
 /** One friend's response to store, and the game's cap (MAX_PLAYERS_PER_GAME). */
 export interface ResponseWrite {
@@ -17,8 +9,8 @@ export interface ResponseWrite {
 
 /**
  * Stores one response on `db`: checks the cap, then inserts unless this player already answered.
- * Runs inside a transaction of its caller (a group commit, on the main thread or the writer
- * thread), so nothing else writes between the count and the insert.
+ * Runs inside its caller's transaction (a group commit), so nothing else writes between the
+ * count and the insert.
  */
 export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseResult {
   const insertResponse = db.prepare(

@@ -15,12 +15,12 @@ import {
 import { sqliteCreatorControls } from './sqlite-creator.js';
 import type { ResponseWrite } from './sqlite-responses.js';
 
-/** Where responses are stored: a group commit on this thread or on the writer thread. */
+/** Where responses are stored: a group commit (see GroupCommit). */
 export type ResponseWrites = Writes<ResponseWrite, AddResponseResult>;
 
 /**
- * Games in SQLite. Responses are stored through `responses` (a group commit, on this thread or on
- * the writer thread); everything else through prepared statements on `db`. Events follow the commit.
+ * Games in SQLite. Responses are stored through `responses` (a group commit); everything else
+ * through prepared statements on `db`. Events follow the commit.
  */
 export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: ResponseWrites): GameRepository {
   const insertGame = db.prepare(

@@ -1,16 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RESPONSE_WRITER_MODULE } from '../games/sqlite-responses.js';
 import { newPlayerId } from '../ids.js';
 import { createGame, newUserId, testApp } from '../testing/app.js';
-import type { SqliteStorage } from './storage.js';
-import { WriterThread } from './writer-thread.js';
 
-// A SQLite file database, as in production: friends' responses go through the writer thread.
+// A SQLite file database, as in production: friends' responses are stored in group commits.
 let dir: string;
 let path: string;
 let app: FastifyInstance;
@@ -33,12 +30,7 @@ const response = (gameId: string) => ({
   score: 5,
 });
 
-describe('the writer thread of a SQLite file', () => {
-  it('leaves checkpoints to the writer thread: the main connection never waits for the disk', () => {
-    const { db } = app.storage as SqliteStorage;
-    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
-  });
-
+describe('responses stored in group commits on a SQLite file', () => {
   it('stores the good responses of a batch when one of them fails, and fails only that one', async () => {
     const { gameId } = await createGame(app, 'classic');
     const results = await Promise.allSettled([
@@ -62,11 +54,5 @@ describe('the writer thread of a SQLite file', () => {
     db.close();
     app = await testApp({ DATABASE_URL: `sqlite:${path}`, QUESTIONS_PER_GAME: '3' });
     expect(await app.storage.games.listPlayers(gameId)).toHaveLength(20);
-  });
-
-  it('does not start when its connection cannot open, so the server does not start either', async () => {
-    const notAFile = join(dir, 'a-directory');
-    mkdirSync(notAFile);
-    await expect(WriterThread.start(RESPONSE_WRITER_MODULE, { path: notAFile })).rejects.toThrow();
   });
 });
