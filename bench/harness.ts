@@ -132,6 +132,13 @@ export function friend(gameId: string, rounds: number, userName = 'Friend') {
   };
 }
 
+/** CPU time (user + system, all threads) a process has used so far, in µs (Linux, 100 ticks/s). */
+export function cpuMicros(pid: number): number {
+  // Fields after the command name, which is in parentheses and may hold spaces: utime is the 12th, stime the 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 /** Resident memory of a process in KiB (Linux). */
 export function rssKiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);

@@ -1,11 +1,13 @@
 /**
- * HTTP throughput of the hot calls, each server against a bare Fastify answering the same bytes.
+ * HTTP throughput of the hot calls, each server against a bare Fastify answering the same bytes,
+ * with each server's CPU time per request (steadier than req/s on a shared machine).
  * Every server runs in its own process; rounds alternate between them (A, B, then B, A, …) so that
  * a change in the machine's load hits all of them alike. The figure is the median of the rounds.
  */
 import autocannon from 'autocannon';
 import {
   type BareBodies,
+  cpuMicros,
   createGame,
   friend,
   loadavg,
@@ -110,13 +112,20 @@ export interface HttpRow {
   hot: boolean;
   /** Per server name: req/s of each round. */
   rps: Map<string, number[]>;
+  /** Per server name: the server process's CPU time (user + system) per request in µs, each round. */
+  cpu: Map<string, number[]>;
   bytes: Map<string, number>;
   errors: Map<string, number>;
 }
 
-async function measure(url: string, call: ReturnType<Call['options']>, seconds: number, connections: number) {
-  const result = await autocannon({ url: url + call.path, connections, duration: seconds, ...call.extra });
-  return { rps: result.requests.total / result.duration, errors: result.errors + result.non2xx + result.timeouts };
+async function measure(server: Running, call: ReturnType<Call['options']>, seconds: number, connections: number) {
+  const cpu = cpuMicros(server.pid);
+  const result = await autocannon({ url: server.url + call.path, connections, duration: seconds, ...call.extra });
+  return {
+    rps: result.requests.total / result.duration,
+    cpu: (cpuMicros(server.pid) - cpu) / result.requests.total,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
 }
 
 /** Measures the real servers `servers` (name → checkout) against one bare Fastify. */
@@ -142,6 +151,7 @@ export async function httpBench(servers: [string, string][], options: HttpOption
       call: call.name,
       hot: call.hot,
       rps: new Map(all.map((s) => [s.name, []])),
+      cpu: new Map(all.map((s) => [s.name, []])),
       bytes: new Map(),
       errors: new Map(all.map((s) => [s.name, 0])),
     }));
@@ -157,9 +167,10 @@ export async function httpBench(servers: [string, string][], options: HttpOption
         for (const s of order) {
           const request = call.options(fixtures.get(s.name) as Fixture, round);
           const seconds = round === 0 ? 1 : options.seconds;
-          const { rps, errors } = await measure(s.url, request, seconds, options.connections);
+          const { rps, cpu, errors } = await measure(s, request, seconds, options.connections);
           if (round === 0) continue;
           rows[i].rps.get(s.name)?.push(rps);
+          rows[i].cpu.get(s.name)?.push(cpu);
           rows[i].errors.set(s.name, (rows[i].errors.get(s.name) ?? 0) + errors);
         }
       }
@@ -180,7 +191,7 @@ export function printHttp(result: Awaited<ReturnType<typeof httpBench>>) {
   );
   console.log(`  load average before/after each round: ${load.join(' | ')}`);
   console.log(
-    `  ${'call'.padEnd(26)}${'server'.padEnd(8)}${'rounds (req/s)'.padEnd(26)}${'median'.padStart(8)}  ×bare  errors`,
+    `  ${'call'.padEnd(26)}${'server'.padEnd(8)}${'rounds (req/s)'.padEnd(26)}${'median'.padStart(8)}  ×bare  CPU µs/req  errors`,
   );
   for (const row of rows) {
     const bare = median(row.rps.get('bare') ?? []);
@@ -188,8 +199,9 @@ export function printHttp(result: Awaited<ReturnType<typeof httpBench>>) {
       const rps = row.rps.get(name) ?? [];
       const ratio = name === 'bare' ? '' : (median(rps) / bare).toFixed(2);
       const label = i === 0 ? row.call : '';
+      const cpu = median(row.cpu.get(name) ?? []).toFixed(1);
       console.log(
-        `  ${label.padEnd(26)}${name.padEnd(8)}${rps.map(int).join(' ').padEnd(26)}${int(median(rps)).padStart(8)}  ${ratio.padStart(5)}  ${row.errors.get(name)}`,
+        `  ${label.padEnd(26)}${name.padEnd(8)}${rps.map(int).join(' ').padEnd(26)}${int(median(rps)).padStart(8)}  ${ratio.padStart(5)}  ${cpu.padStart(10)}  ${row.errors.get(name)}`,
       );
     }
     if (row.bytes.size > 0) {

@@ -26,7 +26,7 @@ export class LiveClients {
     const base = 2 + Math.floor(Math.random() * 200);
     this.addresses = Array.from({ length: count }, (_, i) => `127.0.0.${base + i}`);
     this.procs = this.addresses.map(() => {
-      const proc = fork(WORKER, [], { execArgv: ['--import', 'tsx'] });
+      const proc = fork(WORKER, [], { execArgv: ['--import', 'tsx', '--expose-gc'] });
       proc.on('message', (message: FromWorker) => this.receive(message));
       return proc;
     });
