@@ -25,6 +25,14 @@ export function setConnectionPragmas(db: Db): void {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
+  // A checkpoint copies each page once however often the log has it: checkpointing every 8,000
+  // pages (32 MiB of log) instead of SQLite's 1,000 copies far fewer pages per stored response
+  // (log-response 95 → 80 µs of CPU, npm run bench). Each checkpoint takes longer, and only
+  // comes under a heavy write load.
+  db.pragma('wal_autocheckpoint = 8000');
+  // Up to 32 MiB of pages in memory (SQLite's default is 2 MiB): the responses' indexes are
+  // written at random places (player ids are random), and stay in memory as the games grow.
+  db.pragma('cache_size = -32768');
 }
 
 export function openDatabase(path: string, options: OpenOptions = { migrations: MIGRATIONS_DIR, seed: SEED_DIR }): Db {
