@@ -40,12 +40,14 @@ describe('migrations', () => {
 });
 
 describe('openDatabase', () => {
-  it('uses WAL, foreign keys and a busy timeout, and keeps data across restarts', () => {
+  it('uses WAL, foreign keys, a busy timeout and the checkpoint and cache sizes, and keeps data across restarts', () => {
     const path = join(tempDir(), 'nested', 'wavelength.db');
     const db = openDatabase(path);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(8000);
+    expect(db.pragma('cache_size', { simple: true })).toBe(-32768);
     db.prepare(
       "INSERT INTO games (id, edition, creator_user_id, creator_name, created_at) VALUES ('g1', 'classic', 'u', 'n', 0)",
     ).run();
