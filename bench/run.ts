@@ -3,7 +3,7 @@
  * npm run bench -- http|live|rss         one part only
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
- * one; --rounds 3 --seconds 3 --connections 20 (HTTP); --sockets 5000 --messages 20 (fan-out);
+ * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --sockets 5000 --messages 100 (fan-out);
  * --idle 10000 (RSS). Each server is built with tsc if needed and runs in its own process.
  */
 import { readFileSync } from 'node:fs';
@@ -17,11 +17,11 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     server: { type: 'string', default: process.env.BENCH_SERVER_DIR },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
     sockets: { type: 'string', default: '5000' },
-    messages: { type: 'string', default: '20' },
+    messages: { type: 'string', default: '100' },
     idle: { type: 'string', default: '10000' },
   },
 });
