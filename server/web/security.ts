@@ -62,7 +62,8 @@ export const API_PREFIX = '/prod/';
  * nosniff, a content security policy that allows nothing and no framing (should a reply be
  * opened as a document), HSTS and CORP as the pages have them. The page set's script, style and
  * analytics sources, COOP, Origin-Agent-Cluster and the legacy X- headers only concern HTML
- * documents; writing them on every reply was a tenth of a hot call's work.
+ * documents, and checking and writing a dozen headers on every reply was most of the header
+ * work of the hot calls (get-all-players 0.64 → 0.72 × a bare Fastify, npm run bench).
  */
 export function apiSecurityHeaderList(page: Record<string, string>): Record<string, string> {
   return {
