@@ -40,7 +40,7 @@ function helmetOptions({ analytics }: SecurityOptions): HelmetOptions {
  * (a malformed URL, oversized headers, a request timeout). Helmet itself computes them, against
  * a response that only records what is set.
  */
-export function securityHeaderList(options: SecurityOptions): Record<string, string> {
+function securityHeaderList(options: SecurityOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string) => {
@@ -55,7 +55,7 @@ export function securityHeaderList(options: SecurityOptions): Record<string, str
 }
 
 /** The API's paths: JSON replies and the live channel, never a page. */
-export const API_PREFIX = '/prod/';
+const API_PREFIX = '/prod/';
 
 /**
  * The headers of the API's replies, which are never pages (OWASP's REST Security Cheat Sheet):
@@ -65,7 +65,7 @@ export const API_PREFIX = '/prod/';
  * documents, and checking and writing a dozen headers on every reply was most of the header
  * work of the hot calls (get-all-players 0.64 → 0.72 × a bare Fastify, npm run bench).
  */
-export function apiSecurityHeaderList(page: Record<string, string>): Record<string, string> {
+function apiSecurityHeaderList(page: Record<string, string>): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
