@@ -1,11 +1,9 @@
-import type { Edition } from '../../shared/product.js';
 import { inTransaction, type Pool } from '../db/postgres.js';
 import { announcingTransaction } from '../events/postgres-announce.js';
 import type { PostgresEventBus } from '../events/postgres-bus.js';
-import { type QuestionRow, questionFromRow } from '../questions/repository.js';
 import { postgresCreatorControls } from './postgres-creator.js';
-import type { AddResponseResult, GameRepository, PlayerRow, ResponseRow } from './repository.js';
-import { playerFromRow, responseFromRow, scoreTenths } from './repository.js';
+import type { AddResponseResult, GameRepository, GameRow, PlayerRow, ResponseRow, RoundRow } from './repository.js';
+import { gameFromRows, playerFromRow, playerOf, responseFromRow, responseValues } from './repository.js';
 
 /**
  * Each statement once, named so that every pooled connection prepares it on first use. SQL lives
@@ -61,23 +59,17 @@ export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameR
 
     async findGame(id) {
       const [{ rows: games }, { rows: rounds }, { rows: coCreators }] = await Promise.all([
-        pool.query<{ id: string; edition: Edition; creator_user_id: string; creator_name: string }>(
-          query('selectGame', [id]),
-        ),
-        pool.query<QuestionRow & { creator_answer: number }>(query('selectGameQuestions', [id])),
+        pool.query<GameRow>(query('selectGame', [id])),
+        pool.query<RoundRow>(query('selectGameQuestions', [id])),
         pool.query<{ user_id: string }>(query('selectCoCreators', [id])),
       ]);
       const row = games[0];
       if (!row) return undefined;
-      return {
-        id: row.id,
-        edition: row.edition,
-        creatorUserId: row.creator_user_id,
-        creatorName: row.creator_name,
-        questions: rounds.map(questionFromRow),
-        creatorAnswers: rounds.map((round) => round.creator_answer),
-        coCreatorUserIds: coCreators.map((creator) => creator.user_id),
-      };
+      return gameFromRows(
+        row,
+        rounds,
+        coCreators.map((creator) => creator.user_id),
+      );
     },
 
     async gameExists(id) {
@@ -92,19 +84,9 @@ export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameR
           const played = await client.query(query('selectResponded', [response.gameId, response.playerUserId]));
           return played.rowCount ? { status: 'duplicate' } : { status: 'full' };
         }
-        const inserted = await client.query(
-          query('insertResponse', [
-            response.gameId,
-            response.playerUserId,
-            response.publicId,
-            response.playerName,
-            JSON.stringify(response.answers),
-            scoreTenths(response.score),
-            Date.now(),
-          ]),
-        );
+        const inserted = await client.query(query('insertResponse', [...responseValues(response)]));
         if (inserted.rowCount === 0) return { status: 'duplicate' };
-        const player = { playerID: response.publicId, playerName: response.playerName, score: response.score };
+        const player = playerOf(response);
         await announce(response.gameId, { type: 'player', player });
         return { status: 'stored', player };
       });

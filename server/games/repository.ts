@@ -1,6 +1,7 @@
 import type { Player } from '../../shared/api.js';
 import type { Question } from '../../shared/model.js';
 import type { Edition } from '../../shared/product.js';
+import { type QuestionRow, questionFromRow } from '../questions/repository.js';
 
 export interface Game {
   id: string;
@@ -129,3 +130,46 @@ export const playerFromRow = (row: PlayerRow): Player => ({
 
 /** Scores are stored as whole tenths, so that ordering and equality are exact. */
 export const scoreTenths = (score: number) => Math.round(score * 10);
+
+/** A game row as every database stores it. */
+export interface GameRow {
+  id: string;
+  edition: Edition;
+  creator_user_id: string;
+  creator_name: string;
+}
+
+/** One round of a game: its question with the creator's answer. */
+export type RoundRow = QuestionRow & { creator_answer: number };
+
+export const gameFromRows = (row: GameRow, rounds: RoundRow[], coCreatorUserIds: string[]): Game => ({
+  id: row.id,
+  edition: row.edition,
+  creatorUserId: row.creator_user_id,
+  creatorName: row.creator_name,
+  questions: rounds.map(questionFromRow),
+  creatorAnswers: rounds.map((round) => round.creator_answer),
+  coCreatorUserIds,
+});
+
+/**
+ * A new response's values in the order of every database's INSERT: game_id, player_user_id,
+ * public_id, player_name, answers, score_tenths, created_at.
+ */
+export const responseValues = (response: NewResponse) =>
+  [
+    response.gameId,
+    response.playerUserId,
+    response.publicId,
+    response.playerName,
+    JSON.stringify(response.answers),
+    scoreTenths(response.score),
+    Date.now(),
+  ] as const;
+
+/** The scoreboard line of a response that was just stored. */
+export const playerOf = (response: NewResponse): Player => ({
+  playerID: response.publicId,
+  playerName: response.playerName,
+  score: response.score,
+});

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { type AddResponseResult, type NewResponse, scoreTenths } from './repository.js';
+import { type AddResponseResult, type NewResponse, playerOf, responseValues } from './repository.js';
 
 /** One friend's response to store, and the game's cap (MAX_PLAYERS_PER_GAME). */
 export interface ResponseWrite {
@@ -28,19 +28,7 @@ export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseRes
     if ((countPlayers.get(response.gameId) ?? 0) >= maxPlayers) {
       return selectResponded.get(response.gameId, response.playerUserId) ? { status: 'duplicate' } : { status: 'full' };
     }
-    const { changes } = insertResponse.run(
-      response.gameId,
-      response.playerUserId,
-      response.publicId,
-      response.playerName,
-      JSON.stringify(response.answers),
-      scoreTenths(response.score),
-      Date.now(),
-    );
-    if (changes === 0) return { status: 'duplicate' };
-    return {
-      status: 'stored',
-      player: { playerID: response.publicId, playerName: response.playerName, score: response.score },
-    };
+    if (insertResponse.run(...responseValues(response)).changes === 0) return { status: 'duplicate' };
+    return { status: 'stored', player: playerOf(response) };
   };
 }

@@ -1,15 +1,16 @@
-import type { Edition } from '../../shared/product.js';
 import type { Db } from '../db/database.js';
 import type { Writes } from '../db/group-commit.js';
 import type { GameEventBus } from '../events/bus.js';
-import { type QuestionRow, questionFromRow } from '../questions/repository.js';
 import {
   type AddResponseResult,
   type GameRepository,
+  type GameRow,
+  gameFromRows,
   type NewGame,
   type PlayerRow,
   playerFromRow,
   type ResponseRow,
+  type RoundRow,
   responseFromRow,
 } from './repository.js';
 import { sqliteCreatorControls } from './sqlite-creator.js';
@@ -29,11 +30,10 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
   const insertGameQuestion = db.prepare(
     'INSERT INTO game_questions (game_id, position, question_id, creator_answer) VALUES (?, ?, ?, ?)',
   );
-  const selectGame = db.prepare<
-    [string],
-    { id: string; edition: Edition; creator_user_id: string; creator_name: string }
-  >('SELECT id, edition, creator_user_id, creator_name FROM games WHERE id = ?');
-  const selectGameQuestions = db.prepare<[string], QuestionRow & { creator_answer: number }>(
+  const selectGame = db.prepare<[string], GameRow>(
+    'SELECT id, edition, creator_user_id, creator_name FROM games WHERE id = ?',
+  );
+  const selectGameQuestions = db.prepare<[string], RoundRow>(
     `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer FROM game_questions gq
      JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = ? ORDER BY gq.position`,
   );
@@ -73,16 +73,7 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
     async findGame(id) {
       const row = selectGame.get(id);
       if (!row) return undefined;
-      const rounds = selectGameQuestions.all(id);
-      return {
-        id: row.id,
-        edition: row.edition,
-        creatorUserId: row.creator_user_id,
-        creatorName: row.creator_name,
-        questions: rounds.map(questionFromRow),
-        creatorAnswers: rounds.map((round) => round.creator_answer),
-        coCreatorUserIds: selectCoCreators.all(id),
-      };
+      return gameFromRows(row, selectGameQuestions.all(id), selectCoCreators.all(id));
     },
 
     async gameExists(id) {
