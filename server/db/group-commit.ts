@@ -9,36 +9,6 @@ interface Pending<I, O> {
 /** Runs `flush` after the I/O of this turn of the event loop (setImmediate); tests pass their own. */
 export type Schedule = (flush: () => void) => void;
 
-/** Where writes go: `run` resolves once the write has committed; `close` waits for those under way. */
-export interface Writes<I, O> {
-  run(input: I): Promise<O>;
-  close(): Promise<void>;
-}
-
-/** One write's outcome in a batch: its result, or the error it alone raised. */
-type Outcome<O> = { ok: true; value: O } | { ok: false; error: Error };
-
-/**
- * Runs `inputs` in one transaction; if that fails, runs each in its own transaction, so that a
- * bad write fails alone and the others are stored.
- */
-function commitBatch<I, O>(transaction: (inputs: readonly I[]) => O[], inputs: readonly I[]): Outcome<O>[] {
-  try {
-    return transaction(inputs).map((value) => ({ ok: true, value }));
-  } catch (error) {
-    if (inputs.length === 1) return [{ ok: false, error: asError(error) }];
-  }
-  return inputs.map((input) => {
-    try {
-      return { ok: true, value: transaction([input])[0] };
-    } catch (error) {
-      return { ok: false, error: asError(error) };
-    }
-  });
-}
-
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
-
 /**
  * Group commit: the writes asked for within one turn of the event loop (every request that
  * arrived together) run in one transaction, and each caller hears back once that transaction
@@ -47,9 +17,10 @@ const asError = (error: unknown) => (error instanceof Error ? error : new Error(
  * again; one commit for many writes shares those pages (one `games` page, the tail of the
  * table) instead of writing them once per write.
  *
- * A batch that fails as a whole is run again one write per transaction (see commitBatch).
+ * A batch that fails as a whole is run again one write per transaction, so that a bad write
+ * fails alone and the others are stored.
  */
-export class GroupCommit<I, O> implements Writes<I, O> {
+export class GroupCommit<I, O> {
   #pending: Pending<I, O>[] = [];
   readonly #transaction: (inputs: readonly I[]) => O[];
 
@@ -73,23 +44,27 @@ export class GroupCommit<I, O> implements Writes<I, O> {
     return this.#pending.length;
   }
 
-  /** Commits what is queued now, in the order it was queued. */
+  /** Commits what is queued now, in the order it was queued (also before the database closes). */
   readonly flush = (): void => {
     const batch = this.#pending;
     this.#pending = [];
     if (batch.length === 0) return;
-    const outcomes = commitBatch(
-      this.#transaction,
-      batch.map((pending) => pending.input),
-    );
-    for (const [i, outcome] of outcomes.entries()) {
-      if (outcome.ok) batch[i].resolve(outcome.value);
-      else batch[i].reject(outcome.error);
+    let outputs: O[];
+    try {
+      outputs = this.#transaction(batch.map((pending) => pending.input));
+    } catch (error) {
+      if (batch.length === 1) batch[0].reject(error);
+      else for (const pending of batch) this.#runAlone(pending);
+      return;
     }
+    for (const [i, pending] of batch.entries()) pending.resolve(outputs[i]);
   };
 
-  /** Commits what is still queued. */
-  async close(): Promise<void> {
-    this.flush();
+  #runAlone(pending: Pending<I, O>): void {
+    try {
+      pending.resolve(this.#transaction([pending.input])[0]);
+    } catch (error) {
+      pending.reject(error);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { type Config, questionsDir } from '../config.js';
 import type { GameEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
-import { type ResponseWrites, sqliteGameRepository } from '../games/sqlite.js';
+import { sqliteGameRepository } from '../games/sqlite.js';
 import { responseWriter } from '../games/sqlite-responses.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import type { QuestionRepository } from '../questions/repository.js';
@@ -55,7 +55,7 @@ export async function openStorage(config: Config, options: StorageOptions): Prom
     questionsPerGame: config.QUESTIONS_PER_GAME,
   });
   // Friends answering at the same moment are stored in one transaction (see GroupCommit).
-  const responses: ResponseWrites = new GroupCommit(db, responseWriter(db));
+  const responses = new GroupCommit(db, responseWriter(db));
   return {
     kind: 'sqlite',
     db,
@@ -66,7 +66,8 @@ export async function openStorage(config: Config, options: StorageOptions): Prom
       db.prepare('SELECT 1').get();
     },
     async close() {
-      await responses.close();
+      // Responses still queued are stored before the connection closes.
+      responses.flush();
       db.close();
     },
   };

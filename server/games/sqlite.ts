@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import type { Writes } from '../db/group-commit.js';
+import type { GroupCommit } from '../db/group-commit.js';
 import type { GameEventBus } from '../events/bus.js';
 import {
   type AddResponseResult,
@@ -17,7 +17,7 @@ import { sqliteCreatorControls } from './sqlite-creator.js';
 import type { ResponseWrite } from './sqlite-responses.js';
 
 /** Where responses are stored: a group commit (see GroupCommit). */
-export type ResponseWrites = Writes<ResponseWrite, AddResponseResult>;
+export type ResponseWrites = GroupCommit<ResponseWrite, AddResponseResult>;
 
 /**
  * Games in SQLite. Responses are stored through `responses` (a group commit); everything else
