@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPlayerId } from '../ids.js';
-import { createGame, newUserId, persistentTestDatabase, testApp } from '../testing/app.js';
-import type { NewResponse } from './repository.js';
+import { createGame, newResponse, newUserId, persistentTestDatabase, testApp } from '../testing/app.js';
 
 // The repository directly, on the database of the project running it (SQLite in `server`,
 // PostgreSQL in `server-postgres`): both implementations must pass this same file. SQLite runs
@@ -21,20 +19,11 @@ afterAll(async () => {
   await database.drop();
 });
 
-const response = (gameId: string, playerUserId = newUserId()): NewResponse => ({
-  gameId,
-  publicId: newPlayerId(),
-  playerUserId,
-  playerName: 'Bo',
-  answers: [1, 1, 1],
-  score: 6.7,
-});
-
 describe('GameRepository.addResponse', () => {
   it('stores at most maxPlayers friends when many answer at the same moment', async () => {
     const { gameId } = await createGame(app, 'classic');
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => app.storage.games.addResponse(response(gameId), 5)),
+      Array.from({ length: 12 }, () => app.storage.games.addResponse(newResponse(gameId), 5)),
     );
     expect(results.filter((r) => r.status === 'stored')).toHaveLength(5);
     expect(results.filter((r) => r.status === 'full')).toHaveLength(7);
@@ -45,7 +34,7 @@ describe('GameRepository.addResponse', () => {
     const { gameId } = await createGame(app, 'classic');
     const player = newUserId();
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => app.storage.games.addResponse(response(gameId, player), 100)),
+      Array.from({ length: 6 }, () => app.storage.games.addResponse(newResponse(gameId, player), 100)),
     );
     expect(results.map((r) => r.status).sort()).toEqual([
       'duplicate',
@@ -66,7 +55,7 @@ describe('GameRepository.addResponse', () => {
       ['Tie1', 6.7],
       ['Tie2', 6.7],
     ] as const) {
-      await app.storage.games.addResponse({ ...response(gameId), playerName: name, score }, 100);
+      await app.storage.games.addResponse({ ...newResponse(gameId), playerName: name, score }, 100);
     }
     const board = await app.storage.games.listPlayers(gameId);
     expect(board.map((p) => [p.playerName, p.score])).toEqual([

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newPlayerId } from '../ids.js';
-import { createGame, newUserId, testApp } from '../testing/app.js';
+import { createGame, newResponse, testApp } from '../testing/app.js';
 
 // A SQLite file database, as in production: friends' responses are stored in group commits.
 let dir: string;
@@ -21,23 +20,14 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const response = (gameId: string) => ({
-  gameId,
-  publicId: newPlayerId(),
-  playerUserId: newUserId(),
-  playerName: 'Bo',
-  answers: [1, 1, 1],
-  score: 5,
-});
-
 describe('responses stored in group commits on a SQLite file', () => {
   it('stores the good responses of a batch when one of them fails, and fails only that one', async () => {
     const { gameId } = await createGame(app, 'classic');
     const results = await Promise.allSettled([
-      app.storage.games.addResponse(response(gameId), 100),
+      app.storage.games.addResponse(newResponse(gameId), 100),
       // No such game: the foreign key refuses it, inside the same batch as the others.
-      app.storage.games.addResponse(response('no-such-game'), 100),
-      app.storage.games.addResponse(response(gameId), 100),
+      app.storage.games.addResponse(newResponse('no-such-game'), 100),
+      app.storage.games.addResponse(newResponse(gameId), 100),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason.message).toMatch(/FOREIGN KEY/);
@@ -46,7 +36,7 @@ describe('responses stored in group commits on a SQLite file', () => {
 
   it('stores every response under way before the app closes', async () => {
     const { gameId } = await createGame(app, 'spectrum');
-    const writes = Array.from({ length: 20 }, () => app.storage.games.addResponse(response(gameId), 100));
+    const writes = Array.from({ length: 20 }, () => app.storage.games.addResponse(newResponse(gameId), 100));
     await app.close();
     expect((await Promise.all(writes)).every((r) => r.status === 'stored')).toBe(true);
     const db = new Database(path, { readonly: true });

@@ -5,6 +5,8 @@ import type { WireQuestion } from '../../shared/model.js';
 import { type AppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { PostgresStorage, SqliteStorage } from '../db/storage.js';
+import type { NewResponse } from '../games/repository.js';
+import { newPlayerId } from '../ids.js';
 import { createTestDatabase, testingOnPostgres } from './postgres.js';
 
 /**
@@ -33,6 +35,16 @@ export async function testApp(env: Record<string, string> = {}, options: Partial
 }
 
 export const newUserId = () => randomUUID();
+
+/** A friend's response to a 3-round game, for the repository's addResponse. */
+export const newResponse = (gameId: string, playerUserId = newUserId()): NewResponse => ({
+  gameId,
+  publicId: newPlayerId(),
+  playerUserId,
+  playerName: 'Bo',
+  answers: [1, 1, 1],
+  score: 6.7,
+});
 
 /**
  * A database that outlives one app, for tests that open several apps on it in turn (a restart):
