@@ -24,6 +24,7 @@ const databaseFreeTests = [
   'server/db/seed.test.ts',
   'server/events/bus.test.ts',
   'server/live/send.test.ts',
+  'server/ops/listen.test.ts',
   'server/ops/logging.test.ts',
 ];
 

@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { listenFailure, servingLines } from './ops/listen.js';
 import { loggerOptions } from './ops/logging.js';
 import { BankError } from './questions/bank.js';
 
@@ -34,6 +36,12 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 try {
   await app.listen({ port: config.PORT, host: config.HOST });
 } catch (error) {
-  app.log.fatal({ err: error }, 'could not start');
+  // A taken port or an unknown host is one line naming the setting; anything else keeps its stack.
+  const line = listenFailure(error, config);
+  if (line === undefined) app.log.fatal({ err: error }, 'could not start');
+  else console.error(line);
+  await app.close();
   process.exit(1);
 }
+const { port } = app.server.address() as AddressInfo;
+for (const line of servingLines({ ...config, PORT: port })) console.log(line);

@@ -3,7 +3,9 @@
  * ENV), and plays one game through it: there is no Docker engine on the CI machines, so this is
  * how the container's behaviour is tested.
  */
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -85,5 +87,31 @@ describe('the container command', () => {
     child = server;
     expect(await server.exited).toBe(1);
     expect(server.output().trim()).toBe('Invalid QUESTIONS_PER_GAME="ten": must be a whole number');
+  });
+});
+
+describe('starting from a terminal', () => {
+  it('prints one plain line with the address it serves on', async () => {
+    const port = await freePort();
+    const server = run({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'warn' });
+    child = server;
+    await waitForHealth(server);
+    expect(server.output().trim()).toBe(`Wavelength is running at http://127.0.0.1:${port}`);
+  });
+
+  it('says in one line, without a stack, that the port is taken', async () => {
+    const port = await freePort();
+    const holder = createServer().listen(port, '127.0.0.1');
+    await once(holder, 'listening');
+    try {
+      const server = run({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'sqlite::memory:' });
+      child = server;
+      expect(await server.exited).toBe(1);
+      expect(server.output().trim()).toBe(
+        `Port ${port} is already in use: stop what is using it or set PORT to another port (PORT=${port + 1} npm start).`,
+      );
+    } finally {
+      holder.close();
+    }
   });
 });

@@ -8,6 +8,12 @@ import Join, { JOIN_FAILED, LOAD_FAILED } from './Join.js';
 const GAME_ID = 'gameAbc12345';
 const where = () => screen.queryByTestId('where')?.textContent;
 const openJoin = () => renderAt(`/join/${GAME_ID}`, '/join/:gameId', <Join />);
+const JOINED = {
+  questions: [{ questionID: 'c1', question: 'Pick a pet', options: ['Dog', 'Cat', 'Fish', 'Bird'] }],
+  gameType: 'Classic',
+};
+/** is-creator answers `creator`; the join that follows on arrival answers with the game's questions. */
+const arrival = (creator: unknown) => (url: URL) => ({ body: url.pathname === '/prod/join-game' ? JOINED : creator });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -15,7 +21,7 @@ beforeEach(() => {
 
 describe('join screen on load', () => {
   it('asks is-creator with the stored userId', async () => {
-    const fetchMock = mockFetch(() => ({ body: { playerName: 'Sam', isCreator: false, hasPlayed: false } }));
+    const fetchMock = mockFetch(arrival({ playerName: 'Sam', isCreator: false, hasPlayed: false }));
     openJoin();
     await advance(0);
     expect(String(fetchMock.mock.calls[0][0])).toBe(`/prod/is-creator?gameId=${GAME_ID}&userId=${userId()}`);
@@ -46,10 +52,10 @@ describe('join screen on load', () => {
 
   it('says so and offers Try again when the game cannot be loaded, then loads it again', async () => {
     let down = true;
-    const fetchMock = mockFetch(() =>
+    const fetchMock = mockFetch((url) =>
       down
         ? { status: 503, body: { message: 'The server is busy.' } }
-        : { body: { playerName: 'Sam', isCreator: false, hasPlayed: false } },
+        : arrival({ playerName: 'Sam', isCreator: false, hasPlayed: false })(url),
     );
     openJoin();
     await advance(0);
@@ -87,7 +93,7 @@ describe('join screen on load', () => {
   });
 
   it('calls an unnamed creator Anonymous', async () => {
-    mockFetch(() => ({ body: { playerName: '', isCreator: false, hasPlayed: false } }));
+    mockFetch(arrival({ playerName: '', isCreator: false, hasPlayed: false }));
     openJoin();
     await advance(0);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You are joining Anonymous's game");

@@ -8,6 +8,11 @@ import { advance, mockFetch } from '../test/helpers.js';
 import Landing, { QUESTIONS_FAILED } from './Landing.js';
 
 const questions = [{ questionID: 'c1', question: 'Pick a pet', options: ['Dog', 'Cat', 'Fish', 'Bird'] }];
+const spectrumQuestions = [{ questionID: 's1', question: 'I sing in the shower.', options: 'C' }];
+/** get-questions of the edition asked for. */
+const bank = (url: URL) => ({
+  body: { questions: url.searchParams.get('gametype') === 'spectrum' ? spectrumQuestions : questions },
+});
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -55,7 +60,7 @@ describe('landing screen', () => {
   });
 
   it('switches edition through the path', async () => {
-    const fetchMock = mockFetch(() => ({ body: { questions } }));
+    const fetchMock = mockFetch(bank);
     openLanding('/spectrum');
     await advance(0);
     expect(screen.getByRole('button', { name: 'Spectrum' }).getAttribute('aria-pressed')).toBe('true');
@@ -116,7 +121,7 @@ describe('landing screen', () => {
   });
 
   it('shows the error another screen sent it', async () => {
-    mockFetch(() => ({ body: { questions } }));
+    mockFetch(bank);
     openLanding('/spectrum', { error: 'No score for this player.' });
     expect(screen.getByRole('alert').textContent).toBe('Error: No score for this player.');
     await advance(0);
