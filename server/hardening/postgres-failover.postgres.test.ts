@@ -189,6 +189,10 @@ describe('a database that refuses connections for a while', () => {
     const refused = await logResponse(a, gameId, 'Refused');
     expect(refused).toEqual({ status: 503, body: UNAVAILABLE });
     expect((await call(b, `get-score?gameId=${gameId}&playerId=${randomUUID()}`)).status).toBe(503);
+    // A live socket that cannot check its game is refused the same way, before the upgrade.
+    await expect(LiveClient.open(`${a.url.replace('http', 'ws')}/prod/live/${gameId}`)).rejects.toMatchObject({
+      statusCode: 503,
+    });
     expect([alive(a), alive(b)]).toEqual([true, true]);
 
     await admin(`ALTER DATABASE ${database.name} ALLOW_CONNECTIONS true`);
