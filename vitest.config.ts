@@ -21,6 +21,7 @@ async function postgresReachable(): Promise<boolean> {
 const databaseFreeTests = [
   'server/config.test.ts',
   'server/db/database.test.ts',
+  'server/db/unavailable.test.ts',
   'server/db/seed.test.ts',
   'server/events/bus.test.ts',
   'server/live/send.test.ts',

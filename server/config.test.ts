@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       ALLOWED_ORIGINS: [],
       TRUST_PROXY: false,
       DATABASE_POOL_SIZE: 10,
+      DATABASE_CONNECT_TIMEOUT_MS: 10_000,
     });
     expect(loadConfig({}).GA_MEASUREMENT_ID).toBeUndefined();
     expect(loadConfig({}).QUESTIONS_DIR).toBeUndefined();
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ DATABASE_URL: 'postgres://app:secret@db:5432/wavelength', DATABASE_POOL_SIZE: '25' }),
     ).toMatchObject({ DATABASE_URL: 'postgres://app:secret@db:5432/wavelength', DATABASE_POOL_SIZE: 25 });
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '2500' }).DATABASE_CONNECT_TIMEOUT_MS).toBe(2500);
   });
 
   it.each([
@@ -82,6 +84,7 @@ describe('loadConfig', () => {
     ['QUESTIONS_PER_GAME', '51'],
     ['DATABASE_URL', 'mysql://x'],
     ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', '0'],
     ['RATE_LIMIT_PER_MINUTE', '-1'],
     ['LOG_LEVEL', 'loud'],
     ['GA_MEASUREMENT_ID', '<script>'],

@@ -53,6 +53,11 @@ const configSchema = z.object({
     .default('sqlite:./data/wavelength.db'),
   /** PostgreSQL connections each instance keeps in its pool (the live listener has its own). */
   DATABASE_POOL_SIZE: integer(1, 1000).default(10),
+  /**
+   * PostgreSQL only: how long a request waits for a database connection (a new one, or a free one
+   * of the pool) before it answers 503; also bounds /healthz while the database cannot be reached.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000).default(10_000),
   QUESTIONS_PER_GAME: integer(1, MAX_QUESTIONS_PER_GAME).default(10),
   GA_MEASUREMENT_ID: z
     .string()

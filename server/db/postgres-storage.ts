@@ -1,10 +1,9 @@
-import pg from 'pg';
 import { type Config, questionsDir } from '../config.js';
 import { PostgresEventBus } from '../events/postgres-bus.js';
 import { postgresGameRepository } from '../games/postgres.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
-import { endPool, preparePostgres } from './postgres.js';
+import { DatabasePool, endPool, preparePostgres } from './postgres.js';
 import { readQuestionBanks } from './seed.js';
 import type { PostgresStorage, StorageOptions } from './storage.js';
 
@@ -17,10 +16,17 @@ export const POSTGRES_MIGRATIONS_DIR = `${MIGRATIONS_DIR}/postgres`;
  */
 export async function openPostgresStorage(config: Config, options: StorageOptions): Promise<PostgresStorage> {
   const log = options.log ?? (() => {});
-  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
+  const connection = {
+    connectionString: config.DATABASE_URL,
+    connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS,
+  };
+  // keepAlive: a peer gone without closing (a failover that moved the address) is found out.
+  const pool = new DatabasePool({ ...connection, max: config.DATABASE_POOL_SIZE, keepAlive: true });
   // An idle pooled connection that dies (database restart) is replaced on next use; never a crash.
+  // (A checked-out one is inTransaction's to listen to.)
   pool.on('error', (error) => log('an idle database connection failed', error));
-  const bus = new PostgresEventBus({ connectionString: config.DATABASE_URL, local: options.bus, log });
+  // It reconnects by itself, with backoff, and resyncs its subscribers.
+  const bus = new PostgresEventBus({ ...connection, local: options.bus, log });
   try {
     await preparePostgres(
       pool,

@@ -6,9 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_DIR } from '../paths.js';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 import { readMigrations } from './migrate.js';
-import { endPool, preparePostgres } from './postgres.js';
+import { DatabasePool, endPool, inTransaction, preparePostgres } from './postgres.js';
 import { POSTGRES_MIGRATIONS_DIR } from './postgres-storage.js';
 import { readQuestionBanks } from './seed.js';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable.js';
 
 let database: TestDatabase;
 const pools: pg.Pool[] = [];
@@ -76,5 +77,39 @@ describe('PostgreSQL question seeding', () => {
     expect(gone.rows).toEqual([{ active: false }]);
     await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, bank);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('a PostgreSQL connection that drops', () => {
+  const terminate = (pool: pg.Pool, pid: number) => pool.query('SELECT pg_terminate_backend($1)', [pid]);
+
+  it('fails the transaction using it as unavailable, raises nothing uncaught, and the pool serves on', async () => {
+    const pool = newPool();
+    const other = newPool();
+    // Terminated between two statements (the server's notice arrives while nothing runs), then
+    // in the middle of one: neither may become an uncaught 'error' (it would end the process).
+    const between = inTransaction(pool, async (client) => {
+      await client.query('SELECT 1');
+      await terminate(other, (client as unknown as { processID: number }).processID);
+      await client.query('SELECT 1');
+    });
+    await expect(between).rejects.toSatisfy(isDatabaseUnavailable);
+    const during = inTransaction(pool, async (client) => {
+      await client.query('SELECT pg_terminate_backend(pg_backend_pid())');
+    });
+    await expect(during).rejects.toSatisfy(isDatabaseUnavailable);
+    // The broken connections were thrown away, not handed out again.
+    expect(await inTransaction(pool, async (client) => (await client.query('SELECT 2 AS two')).rows)).toEqual([
+      { two: 2 },
+    ]);
+  });
+
+  it('makes a pool that cannot connect fail with DatabaseUnavailableError', async () => {
+    const url = new URL(database.url);
+    url.pathname = `/${database.name}_missing`;
+    const pool = new DatabasePool({ connectionString: url.toString(), max: 1 });
+    pools.push(pool);
+    await expect(pool.query('SELECT 1')).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    await expect(inTransaction(pool, async () => {})).rejects.toBeInstanceOf(DatabaseUnavailableError);
   });
 });

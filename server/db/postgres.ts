@@ -1,12 +1,38 @@
 import pg from 'pg';
 import { readMigrations } from './migrate.js';
 import type { SeedQuestion } from './seed.js';
+import { DatabaseUnavailableError } from './unavailable.js';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
 // COUNT(*) and BIGINT columns come back as strings by default; ours always fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pool whose every failure to hand out a connection (refused, a database not accepting
+ * connections, the connect timeout) is a DatabaseUnavailableError, whatever pg or the server said:
+ * the request that needed it answers 503 (errors.ts). `pool.query` connects through this too.
+ */
+export class DatabasePool extends pg.Pool {
+  override connect(): Promise<PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<PoolClient> | undefined {
+    if (!callback) {
+      return super.connect().catch((error: unknown) => {
+        throw new DatabaseUnavailableError(error);
+      });
+    }
+    super.connect((error, client, done) => callback(error && new DatabaseUnavailableError(error), client, done));
+    return undefined;
+  }
+}
 
 /**
  * Ends the pool and resolves once every one of its connections has really closed: `pool.end()`
@@ -26,19 +52,55 @@ export async function endPool(pool: Pool): Promise<void> {
   await closed;
 }
 
-/** Runs `work` in one transaction on one pooled connection; rolls back if it throws. */
+/** A connection checked out of the pool, and the first error it raised while out. */
+interface CheckedOut {
+  client: PoolClient;
+  broken?: Error;
+}
+
+/**
+ * Checks a connection out, listening to it from the very callback that hands it over: the pool
+ * stops listening to a connection it hands out, and the reply that frees it may arrive in the same
+ * chunk as the server's notice that it is terminating the connection. An 'error' nobody hears
+ * ends the process, so there is no gap, not even a promise's turn.
+ */
+function checkOut(pool: Pool): Promise<CheckedOut & { stopListening(): void }> {
+  return new Promise((resolve, reject) => {
+    pool.connect((error, client) => {
+      if (error || !client) return reject(error);
+      const out: CheckedOut = { client };
+      const onError = (lost: Error) => {
+        out.broken ??= lost;
+      };
+      client.on('error', onError);
+      resolve(Object.assign(out, { stopListening: () => client.off('error', onError) }));
+    });
+  });
+}
+
+/**
+ * Runs `work` in one transaction on one pooled connection; rolls back if it throws. A connection
+ * that drops meanwhile (a restart, a failover, a terminated backend) fails the work with its
+ * error, and is handed back to be thrown away, never reused.
+ */
 export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const out = await checkOut(pool);
+  const { client } = out;
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
+    // On a dropped connection this fails too; the server has rolled back by itself.
+    await client.query('ROLLBACK').catch((rollbackFailed: Error) => {
+      out.broken ??= rollbackFailed;
+    });
     throw error;
   } finally {
-    client.release();
+    // In the same step: from here on the pool listens to the connection again.
+    out.stopListening();
+    client.release(out.broken);
   }
 }
 

@@ -58,6 +58,8 @@ function parseEnvelope(payload: string | undefined): Envelope | undefined {
 
 export interface PostgresEventBusOptions {
   connectionString: string;
+  /** How long one attempt to open the listening connection may take (none by default). */
+  connectionTimeoutMillis?: number;
   /** Delivers to this instance's subscribers; tests pass one that counts subscriptions. */
   local?: GameEventBus;
   /** Reconnect delays: the first, doubled after each failed attempt up to the last. */
@@ -161,7 +163,11 @@ export class PostgresEventBus implements GameEventBus {
   private async connect(): Promise<void> {
     const client = new pg.Client({
       connectionString: this.options.connectionString,
+      connectionTimeoutMillis: this.options.connectionTimeoutMillis,
       application_name: LISTENER_APPLICATION_NAME,
+      // The listener only ever receives: without keep-alive, a peer gone without closing the
+      // connection (a failover that moved the address) would leave it waiting forever.
+      keepAlive: true,
     });
     client.on('notification', ({ payload }) => {
       const envelope = parseEnvelope(payload);
@@ -175,11 +181,21 @@ export class PostgresEventBus implements GameEventBus {
         this.echoes.delete(envelope.echo);
       }
     });
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client));
+    // Listened to from the start, so that no error of this connection is ever uncaught. One that
+    // drops while being set up is not taken (it would look up and never hear a thing).
+    let dropped = false;
+    client.on('error', (error) => {
+      dropped = true;
+      this.lost(client, error);
+    });
+    client.on('end', () => {
+      dropped = true;
+      this.lost(client);
+    });
     try {
       await client.connect();
       await client.query(`LISTEN ${GAME_EVENTS_CHANNEL}`);
+      if (dropped) throw new Error('The listening connection dropped while it was being set up.');
     } catch (error) {
       await client.end().catch(() => {});
       throw error;

@@ -46,13 +46,14 @@ export function spawnServer(command: readonly string[], env: Record<string, stri
   };
 }
 
-/** Resolves once GET /healthz answers 200; fails if the process ends first or 10 s pass. */
-export async function waitForHealth(server: ServerProcess): Promise<void> {
+/** Resolves once GET /healthz answers 200; fails if the process ends first or `timeoutMs` pass. */
+export async function waitForHealth(server: ServerProcess, timeoutMs = 10_000): Promise<void> {
   let ended = false;
   void server.exited.then(() => {
     ended = true;
   });
-  for (let attempt = 0; attempt < 200 && !ended; attempt++) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !ended) {
     try {
       if ((await fetch(`${server.url}/healthz`)).ok) return;
     } catch {
