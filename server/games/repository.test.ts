@@ -65,4 +65,32 @@ describe('GameRepository.addResponse', () => {
       ['Low', 3.3],
     ]);
   });
+
+  it('answers missing for a deleted game, and stores the responses committed with it', async () => {
+    const gone = await createGame(app, 'classic');
+    const kept = await createGame(app, 'classic');
+    expect(await app.storage.games.deleteGame(gone.gameId)).toBe(true);
+    // Asked for in one turn: in SQLite one group commit holds all three.
+    const results = await Promise.all([
+      app.storage.games.addResponse(newResponse(gone.gameId), 100),
+      app.storage.games.addResponse(newResponse(kept.gameId), 100),
+      app.storage.games.addResponse(newResponse(gone.gameId), 100),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['missing', 'stored', 'missing']);
+    expect(await app.storage.games.listPlayers(kept.gameId)).toHaveLength(1);
+  });
+
+  it('never fails a response that races the game’s delete', async () => {
+    const { gameId } = await createGame(app, 'classic');
+    const writes = Array.from({ length: 20 }, (_, i) =>
+      i === 10
+        ? app.storage.games.deleteGame(gameId).then((deleted) => ({ status: deleted ? 'deleted' : 'not deleted' }))
+        : app.storage.games.addResponse(newResponse(gameId), 100),
+    );
+    const statuses = new Set((await Promise.all(writes)).map((r) => r.status));
+    expect([...statuses].filter((status) => !['stored', 'missing', 'deleted'].includes(status))).toEqual([]);
+    expect(statuses.has('deleted')).toBe(true);
+    expect(await app.storage.games.gameExists(gameId)).toBe(false);
+    expect(await app.storage.games.listPlayers(gameId)).toEqual([]);
+  });
 });

@@ -56,7 +56,8 @@ export interface GameRepository {
   /**
    * Stores a friend's response and announces it, unless this player already answered this game
    * (the database's UNIQUE rule decides, so of two racing requests one is stored) or the game
-   * already has `maxPlayers` friends.
+   * already has `maxPlayers` friends. `missing` when the game is gone by the time the write runs
+   * (deleted while its friend was answering): decided inside the write, never a failed insert.
    */
   addResponse(response: NewResponse, maxPlayers: number): Promise<AddResponseResult>;
   /** Friends of a game, highest score first (earliest first among equals). */
@@ -113,7 +114,11 @@ export const responseFromRow = (row: ResponseRow): StoredResponse => ({
   score: row.score_tenths / 10,
 });
 
-export type AddResponseResult = { status: 'stored'; player: Player } | { status: 'duplicate' } | { status: 'full' };
+export type AddResponseResult =
+  | { status: 'stored'; player: Player }
+  | { status: 'duplicate' }
+  | { status: 'full' }
+  | { status: 'missing' };
 
 /** A scoreboard row as every database stores it. */
 export interface PlayerRow {

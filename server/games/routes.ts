@@ -78,6 +78,8 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     );
     if (result.status === 'duplicate') throw conflict('You have already played this game; your first answers stand.');
     if (result.status === 'full') throw conflict('This game is full.');
+    // Deleted while this friend was answering.
+    if (result.status === 'missing') throw unknownGame();
     options.onResponseLogged?.();
     // Key order as the reply schema writes it; score is a finite number, playerID a string.
     return new Serialized(
