@@ -1,12 +1,19 @@
 import type { Edition } from '../../shared/product.js';
 import type { Pool } from '../db/postgres.js';
+import { inTransaction } from '../db/postgres.js';
 import { announcingTransaction } from '../events/postgres-announce.js';
 import type { PostgresEventBus } from '../events/postgres-bus.js';
-import type { GameRepository } from './repository.js';
+import type { ClaimResult, GameRepository } from './repository.js';
 
 type CreatorControls = Pick<
   GameRepository,
-  'removePlayer' | 'deleteGame' | 'deleteGamesCreatedBefore' | 'listGamesOf' | 'setCreatorKeyHash' | 'claimGame'
+  | 'removePlayer'
+  | 'deleteGame'
+  | 'deleteGamesCreatedBefore'
+  | 'listGamesOf'
+  | 'setCreatorKeyHash'
+  | 'isCoCreator'
+  | 'claimGame'
 >;
 
 interface SummaryRow {
@@ -33,10 +40,14 @@ const sql = {
     ORDER BY g.created_at DESC, g.id COLLATE "C"
     LIMIT $2`,
   updateKeyHash: 'UPDATE games SET creator_key_hash = $1 WHERE id = $2',
-  // Inserts only when the key matches.
-  insertCreator: `INSERT INTO game_creators (game_id, user_id, created_at)
-    SELECT id, $1, $2 FROM games WHERE id = $3 AND creator_key_hash = $4
-    ON CONFLICT (game_id, user_id) DO NOTHING`,
+  // By primary key (game_id, user_id): one index look-up, whatever the number of co-creators.
+  selectCoCreator: 'SELECT 1 FROM game_creators WHERE game_id = $1 AND user_id = $2',
+  // Locks the game row: claims of one game are decided one at a time, on every instance, so the
+  // count below cannot be overtaken before this transaction ends.
+  lockKeyHash: 'SELECT creator_key_hash FROM games WHERE id = $1 FOR UPDATE',
+  // Counts no further than the cap: a game that already has more (from before the cap) costs no more.
+  countCoCreators: 'SELECT count(*) AS count FROM (SELECT 1 FROM game_creators WHERE game_id = $1 LIMIT $2) AS c',
+  insertCreator: 'INSERT INTO game_creators (game_id, user_id, created_at) VALUES ($1, $2, $3)',
 } as const;
 
 type Statement = keyof typeof sql;
@@ -90,13 +101,21 @@ export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): Crea
       await pool.query(query('updateKeyHash', [keyHash, gameId]));
     },
 
-    async claimGame(gameId, keyHash, userId) {
-      // Every instance's cache of this game's creators must hear of the new one.
-      return announcingTransaction(pool, bus, async (client, announce) => {
-        const { rowCount } = await client.query(query('insertCreator', [userId, Date.now(), gameId, keyHash]));
-        if (!rowCount) return false;
-        await announce(gameId, { type: 'creators' });
-        return true;
+    async isCoCreator(gameId, userId) {
+      return ((await pool.query(query('selectCoCreator', [gameId, userId]))).rowCount ?? 0) > 0;
+    },
+
+    async claimGame(gameId, keyHash, userId, maxCoCreators) {
+      return inTransaction<ClaimResult>(pool, async (client) => {
+        const { rows } = await client.query<{ creator_key_hash: string | null }>(query('lockKeyHash', [gameId]));
+        if ((await client.query(query('selectCoCreator', [gameId, userId]))).rowCount) return 'creator';
+        if (rows[0]?.creator_key_hash !== keyHash) return 'wrong-key';
+        const { rows: counted } = await client.query<{ count: number }>(
+          query('countCoCreators', [gameId, maxCoCreators]),
+        );
+        if (counted[0].count >= maxCoCreators) return 'full';
+        await client.query(query('insertCreator', [gameId, userId, Date.now()]));
+        return 'claimed';
       });
     },
   };

@@ -17,7 +17,6 @@ const sql = {
   selectGame: 'SELECT id, edition, creator_user_id, creator_name FROM games WHERE id = $1',
   selectGameQuestions: `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer FROM game_questions gq
     JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = $1 ORDER BY gq.position`,
-  selectCoCreators: 'SELECT user_id FROM game_creators WHERE game_id = $1 ORDER BY created_at, user_id',
   gameExists: 'SELECT 1 FROM games WHERE id = $1',
   // Locks the game row and reads its friends: responses to one game are decided one at a time, on
   // every instance, so the count cannot be overtaken before this transaction ends. No row: the game
@@ -58,18 +57,13 @@ export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameR
     },
 
     async findGame(id) {
-      const [{ rows: games }, { rows: rounds }, { rows: coCreators }] = await Promise.all([
+      const [{ rows: games }, { rows: rounds }] = await Promise.all([
         pool.query<GameRow>(query('selectGame', [id])),
         pool.query<RoundRow>(query('selectGameQuestions', [id])),
-        pool.query<{ user_id: string }>(query('selectCoCreators', [id])),
       ]);
       const row = games[0];
       if (!row) return undefined;
-      return gameFromRows(
-        row,
-        rounds,
-        coCreators.map((creator) => creator.user_id),
-      );
+      return gameFromRows(row, rounds);
     },
 
     async gameExists(id) {
