@@ -30,7 +30,9 @@ const sql = {
   markRemoved: 'UPDATE responses SET removed_at = $1 WHERE game_id = $2 AND public_id = $3 AND removed_at IS NULL',
   // Responses, questions and co-creators go with the game (ON DELETE CASCADE).
   deleteGame: 'DELETE FROM games WHERE id = $1',
-  deleteOldGames: 'DELETE FROM games WHERE created_at < $1 RETURNING id',
+  // Oldest first by the games_by_age index, so each batch reads only the rows it deletes.
+  deleteOldGames: `DELETE FROM games WHERE id IN (SELECT id FROM games WHERE created_at < $1 ORDER BY created_at LIMIT $2)
+    RETURNING id`,
   // Ids compare byte by byte (COLLATE "C"), as SQLite does, whatever the database's collation.
   selectGamesOf: `SELECT g.id, g.edition, g.creator_name, g.created_at,
       (SELECT count(*) FROM responses r WHERE r.game_id = g.id AND r.removed_at IS NULL) AS players
@@ -78,9 +80,9 @@ export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): Crea
       });
     },
 
-    async deleteGamesCreatedBefore(cutoff) {
+    async deleteGamesCreatedBefore(cutoff, limit) {
       return announcingTransaction(pool, bus, async (client, announce) => {
-        const { rows } = await client.query<{ id: string }>(query('deleteOldGames', [cutoff]));
+        const { rows } = await client.query<{ id: string }>(query('deleteOldGames', [cutoff, limit]));
         for (const { id } of rows) await announce(id, { type: 'deleted' });
         return rows.length;
       });

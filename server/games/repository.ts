@@ -81,8 +81,11 @@ export interface GameRepository {
   removePlayer(gameId: string, publicId: string): Promise<boolean>;
   /** Deletes a game with its responses and creators and announces `deleted`; false if there is no such game. */
   deleteGame(id: string): Promise<boolean>;
-  /** Deletes (and announces, one by one) every game created before `cutoff` (ms since the epoch); returns how many. */
-  deleteGamesCreatedBefore(cutoff: number): Promise<number>;
+  /**
+   * Deletes (and announces, one by one) at most `limit` of the games created before `cutoff` (ms
+   * since the epoch), oldest first, in one transaction; returns how many. See retention.ts.
+   */
+  deleteGamesCreatedBefore(cutoff: number, limit: number): Promise<number>;
   /** Games `userId` created or claimed, newest first, at most `limit`. */
   listGamesOf(userId: string, limit: number): Promise<GameSummary[]>;
   /** Stores the hash of the game's new private creator key, replacing (so turning off) the previous one. */

@@ -29,7 +29,10 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
   );
   // Responses, questions and co-creators go with the game (ON DELETE CASCADE).
   const deleteGame = db.prepare('DELETE FROM games WHERE id = ?');
-  const deleteOldGames = db.prepare<[number], { id: string }>('DELETE FROM games WHERE created_at < ? RETURNING id');
+  // Oldest first by the games_by_age index, so each batch reads only the rows it deletes.
+  const deleteOldGames = db.prepare<[number, number], { id: string }>(
+    'DELETE FROM games WHERE id IN (SELECT id FROM games WHERE created_at < ? ORDER BY created_at LIMIT ?) RETURNING id',
+  );
   const selectGamesOf = db.prepare<[string, string, number], SummaryRow>(
     `SELECT g.id, g.edition, g.creator_name, g.created_at,
        (SELECT count(*) FROM responses r WHERE r.game_id = g.id AND r.removed_at IS NULL) AS players
@@ -76,8 +79,8 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
       return true;
     },
 
-    async deleteGamesCreatedBefore(cutoff) {
-      const deleted = deleteOldGames.all(cutoff);
+    async deleteGamesCreatedBefore(cutoff, limit) {
+      const deleted = deleteOldGames.all(cutoff, limit);
       for (const { id } of deleted) bus.publish(id, { type: 'deleted' });
       return deleted.length;
     },
