@@ -25,6 +25,7 @@ const databaseFreeTests = [
   'server/events/bus.test.ts',
   'server/live/send.test.ts',
   'server/ops/logging.test.ts',
+  'server/questions/draw.test.ts',
 ];
 
 /**
