@@ -44,7 +44,7 @@ db.transaction(() => {
   for (let g = 0; g < games; g++) {
     const id = `game-${g}`;
     insertGame.run(id, g);
-    questions.forEach((question, position) => insertRound.run(id, position, question));
+    for (const [position, question] of questions.entries()) insertRound.run(id, position, question);
     for (let f = 0; f < friends; f++) insertResponse.run(id, `u${f}`, `p${f}`);
   }
 })();
