@@ -7,8 +7,8 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Games deleted per transaction (the contract allows up to 500). One DELETE of everything past the
  * retention held the (SQLite) event loop for as long as it took: 1.54 s for 20,000 games of 10
- * friends, with every request and socket waiting. A batch of 200 such games takes about 13 ms
- * (median; 500 took 22 ms, with a p90 near 50 ms on a loaded machine): `npx tsx bench/retention.ts`.
+ * friends, with every request and socket waiting. A batch of 200 such games took about 13 ms
+ * (median; 500 took 22 ms, p90 45 ms), on 2 cores at load 10: `npx tsx bench/retention.ts`.
  */
 export const PURGE_BATCH_SIZE = 200;
 
