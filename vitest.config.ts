@@ -27,6 +27,7 @@ const databaseFreeTests = [
   'server/live/send.test.ts',
   'server/ops/listen.test.ts',
   'server/ops/logging.test.ts',
+  'server/questions/draw.test.ts',
 ];
 
 /**

@@ -120,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         onResponseLogged: metrics.responseLogged,
       });
       await api.register(comparisonRoutes, { games });
-      await api.register(creatorRoutes, { games });
+      await api.register(creatorRoutes, { games, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
       await api.register(liveRoutes, {
         cache,
         bus,

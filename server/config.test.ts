@@ -55,7 +55,9 @@ describe('loadConfig', () => {
       MAX_PLAYERS_PER_GAME: 1000,
       LIVE_SOCKETS_PER_ADDRESS: 50,
       REQUEST_TIMEOUT_MS: 30_000,
+      CO_CREATORS_PER_GAME: 20,
     });
+    expect(loadConfig({ CO_CREATORS_PER_GAME: '3' }).CO_CREATORS_PER_GAME).toBe(3);
   });
 
   it.each([
@@ -95,6 +97,8 @@ describe('loadConfig', () => {
     ['MAX_PLAYERS_PER_GAME', '0'],
     ['LIVE_SOCKETS_PER_ADDRESS', '-1'],
     ['REQUEST_TIMEOUT_MS', '10'],
+    ['CO_CREATORS_PER_GAME', 'many'],
+    ['CO_CREATORS_PER_GAME', '-1'],
   ])('stops with one line naming %s=%s', (name, value) => {
     let error: unknown;
     try {

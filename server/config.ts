@@ -73,6 +73,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   MAX_PLAYERS_PER_GAME: integer(1, 1_000_000).default(1000),
+  /** Browsers that may claim one game through its private creator link (0: the link makes nobody a creator). */
+  CO_CREATORS_PER_GAME: integer(0, 10_000).default(20),
   GAME_RETENTION_DAYS: integer(0, 100_000).default(0),
   LIVE_SOCKETS_PER_ADDRESS: integer(0, 1_000_000).default(50),
   REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),

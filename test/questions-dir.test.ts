@@ -67,6 +67,15 @@ describe('the server with QUESTIONS_DIR', () => {
     );
   });
 
+  it('refuses to start on an edition past 10,000 questions, with one line naming the file', async () => {
+    const dir = bankDir(10_001, 6);
+    const server = await start({ QUESTIONS_DIR: dir, QUESTIONS_PER_GAME: '5' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(
+      `Question bank ${join(dir, 'spectrum.json')}: 10,001 questions; an edition holds at most 10,000, remove 1`,
+    );
+  });
+
   it('serves the folder’s questions', async () => {
     const server = await start({ QUESTIONS_DIR: bankDir(6, 6), QUESTIONS_PER_GAME: '5' });
     await waitForHealth(server);

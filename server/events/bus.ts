@@ -8,8 +8,6 @@ export type GameEvent =
   | { type: 'removed'; playerID: string }
   /** The creator deleted the game. */
   | { type: 'deleted' }
-  /** Someone became a co-creator (claimed the game): its creator ids changed. Not sent to live sockets. */
-  | { type: 'creators' }
   /**
    * Events may have been missed (a bus spanning instances reconnected): whoever keeps state about
    * this game must re-read it. Not published by repositories.

@@ -44,7 +44,7 @@ export interface Delivery {
 }
 
 // What travels between instances: everything but `resync`, which each bus raises for itself.
-const EVENT_TYPES = new Set<string>(['player', 'removed', 'deleted', 'creators']);
+const EVENT_TYPES = new Set<string>(['player', 'removed', 'deleted']);
 
 function parseEnvelope(payload: string | undefined): Envelope | undefined {
   try {

@@ -85,8 +85,6 @@ function row(player: Player): Row {
 interface Entry {
   unsubscribe: () => void;
   definition?: Promise<Game | undefined>;
-  /** Bumped by `creators`: a definition read started before that is not kept. */
-  creatorsVersion: number;
   board?: Promise<Scoreboard | undefined>;
   /** The board once read: events change it as they arrive. */
   settled?: Scoreboard;
@@ -113,19 +111,16 @@ export class GameCache {
     readonly capacity = GAME_CACHE_CAPACITY,
   ) {}
 
-  /** The game's definition (questions, creator answers, creators), as `GameRepository.findGame`. */
+  /** The game's definition (questions, creator answers, creator), as `GameRepository.findGame`. */
   findGame(gameId: string): Promise<Game | undefined> {
     const entry = this.#entry(gameId);
     if (entry.definition) return entry.definition;
-    const version = entry.creatorsVersion;
     const reading = this.games.findGame(gameId);
     entry.definition = reading;
     const forget = () => {
       if (entry.definition === reading) entry.definition = undefined;
     };
-    reading.then((game) => {
-      if (!game || entry.creatorsVersion !== version) forget();
-    }, forget);
+    reading.then((game) => game || forget(), forget);
     return reading;
   }
 
@@ -197,7 +192,7 @@ export class GameCache {
       this.#entries.set(gameId, found);
       return found;
     }
-    const entry: Entry = { unsubscribe: () => {}, creatorsVersion: 0, evicted: false };
+    const entry: Entry = { unsubscribe: () => {}, evicted: false };
     entry.unsubscribe = this.bus.subscribe(gameId, (event) => this.#onEvent(gameId, entry, event));
     this.#entries.set(gameId, entry);
     this.#makeRoom();
@@ -210,10 +205,6 @@ export class GameCache {
       case 'deleted':
       case 'resync':
         this.#evict(gameId, entry);
-        return;
-      case 'creators':
-        entry.creatorsVersion++;
-        entry.definition = undefined;
         return;
       case 'player':
       case 'removed':

@@ -28,7 +28,7 @@ export const comparisonRoutes: FastifyPluginAsync<ComparisonRoutesOptions> = asy
       response = await games.findResponse(game.id, query.playerId);
       if (!response) throw notFound(NOT_PLAYED);
     } else {
-      if (!isGameCreator(game, query.userId)) {
+      if (!(await isGameCreator(games, game, query.userId))) {
         throw forbidden("Only the game's creator can see a friend's answers.");
       }
       response = await games.findResponseByPublicId(game.id, query.playerID);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { gameTypeOf } from '../../shared/model.js';
-import { forbidden, notFound, unknownGame } from '../errors.js';
+import { conflict, forbidden, notFound, unknownGame } from '../errors.js';
 import { endpoint } from '../http/endpoint.js';
 import { newCreatorKey } from '../ids.js';
 import { isGameCreator } from './creator.js';
@@ -9,6 +9,8 @@ import type { Game, GameRepository } from './repository.js';
 
 export interface CreatorRoutesOptions {
   games: GameRepository;
+  /** Browsers that may claim one game through its creator link (CO_CREATORS_PER_GAME). */
+  coCreatorsPerGame: number;
 }
 
 /** "My games" answers at most this many, newest first. */
@@ -23,12 +25,12 @@ export const hashCreatorKey = (key: string) => createHash('sha256').update(key).
 const ok = { ok: true as const };
 
 /** What only a game's creator may do, "my games", and the private creator link (CONTRACT "Creator controls"). */
-export const creatorRoutes: FastifyPluginAsync<CreatorRoutesOptions> = async (app, { games }) => {
+export const creatorRoutes: FastifyPluginAsync<CreatorRoutesOptions> = async (app, { games, coCreatorsPerGame }) => {
   /** The game, if `userId` is one of its creators: 404 for an unknown game, 403 for anyone else. */
   async function requireCreator(gameId: string, userId: string): Promise<Game> {
     const game = await games.findGame(gameId);
     if (!game) throw unknownGame();
-    if (!isGameCreator(game, userId)) throw forbidden('Only the creator of this game can do that.');
+    if (!(await isGameCreator(games, game, userId))) throw forbidden('Only the creator of this game can do that.');
     return game;
   }
 
@@ -69,12 +71,15 @@ export const creatorRoutes: FastifyPluginAsync<CreatorRoutesOptions> = async (ap
     const game = await games.findGame(gameId);
     if (!game) throw unknownGame();
     // Opening one's own link again (or on a browser that already claimed it) is fine.
-    if (isGameCreator(game, userId)) return ok;
-    if (!(await games.claimGame(gameId, hashCreatorKey(key), userId))) {
+    if (game.creatorUserId === userId) return ok;
+    const claim = await games.claimGame(gameId, hashCreatorKey(key), userId, coCreatorsPerGame);
+    if (claim === 'wrong-key') {
       throw forbidden(
         'This creator link no longer works. Make a new one on the end screen of a device that is creator.',
       );
     }
+    // Each creator is one more browser that can delete the game; a leaked link is not an open door.
+    if (claim === 'full') throw conflict('This game has too many creators.');
     return ok;
   });
 };

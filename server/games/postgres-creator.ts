@@ -1,12 +1,19 @@
 import type { Edition } from '../../shared/product.js';
 import type { Pool } from '../db/postgres.js';
+import { inTransaction } from '../db/postgres.js';
 import { announcingTransaction } from '../events/postgres-announce.js';
 import type { PostgresEventBus } from '../events/postgres-bus.js';
-import type { GameRepository } from './repository.js';
+import type { ClaimResult, GameRepository } from './repository.js';
 
 type CreatorControls = Pick<
   GameRepository,
-  'removePlayer' | 'deleteGame' | 'deleteGamesCreatedBefore' | 'listGamesOf' | 'setCreatorKeyHash' | 'claimGame'
+  | 'removePlayer'
+  | 'deleteGame'
+  | 'deleteGamesCreatedBefore'
+  | 'listGamesOf'
+  | 'setCreatorKeyHash'
+  | 'isCoCreator'
+  | 'claimGame'
 >;
 
 interface SummaryRow {
@@ -23,7 +30,9 @@ const sql = {
   markRemoved: 'UPDATE responses SET removed_at = $1 WHERE game_id = $2 AND public_id = $3 AND removed_at IS NULL',
   // Responses, questions and co-creators go with the game (ON DELETE CASCADE).
   deleteGame: 'DELETE FROM games WHERE id = $1',
-  deleteOldGames: 'DELETE FROM games WHERE created_at < $1 RETURNING id',
+  // Oldest first by the games_by_age index, so each batch reads only the rows it deletes.
+  deleteOldGames: `DELETE FROM games WHERE id IN (SELECT id FROM games WHERE created_at < $1 ORDER BY created_at LIMIT $2)
+    RETURNING id`,
   // Ids compare byte by byte (COLLATE "C"), as SQLite does, whatever the database's collation.
   selectGamesOf: `SELECT g.id, g.edition, g.creator_name, g.created_at,
       (SELECT count(*) FROM responses r WHERE r.game_id = g.id AND r.removed_at IS NULL) AS players
@@ -33,10 +42,14 @@ const sql = {
     ORDER BY g.created_at DESC, g.id COLLATE "C"
     LIMIT $2`,
   updateKeyHash: 'UPDATE games SET creator_key_hash = $1 WHERE id = $2',
-  // Inserts only when the key matches.
-  insertCreator: `INSERT INTO game_creators (game_id, user_id, created_at)
-    SELECT id, $1, $2 FROM games WHERE id = $3 AND creator_key_hash = $4
-    ON CONFLICT (game_id, user_id) DO NOTHING`,
+  // By primary key (game_id, user_id): one index look-up, whatever the number of co-creators.
+  selectCoCreator: 'SELECT 1 FROM game_creators WHERE game_id = $1 AND user_id = $2',
+  // Locks the game row: claims of one game are decided one at a time, on every instance, so the
+  // count below cannot be overtaken before this transaction ends.
+  lockKeyHash: 'SELECT creator_key_hash FROM games WHERE id = $1 FOR UPDATE',
+  // Counts no further than the cap: a game that already has more (from before the cap) costs no more.
+  countCoCreators: 'SELECT count(*) AS count FROM (SELECT 1 FROM game_creators WHERE game_id = $1 LIMIT $2) AS c',
+  insertCreator: 'INSERT INTO game_creators (game_id, user_id, created_at) VALUES ($1, $2, $3)',
 } as const;
 
 type Statement = keyof typeof sql;
@@ -67,9 +80,9 @@ export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): Crea
       });
     },
 
-    async deleteGamesCreatedBefore(cutoff) {
+    async deleteGamesCreatedBefore(cutoff, limit) {
       return announcingTransaction(pool, bus, async (client, announce) => {
-        const { rows } = await client.query<{ id: string }>(query('deleteOldGames', [cutoff]));
+        const { rows } = await client.query<{ id: string }>(query('deleteOldGames', [cutoff, limit]));
         for (const { id } of rows) await announce(id, { type: 'deleted' });
         return rows.length;
       });
@@ -90,13 +103,21 @@ export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): Crea
       await pool.query(query('updateKeyHash', [keyHash, gameId]));
     },
 
-    async claimGame(gameId, keyHash, userId) {
-      // Every instance's cache of this game's creators must hear of the new one.
-      return announcingTransaction(pool, bus, async (client, announce) => {
-        const { rowCount } = await client.query(query('insertCreator', [userId, Date.now(), gameId, keyHash]));
-        if (!rowCount) return false;
-        await announce(gameId, { type: 'creators' });
-        return true;
+    async isCoCreator(gameId, userId) {
+      return ((await pool.query(query('selectCoCreator', [gameId, userId]))).rowCount ?? 0) > 0;
+    },
+
+    async claimGame(gameId, keyHash, userId, maxCoCreators) {
+      return inTransaction<ClaimResult>(pool, async (client) => {
+        const { rows } = await client.query<{ creator_key_hash: string | null }>(query('lockKeyHash', [gameId]));
+        if ((await client.query(query('selectCoCreator', [gameId, userId]))).rowCount) return 'creator';
+        if (rows[0]?.creator_key_hash !== keyHash) return 'wrong-key';
+        const { rows: counted } = await client.query<{ count: number }>(
+          query('countCoCreators', [gameId, maxCoCreators]),
+        );
+        if (counted[0].count >= maxCoCreators) return 'full';
+        await client.query(query('insertCreator', [gameId, userId, Date.now()]));
+        return 'claimed';
       });
     },
   };

@@ -17,14 +17,13 @@ const sql = {
   selectGame: 'SELECT id, edition, creator_user_id, creator_name FROM games WHERE id = $1',
   selectGameQuestions: `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer FROM game_questions gq
     JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = $1 ORDER BY gq.position`,
-  selectCoCreators: 'SELECT user_id FROM game_creators WHERE game_id = $1 ORDER BY created_at, user_id',
   gameExists: 'SELECT 1 FROM games WHERE id = $1',
-  // Locks the game row: responses to one game are decided one at a time, on every instance,
-  // so the count below cannot be overtaken before this transaction ends.
-  lockGame: 'SELECT 1 FROM games WHERE id = $1 FOR UPDATE',
+  // Locks the game row and reads its friends: responses to one game are decided one at a time, on
+  // every instance, so the count cannot be overtaken before this transaction ends. No row: the game
+  // was deleted (a delete that held the lock first is seen once it commits).
   // Removed friends still count towards the cap: removing jokers does not make room for more jokers.
-  // Kept by a trigger (migration 003), read under the game's row lock.
-  countPlayers: 'SELECT responses_count AS count FROM games WHERE id = $1',
+  // Kept by a trigger (migration 003).
+  lockGameCountPlayers: 'SELECT responses_count AS count FROM games WHERE id = $1 FOR UPDATE',
   insertResponse: `INSERT INTO responses (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, player_user_id) DO NOTHING`,
   // Every read of friends leaves removed ones out (removed_at IS NULL); only the play-once checks see them,
@@ -58,18 +57,13 @@ export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameR
     },
 
     async findGame(id) {
-      const [{ rows: games }, { rows: rounds }, { rows: coCreators }] = await Promise.all([
+      const [{ rows: games }, { rows: rounds }] = await Promise.all([
         pool.query<GameRow>(query('selectGame', [id])),
         pool.query<RoundRow>(query('selectGameQuestions', [id])),
-        pool.query<{ user_id: string }>(query('selectCoCreators', [id])),
       ]);
       const row = games[0];
       if (!row) return undefined;
-      return gameFromRows(
-        row,
-        rounds,
-        coCreators.map((creator) => creator.user_id),
-      );
+      return gameFromRows(row, rounds);
     },
 
     async gameExists(id) {
@@ -78,8 +72,8 @@ export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameR
 
     async addResponse(response, maxPlayers) {
       return announcingTransaction<AddResponseResult>(pool, bus, async (client, announce) => {
-        await client.query(query('lockGame', [response.gameId]));
-        const { rows } = await client.query<{ count: number }>(query('countPlayers', [response.gameId]));
+        const { rows } = await client.query<{ count: number }>(query('lockGameCountPlayers', [response.gameId]));
+        if (rows.length === 0) return { status: 'missing' };
         if (rows[0].count >= maxPlayers) {
           const played = await client.query(query('selectResponded', [response.gameId, response.playerUserId]));
           return played.rowCount ? { status: 'duplicate' } : { status: 'full' };

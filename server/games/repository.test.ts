@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, newResponse, newUserId, persistentTestDatabase, testApp } from '../testing/app.js';
+import { hashCreatorKey } from './creator-routes.js';
 
 // The repository directly, on the database of the project running it (SQLite in `server`,
 // PostgreSQL in `server-postgres`): both implementations must pass this same file. SQLite runs
@@ -64,5 +65,62 @@ describe('GameRepository.addResponse', () => {
       ['Tie2', 6.7],
       ['Low', 3.3],
     ]);
+  });
+
+  it('answers missing for a deleted game, and stores the responses committed with it', async () => {
+    const gone = await createGame(app, 'classic');
+    const kept = await createGame(app, 'classic');
+    expect(await app.storage.games.deleteGame(gone.gameId)).toBe(true);
+    // Asked for in one turn: in SQLite one group commit holds all three.
+    const results = await Promise.all([
+      app.storage.games.addResponse(newResponse(gone.gameId), 100),
+      app.storage.games.addResponse(newResponse(kept.gameId), 100),
+      app.storage.games.addResponse(newResponse(gone.gameId), 100),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['missing', 'stored', 'missing']);
+    expect(await app.storage.games.listPlayers(kept.gameId)).toHaveLength(1);
+  });
+
+  it('never fails a response that races the game’s delete', async () => {
+    const { gameId } = await createGame(app, 'classic');
+    const writes = Array.from({ length: 20 }, (_, i) =>
+      i === 10
+        ? app.storage.games.deleteGame(gameId).then((deleted) => ({ status: deleted ? 'deleted' : 'not deleted' }))
+        : app.storage.games.addResponse(newResponse(gameId), 100),
+    );
+    const statuses = new Set((await Promise.all(writes)).map((r) => r.status));
+    expect([...statuses].filter((status) => !['stored', 'missing', 'deleted'].includes(status))).toEqual([]);
+    expect(statuses.has('deleted')).toBe(true);
+    expect(await app.storage.games.gameExists(gameId)).toBe(false);
+    expect(await app.storage.games.listPlayers(gameId)).toEqual([]);
+  });
+});
+
+describe('GameRepository.claimGame', () => {
+  const keyHash = hashCreatorKey('k'.repeat(22));
+
+  it('makes at most maxCoCreators co-creators when many claim at the same moment', async () => {
+    const { gameId } = await createGame(app, 'classic');
+    await app.storage.games.setCreatorKeyHash(gameId, keyHash);
+    const browsers = Array.from({ length: 30 }, () => newUserId());
+    const results = await Promise.all(browsers.map((id) => app.storage.games.claimGame(gameId, keyHash, id, 5)));
+    expect(results.filter((r) => r === 'claimed')).toHaveLength(5);
+    expect(results.filter((r) => r === 'full')).toHaveLength(25);
+    const creators = await Promise.all(browsers.map((id) => app.storage.games.isCoCreator(gameId, id)));
+    expect(creators).toEqual(results.map((r) => r === 'claimed'));
+  });
+
+  it('tells a wrong key, an unknown game and a browser that already claimed apart', async () => {
+    const { gameId } = await createGame(app, 'classic');
+    await app.storage.games.setCreatorKeyHash(gameId, keyHash);
+    const laptop = newUserId();
+    expect(await app.storage.games.claimGame(gameId, hashCreatorKey('x'.repeat(22)), laptop, 5)).toBe('wrong-key');
+    expect(await app.storage.games.claimGame('no-such-game', keyHash, laptop, 5)).toBe('wrong-key');
+    expect(await app.storage.games.claimGame(gameId, keyHash, laptop, 1)).toBe('claimed');
+    // Already a creator: still one, even with the game full and the key changed since.
+    await app.storage.games.setCreatorKeyHash(gameId, hashCreatorKey('y'.repeat(22)));
+    expect(await app.storage.games.claimGame(gameId, keyHash, laptop, 1)).toBe('creator');
+    expect(await app.storage.games.isCoCreator(gameId, laptop)).toBe(true);
+    expect(await app.storage.games.isCoCreator(gameId, newUserId())).toBe(false);
   });
 });

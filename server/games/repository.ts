@@ -12,8 +12,8 @@ export interface Game {
   questions: Question[];
   /** The creator's answers, in round order. Never sent to anyone before they have answered. */
   creatorAnswers: number[];
-  /** Browsers that opened the game's private creator link: creators of this game too (see creator.ts). */
-  coCreatorUserIds: string[];
+  // Co-creators are not part of the definition: they are looked up one at a time (isCoCreator),
+  // so a claim never changes what is cached and a check never reads the whole list.
 }
 
 /** A line of "my games". */
@@ -56,7 +56,8 @@ export interface GameRepository {
   /**
    * Stores a friend's response and announces it, unless this player already answered this game
    * (the database's UNIQUE rule decides, so of two racing requests one is stored) or the game
-   * already has `maxPlayers` friends.
+   * already has `maxPlayers` friends. `missing` when the game is gone by the time the write runs
+   * (deleted while its friend was answering): decided inside the write, never a failed insert.
    */
   addResponse(response: NewResponse, maxPlayers: number): Promise<AddResponseResult>;
   /** Friends of a game, highest score first (earliest first among equals). */
@@ -69,6 +70,8 @@ export interface GameRepository {
   findResponseByPublicId(gameId: string, publicId: string): Promise<StoredResponse | undefined>;
   /** Whether this player has a response in this game, removed or not (one play per friend). */
   hasResponded(gameId: string, playerUserId: string): Promise<boolean>;
+  /** Whether `userId` claimed this game (opened its creator link): one look-up by primary key. */
+  isCoCreator(gameId: string, userId: string): Promise<boolean>;
 
   // Creator controls. Removed friends still count towards `maxPlayers` in addResponse.
   /**
@@ -78,19 +81,28 @@ export interface GameRepository {
   removePlayer(gameId: string, publicId: string): Promise<boolean>;
   /** Deletes a game with its responses and creators and announces `deleted`; false if there is no such game. */
   deleteGame(id: string): Promise<boolean>;
-  /** Deletes (and announces, one by one) every game created before `cutoff` (ms since the epoch); returns how many. */
-  deleteGamesCreatedBefore(cutoff: number): Promise<number>;
+  /**
+   * Deletes (and announces, one by one) at most `limit` of the games created before `cutoff` (ms
+   * since the epoch), oldest first, in one transaction; returns how many. See retention.ts.
+   */
+  deleteGamesCreatedBefore(cutoff: number, limit: number): Promise<number>;
   /** Games `userId` created or claimed, newest first, at most `limit`. */
   listGamesOf(userId: string, limit: number): Promise<GameSummary[]>;
   /** Stores the hash of the game's new private creator key, replacing (so turning off) the previous one. */
   setCreatorKeyHash(gameId: string, keyHash: string): Promise<void>;
   /**
-   * Makes `userId` a creator of this one game if `keyHash` is the hash of its current creator key.
-   * False if the key does not match (or `userId` already was a co-creator). Announces `creators`
-   * when it made a new co-creator (caches of the game's definition drop it).
+   * Makes `userId` a creator of this one game if `keyHash` is the hash of its current creator key
+   * and the game has fewer than `maxCoCreators` co-creators (CO_CREATORS_PER_GAME). Decided under
+   * the game's lock, so racing claims never pass the cap.
    */
-  claimGame(gameId: string, keyHash: string, userId: string): Promise<boolean>;
+  claimGame(gameId: string, keyHash: string, userId: string, maxCoCreators: number): Promise<ClaimResult>;
 }
+
+/**
+ * `claimed`: a new co-creator. `creator`: `userId` already was one. `wrong-key`: the key is not the
+ * game's current one (or there is no such game). `full`: the game has `maxCoCreators` already.
+ */
+export type ClaimResult = 'claimed' | 'creator' | 'wrong-key' | 'full';
 
 /** A friend's response as stored: what the reveal compares with the creator's answers. */
 export interface StoredResponse {
@@ -113,7 +125,11 @@ export const responseFromRow = (row: ResponseRow): StoredResponse => ({
   score: row.score_tenths / 10,
 });
 
-export type AddResponseResult = { status: 'stored'; player: Player } | { status: 'duplicate' } | { status: 'full' };
+export type AddResponseResult =
+  | { status: 'stored'; player: Player }
+  | { status: 'duplicate' }
+  | { status: 'full' }
+  | { status: 'missing' };
 
 /** A scoreboard row as every database stores it. */
 export interface PlayerRow {
@@ -142,14 +158,13 @@ export interface GameRow {
 /** One round of a game: its question with the creator's answer. */
 export type RoundRow = QuestionRow & { creator_answer: number };
 
-export const gameFromRows = (row: GameRow, rounds: RoundRow[], coCreatorUserIds: string[]): Game => ({
+export const gameFromRows = (row: GameRow, rounds: RoundRow[]): Game => ({
   id: row.id,
   edition: row.edition,
   creatorUserId: row.creator_user_id,
   creatorName: row.creator_name,
   questions: rounds.map(questionFromRow),
   creatorAnswers: rounds.map((round) => round.creator_answer),
-  coCreatorUserIds,
 });
 
 /**

@@ -67,7 +67,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
 
   endpoint(app, 'log-response', async ({ gameId, playerId, userName, responseSet }) => {
     const game = await requireGame(gameId);
-    if (isGameCreator(game, playerId)) {
+    if (await isGameCreator(games, game, playerId)) {
       throw conflict('You created this game, so you cannot answer it. Share the link with your friends instead.');
     }
     checkAnswers(game.questions, responseSet, 'responseSet');
@@ -78,6 +78,8 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     );
     if (result.status === 'duplicate') throw conflict('You have already played this game; your first answers stand.');
     if (result.status === 'full') throw conflict('This game is full.');
+    // Deleted while this friend was answering.
+    if (result.status === 'missing') throw unknownGame();
     options.onResponseLogged?.();
     // Key order as the reply schema writes it; score is a finite number, playerID a string.
     return new Serialized(
@@ -95,12 +97,12 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     const game = await requireGame(gameId);
     // Without an id (a first visit) the caller is a visitor: not the creator, not played yet.
     if (userId === undefined) return { playerName: game.creatorName, isCreator: false, hasPlayed: false };
-    return {
-      playerName: game.creatorName,
-      isCreator: isGameCreator(game, userId),
+    const [isCreator, hasPlayed] = await Promise.all([
+      isGameCreator(games, game, userId),
       // A removed friend has still played: they go to their result (which then says there is no score), not back to Play.
-      hasPlayed: await games.hasResponded(gameId, userId),
-    };
+      games.hasResponded(gameId, userId),
+    ]);
+    return { playerName: game.creatorName, isCreator, hasPlayed };
   });
 
   endpoint(app, 'join-game', async ({ gameId }) => {

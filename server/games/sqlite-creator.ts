@@ -1,11 +1,17 @@
 import type { Edition } from '../../shared/product.js';
 import type { Db } from '../db/database.js';
 import type { GameEventBus } from '../events/bus.js';
-import type { GameRepository } from './repository.js';
+import type { ClaimResult, GameRepository } from './repository.js';
 
 type CreatorControls = Pick<
   GameRepository,
-  'removePlayer' | 'deleteGame' | 'deleteGamesCreatedBefore' | 'listGamesOf' | 'setCreatorKeyHash' | 'claimGame'
+  | 'removePlayer'
+  | 'deleteGame'
+  | 'deleteGamesCreatedBefore'
+  | 'listGamesOf'
+  | 'setCreatorKeyHash'
+  | 'isCoCreator'
+  | 'claimGame'
 >;
 
 interface SummaryRow {
@@ -23,7 +29,10 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
   );
   // Responses, questions and co-creators go with the game (ON DELETE CASCADE).
   const deleteGame = db.prepare('DELETE FROM games WHERE id = ?');
-  const deleteOldGames = db.prepare<[number], { id: string }>('DELETE FROM games WHERE created_at < ? RETURNING id');
+  // Oldest first by the games_by_age index, so each batch reads only the rows it deletes.
+  const deleteOldGames = db.prepare<[number, number], { id: string }>(
+    'DELETE FROM games WHERE id IN (SELECT id FROM games WHERE created_at < ? ORDER BY created_at LIMIT ?) RETURNING id',
+  );
   const selectGamesOf = db.prepare<[string, string, number], SummaryRow>(
     `SELECT g.id, g.edition, g.creator_name, g.created_at,
        (SELECT count(*) FROM responses r WHERE r.game_id = g.id AND r.removed_at IS NULL) AS players
@@ -34,12 +43,26 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
      LIMIT ?`,
   );
   const updateKeyHash = db.prepare('UPDATE games SET creator_key_hash = ? WHERE id = ?');
-  // Inserts only when the key matches; the WHERE also settles SQLite's INSERT … SELECT … ON CONFLICT parsing.
-  const insertCreator = db.prepare(
-    `INSERT INTO game_creators (game_id, user_id, created_at)
-     SELECT id, ?, ? FROM games WHERE id = ? AND creator_key_hash = ?
-     ON CONFLICT (game_id, user_id) DO NOTHING`,
+  // By primary key (game_id, user_id): one index look-up, whatever the number of co-creators.
+  const selectCoCreator = db.prepare<[string, string], number>(
+    'SELECT 1 FROM game_creators WHERE game_id = ? AND user_id = ?',
   );
+  const selectKeyMatches = db.prepare<[string, string], number>(
+    'SELECT 1 FROM games WHERE id = ? AND creator_key_hash = ?',
+  );
+  // Counts no further than the cap: a game that already has more (from before the cap) costs no more.
+  const countCoCreators = db
+    .prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM game_creators WHERE game_id = ? LIMIT ?)')
+    .pluck();
+  const insertCreator = db.prepare('INSERT INTO game_creators (game_id, user_id, created_at) VALUES (?, ?, ?)');
+  // IMMEDIATE: takes the write lock before the count, so no other connection to the file claims in between.
+  const claim = db.transaction((gameId: string, keyHash: string, userId: string, max: number): ClaimResult => {
+    if (selectCoCreator.get(gameId, userId)) return 'creator';
+    if (!selectKeyMatches.get(gameId, keyHash)) return 'wrong-key';
+    if ((countCoCreators.get(gameId, max) ?? 0) >= max) return 'full';
+    insertCreator.run(gameId, userId, Date.now());
+    return 'claimed';
+  });
 
   return {
     async removePlayer(gameId, publicId) {
@@ -56,8 +79,8 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
       return true;
     },
 
-    async deleteGamesCreatedBefore(cutoff) {
-      const deleted = deleteOldGames.all(cutoff);
+    async deleteGamesCreatedBefore(cutoff, limit) {
+      const deleted = deleteOldGames.all(cutoff, limit);
       for (const { id } of deleted) bus.publish(id, { type: 'deleted' });
       return deleted.length;
     },
@@ -76,10 +99,12 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
       updateKeyHash.run(keyHash, gameId);
     },
 
-    async claimGame(gameId, keyHash, userId) {
-      if (insertCreator.run(userId, Date.now(), gameId, keyHash).changes === 0) return false;
-      bus.publish(gameId, { type: 'creators' });
-      return true;
+    async isCoCreator(gameId, userId) {
+      return selectCoCreator.get(gameId, userId) !== undefined;
+    },
+
+    async claimGame(gameId, keyHash, userId, maxCoCreators) {
+      return claim.immediate(gameId, keyHash, userId, maxCoCreators);
     },
   };
 }

@@ -8,7 +8,8 @@ export interface ResponseWrite {
 }
 
 /**
- * Stores one response on `db`: checks the cap, then inserts unless this player already answered.
+ * Stores one response on `db`: checks that the game still exists and the cap, then inserts unless
+ * this player already answered.
  * Runs inside its caller's transaction (a group commit), so nothing else writes between the
  * count and the insert.
  */
@@ -25,7 +26,11 @@ export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseRes
   const countPlayers = db.prepare<[string], number>('SELECT responses_count FROM games WHERE id = ?').pluck();
 
   return ({ response, maxPlayers }) => {
-    if ((countPlayers.get(response.gameId) ?? 0) >= maxPlayers) {
+    const players = countPlayers.get(response.gameId);
+    // The game was deleted after the request read it: a plain answer, where the insert would fail
+    // its foreign key (and, in a group commit, make the whole batch run again one by one).
+    if (players === undefined) return { status: 'missing' };
+    if (players >= maxPlayers) {
       return selectResponded.get(response.gameId, response.playerUserId) ? { status: 'duplicate' } : { status: 'full' };
     }
     if (insertResponse.run(...responseValues(response)).changes === 0) return { status: 'duplicate' };

@@ -54,9 +54,6 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
   const selectResponded = db.prepare<[string, string], number>(
     'SELECT 1 FROM responses WHERE game_id = ? AND player_user_id = ?',
   );
-  const selectCoCreators = db
-    .prepare<[string], string>('SELECT user_id FROM game_creators WHERE game_id = ? ORDER BY created_at')
-    .pluck();
 
   const createGame = db.transaction((game: NewGame) => {
     insertGame.run(game.id, game.edition, game.creatorUserId, game.creatorName, Date.now());
@@ -73,7 +70,7 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
     async findGame(id) {
       const row = selectGame.get(id);
       if (!row) return undefined;
-      return gameFromRows(row, selectGameQuestions.all(id), selectCoCreators.all(id));
+      return gameFromRows(row, selectGameQuestions.all(id));
     },
 
     async gameExists(id) {

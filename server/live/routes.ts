@@ -136,7 +136,6 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
   }
 
   function deliver(gameId: string, watchers: Watchers, event: GameEvent): void {
-    if (event.type === 'creators') return;
     if (event.type === 'resync') {
       void resnapshot(gameId, watchers);
       return;

@@ -19,6 +19,11 @@ export interface BankQuestion {
 /** Spectrum scale codes: A = Rarely → Often, B = Disagree → Agree, C = False → True. */
 export const SPECTRUM_SCALES = ['A', 'B', 'C'] as const;
 export const CLASSIC_OPTION_COUNT = 4;
+/**
+ * Questions one edition's file may hold: far more than anyone plays through, and few enough that
+ * the ids of a bank stay in memory for drawing (see questions/draw.ts) and start-up stays quick.
+ */
+export const MAX_BANK_QUESTIONS = 10_000;
 const QUESTION_MAX_LENGTH = 200;
 const OPTION_MAX_LENGTH = 40;
 const FIELDS = ['id', 'question', 'options'];
@@ -57,7 +62,8 @@ export function loadQuestionBank(dir: string, { questionsPerGame = 1 }: BankOpti
           `QUESTIONS_PER_GAME=${questionsPerGame}; add at least ${questionsPerGame - bank.length} more`,
       );
     }
-    questions.push(...bank);
+    // One by one: spreading a long list into push() overflows the call stack.
+    for (const question of bank) questions.push(question);
   }
   return questions;
 }
@@ -79,6 +85,12 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
     return fail(`not valid JSON (${oneLine((error as Error).message)})`);
   }
   if (!Array.isArray(raw)) return fail('must hold a JSON array of questions');
+  if (raw.length > MAX_BANK_QUESTIONS) {
+    return fail(
+      `${raw.length.toLocaleString('en-US')} questions; an edition holds at most ` +
+        `${MAX_BANK_QUESTIONS.toLocaleString('en-US')}, remove ${(raw.length - MAX_BANK_QUESTIONS).toLocaleString('en-US')}`,
+    );
+  }
   const texts = new Map<string, number>();
   return raw.map((item: unknown, index) => {
     const at = `question ${index + 1}`;

@@ -31,10 +31,10 @@ export function questionFromRow(row: QuestionRow): Question {
 }
 
 /**
- * A random draw of `count` rows that leaves out the `exclude` ids, for every repository: the
- * database draws `count + exclude.size` rows at random (plain `ORDER BY random() LIMIT ?`, the
- * same SQL everywhere, no list-sized statements) and the excluded ones are dropped here. At most
- * `exclude.size` drawn rows can be excluded, so `count` remain whenever the bank holds that many.
+ * A random draw of `count` rows that leaves out the `exclude` ids, for every repository:
+ * `drawAtRandom` picks `count + exclude.size` rows at random (see QuestionDraw: without reading
+ * the whole bank) and the excluded ones are dropped here. At most `exclude.size` drawn rows can be
+ * excluded, so `count` remain whenever the bank holds that many.
  */
 export async function drawExcluding<T extends { id: string }>(
   count: number,

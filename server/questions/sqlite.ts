@@ -1,19 +1,28 @@
 import type { Edition } from '../../shared/product.js';
 import type { Db } from '../db/database.js';
-import { drawExcluding, type QuestionRepository, type QuestionRow, questionFromRow } from './repository.js';
+import { QuestionDraw } from './draw.js';
+import { type QuestionRepository, type QuestionRow, questionFromRow } from './repository.js';
 
 /** The question banks in SQLite, through prepared statements. */
 export function sqliteQuestionRepository(db: Db): QuestionRepository {
-  const drawStatement = db.prepare<[Edition, number], QuestionRow>(
-    'SELECT id, edition, text, options FROM questions WHERE edition = ? AND active = 1 ORDER BY random() LIMIT ?',
-  );
+  const activeIdsStatement = db
+    .prepare<[Edition], string>('SELECT id FROM questions WHERE edition = ? AND active = 1 ORDER BY id')
+    .pluck();
   const byIdStatement = db.prepare<[string], QuestionRow>(
     'SELECT id, edition, text, options FROM questions WHERE id = ? AND active = 1',
   );
+  const draw = new QuestionDraw({
+    async activeIds(edition) {
+      return activeIdsStatement.all(edition);
+    },
+    // A few primary-key look-ups (at most count plus the excluded ids).
+    async activeRows(ids) {
+      return ids.flatMap((id) => byIdStatement.get(id) ?? []);
+    },
+  });
   return {
     async draw(edition, count, exclude = []) {
-      const rows = await drawExcluding(count, exclude, (limit) => drawStatement.all(edition, limit));
-      return rows.map(questionFromRow);
+      return (await draw.draw(edition, count, exclude)).map(questionFromRow);
     },
     async find(id) {
       const row = byIdStatement.get(id);
