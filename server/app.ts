@@ -11,6 +11,7 @@ import { comparisonRoutes } from './games/comparison.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { registerRetention } from './games/retention.js';
 import { gameRoutes } from './games/routes.js';
+import { openApiRoute, registerOpenApi } from './http/openapi.js';
 import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
 import { liveRoutes } from './live/routes.js';
 import { liveBufferLimit } from './live/send.js';
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = registerMetrics(app, () => app.websocketServer.clients.size);
 
   await app.register(healthRoute, { ping: storage.ping });
+  // Before the API's routes, which it documents.
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {
@@ -121,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(comparisonRoutes, { games });
       await api.register(creatorRoutes, { games });
+      await api.register(openApiRoute);
       await api.register(liveRoutes, {
         cache,
         bus,
