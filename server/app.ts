@@ -11,6 +11,7 @@ import { comparisonRoutes } from './games/comparison.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { registerRetention } from './games/retention.js';
 import { gameRoutes } from './games/routes.js';
+import { BODY_LIMIT_BYTES } from './http/limits.js';
 import { openApiRoute, registerOpenApi } from './http/openapi.js';
 import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
 import { liveRoutes } from './live/routes.js';
@@ -31,7 +32,6 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
 /** A live socket never needs to send us anything; anything bigger than this closes it. */
 export const LIVE_MAX_PAYLOAD_BYTES = 1024;
 
