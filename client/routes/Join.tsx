@@ -64,7 +64,7 @@ export default function Join() {
       .catch((error: unknown) => {
         if (signal.aborted) return;
         if (isUnknownGame(error)) {
-          // As the SPEC has it, to the landing screen, which says why.
+          // To the landing screen, as the original client does on a failed is-creator; it says why.
           const state: LandingState = { error: errorMessage(error, 'This game does not exist.') };
           navigate('/', { replace: true, state });
         } else {
