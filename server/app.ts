@@ -11,6 +11,8 @@ import { comparisonRoutes } from './games/comparison.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { registerRetention } from './games/retention.js';
 import { gameRoutes } from './games/routes.js';
+import { BODY_LIMIT_BYTES } from './http/limits.js';
+import { openApiRoute, registerOpenApi } from './http/openapi.js';
 import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
 import { liveRoutes } from './live/routes.js';
 import { liveBufferLimit } from './live/send.js';
@@ -30,7 +32,6 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
 /** A live socket never needs to send us anything; anything bigger than this closes it. */
 export const LIVE_MAX_PAYLOAD_BYTES = 1024;
 
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = registerMetrics(app, () => app.websocketServer.clients.size);
 
   await app.register(healthRoute, { ping: storage.ping });
+  // Before the API's routes, which it documents.
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {
@@ -121,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(comparisonRoutes, { games });
       await api.register(creatorRoutes, { games, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
+      await api.register(openApiRoute);
       await api.register(liveRoutes, {
         cache,
         bus,

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, questionsDir } from './config.js';
 import { SEED_DIR } from './paths.js';
 
 describe('loadConfig', () => {
-  it('applies the defaults of the contract', () => {
+  it('applies the documented defaults', () => {
     expect(loadConfig({})).toMatchObject({
       PORT: 3000,
       HOST: '127.0.0.1',

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/unavailable.js';
+import { BODY_LIMIT_BYTES } from './http/limits.js';
 
 /** A failure the caller caused, with the status and the plain sentence they get back. */
 export class HttpError extends Error {
@@ -23,9 +24,12 @@ export const NOTHING_HERE = 'There is nothing at this address.';
 /** The 404 of every call that names a game that is not there. */
 export const unknownGame = () => notFound('This game does not exist. Check the link you followed.');
 
-/** Fastify's own client-error codes, mapped to the contract's statuses and sentences. */
+/** Fastify's own client-error codes, mapped to the statuses and sentences of the API's error table (README). */
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large (64 KiB at most).' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    message: `The request body is too large (${BODY_LIMIT_BYTES / 1024} KiB at most).`,
+  },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty; send a JSON object.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
@@ -94,7 +98,7 @@ export function frameworkErrorHandler(headersFor: (url: string) => Record<string
   };
 }
 
-/** What Node's HTTP parser refuses before Fastify sees a request, with the contract's status. */
+/** What Node's HTTP parser refuses before Fastify sees a request, with its status in the API's error table. */
 function describeClientError(code: string): { status: number; message: string } {
   if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'The request headers are too large.' };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {

@@ -208,7 +208,7 @@ export const endpoints = {
       ),
     }),
   },
-  // Creator controls (CONTRACT "Second wave"): only a creator of the game may call these, else 403.
+  // Creator controls: only a creator of the game may call these, else 403.
   'remove-player': {
     method: 'POST',
     body: z.object({ gameId: gameIdSchema, userId: userIdSchema, playerID: publicPlayerIdSchema }),

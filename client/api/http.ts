@@ -16,6 +16,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What to tell a person about a failed call: the server's own sentence when it answered with one,
+ * otherwise `sentence` (no answer at all, or an answer without a message).
+ */
+export function failureText(error: unknown, sentence: string): string {
+  return error instanceof ApiError && error.fromServer ? error.message : sentence;
+}
+
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message !== '') return error.message;
   return fallback;

@@ -1,13 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { ApiError } from '../api/http.js';
-
-/**
- * What to tell a person about a failed call: the server's own sentence when it answered with one,
- * otherwise `sentence` (no answer at all, or an answer without a message).
- */
-export function failureText(error: unknown, sentence: string): string {
-  return error instanceof ApiError && error.fromServer ? error.message : sentence;
-}
 
 interface ErrorNoticeProps {
   message: string;

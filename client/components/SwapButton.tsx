@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ErrorNotice, failureText } from './ErrorNotice.js';
+import { failureText } from '../api/http.js';
+import { ErrorNotice } from './ErrorNotice.js';
 
 export const SWAP_FAILED = "We couldn't swap this question. Check your connection and try again.";
 export const NOTHING_TO_SWAP = 'There are no other questions left to swap in.';

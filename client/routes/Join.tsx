@@ -3,8 +3,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { Question } from '../../shared/model.js';
 import { displayName, type Edition, PRODUCT_NAME } from '../../shared/product.js';
 import { isCreator, joinGame } from '../api/calls.js';
-import { ApiError, errorMessage } from '../api/http.js';
-import { ErrorNotice, failureText } from '../components/ErrorNotice.js';
+import { ApiError, errorMessage, failureText } from '../api/http.js';
+import { ErrorNotice } from '../components/ErrorNotice.js';
 import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
@@ -64,7 +64,7 @@ export default function Join() {
       .catch((error: unknown) => {
         if (signal.aborted) return;
         if (isUnknownGame(error)) {
-          // As the SPEC has it, to the landing screen, which says why.
+          // To the landing screen, as the original client does on a failed is-creator; it says why.
           const state: LandingState = { error: errorMessage(error, 'This game does not exist.') };
           navigate('/', { replace: true, state });
         } else {

@@ -1,5 +1,5 @@
 /**
- * The original client of the spec (a React app that talks to `/prod`) is still in use, and this
+ * The product's original client (an open-source React app that talks to `/prod`) is still in use, and this
  * server is a drop-in backend for it. These tests replay the shapes of the requests it sends, as
  * facts about the wire: what it sends and what it needs back. (Our own tests; none of its code.)
  */

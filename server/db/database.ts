@@ -7,10 +7,6 @@ import { seedQuestions } from './seed.js';
 
 export type Db = Database.Database;
 
-/**
- * Opens the database, sets the pragmas every connection needs, brings the schema up to date
- * and loads the question banks. The one place that owns the connection.
- */
 export interface OpenOptions {
   migrations: string;
   /** The question-bank folder loaded into the questions table. */
@@ -19,7 +15,7 @@ export interface OpenOptions {
   questionsPerGame?: number;
 }
 
-/** The settings every connection to the database needs (the main one and the writer thread's). */
+/** The settings the connection is opened with (SQLite keeps most of them per connection, not in the file). */
 export function setConnectionPragmas(db: Db): void {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
@@ -35,6 +31,10 @@ export function setConnectionPragmas(db: Db): void {
   db.pragma('cache_size = -32768');
 }
 
+/**
+ * Opens the database, sets the pragmas every connection needs, brings the schema up to date
+ * and loads the question banks. The one place that owns the connection.
+ */
 export function openDatabase(path: string, options: OpenOptions = { migrations: MIGRATIONS_DIR, seed: SEED_DIR }): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);

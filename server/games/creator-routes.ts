@@ -24,7 +24,7 @@ export const hashCreatorKey = (key: string) => createHash('sha256').update(key).
 
 const ok = { ok: true as const };
 
-/** What only a game's creator may do, "my games", and the private creator link (CONTRACT "Creator controls"). */
+/** What only a game's creator may do (remove a friend, delete the game), "my games", and the private creator link. */
 export const creatorRoutes: FastifyPluginAsync<CreatorRoutesOptions> = async (app, { games, coCreatorsPerGame }) => {
   /** The game, if `userId` is one of its creators: 404 for an unknown game, 403 for anyone else. */
   async function requireCreator(gameId: string, userId: string): Promise<Game> {

@@ -123,7 +123,7 @@ describe('POST /prod/create-game', () => {
 });
 
 describe('POST /prod/log-response', () => {
-  it('stores the response and returns the score of the contract formula', async () => {
+  it('stores the response and returns the score of the documented formula', async () => {
     const game = await createGame(app, 'spectrum', [0, 20, 40, 60, 100]);
     const answers = [10, 20, 90, 60, 0];
     const response = await logResponse(app, game.gameId, newUserId(), answers);

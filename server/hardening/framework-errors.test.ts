@@ -35,7 +35,7 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 /**
- * The contract's shape for every error: `{message}` and nothing else, as JSON, with the security
+ * The shape of every error: `{message}` and nothing else, as JSON, with the security
  * headers of its address (the API's under /prod/, the page set elsewhere and when there is no address).
  */
 function expectContractError(answer: RawAnswer, status: number, mustNotContain: string[] = [], api = false) {

@@ -1,4 +1,4 @@
-/** The rules of the built-in banks in seed/ (CONTRACT: "Question banks and swapping"). */
+/** The rules of the built-in banks in seed/: enough questions per edition and scale, none asked twice. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_QUESTIONS_PER_GAME } from '../../shared/product.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testApp } from '../testing/app.js';
-import { clientFixture, pngSize } from './testing.js';
+import { clientFixture, pngSize } from '../testing/web.js';
 
 let app: FastifyInstance;
 afterEach(() => app?.close());

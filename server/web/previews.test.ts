@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../paths.js';
 import { createGame, testApp } from '../testing/app.js';
-import { clientFixture, metaTags, pngSize } from './testing.js';
+import { clientFixture, metaTags, pngSize } from '../testing/web.js';
 
 let app: FastifyInstance;
 afterEach(() => app?.close());

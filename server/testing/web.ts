@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../paths.js';
 
-// Helpers of this folder's tests (not part of the app).
+// Helpers of the tests of server/web/ (not part of the app, so not built into dist/).
 
 /** The client as the server sees it after a build: the real index.html and public/ files, in a temp dir. */
 export function clientFixture(): string {

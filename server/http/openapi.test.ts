@@ -1,0 +1,81 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endpoints } from '../../shared/api.js';
+import { testApp } from '../testing/app.js';
+
+let app: FastifyInstance;
+afterEach(() => app?.close());
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+}
+
+async function fetchDocument(): Promise<OpenApiDocument> {
+  const answer = await app.inject({ method: 'GET', url: '/prod/openapi.json' });
+  expect(answer.statusCode).toBe(200);
+  expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+  return answer.json();
+}
+
+describe('GET /prod/openapi.json', () => {
+  it('lists every call of the endpoint table, with its method, and nothing else', async () => {
+    app = await testApp();
+    const document = await fetchDocument();
+    const listed = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({ path, method, id: operation.operationId })),
+    );
+    const table = Object.entries(endpoints).map(([name, { method }]) => ({
+      path: `/prod/${name}`,
+      method: method.toLowerCase(),
+      id: name,
+    }));
+    expect(listed).toEqual(expect.arrayContaining(table));
+    expect(listed).toHaveLength(table.length);
+    for (const { path, method } of table) {
+      expect(Object.keys(document.paths[path][method].responses)).toEqual(['200', 'default']);
+    }
+  });
+
+  it('is a valid OpenAPI 3 document', async () => {
+    app = await testApp();
+    const document = await fetchDocument();
+    expect(document.openapi).toMatch(/^3\./);
+    const result = await new Validator().validate(document as unknown as Record<string, unknown>);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it("carries the API's security headers, as every other API GET", async () => {
+    app = await testApp();
+    const document = await app.inject({ method: 'GET', url: '/prod/openapi.json' });
+    const other = await app.inject({ method: 'GET', url: '/prod/get-questions?gametype=classic' });
+    const security = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(([name]) => !['content-length', 'date', 'connection', 'etag'].includes(name)),
+      );
+    expect(security(document.headers)).toEqual(security(other.headers));
+    expect(document.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('counts against the rate limit, as every other API call', async () => {
+    app = await testApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    await app.inject({ method: 'GET', url: '/prod/get-questions?gametype=classic' });
+    expect((await app.inject({ method: 'GET', url: '/prod/openapi.json' })).statusCode).toBe(200);
+    const limited = await app.inject({ method: 'GET', url: '/prod/openapi.json' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many requests/) });
+  });
+
+  it('answers an origin of ALLOWED_ORIGINS with CORS, as every other API call', async () => {
+    app = await testApp({ ALLOWED_ORIGINS: 'https://other.example' });
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/prod/openapi.json',
+      headers: { origin: 'https://other.example' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBe('https://other.example');
+  });
+});
