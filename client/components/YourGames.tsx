@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReplyOf } from '../../shared/api.js';
 import { myGames } from '../api/calls.js';
+import { endScreenPath } from '../paths.js';
 import { storedUserId } from '../state/user.js';
 
 type GameLine = ReplyOf<'my-games'>['games'][number];
@@ -38,7 +39,7 @@ export function YourGames() {
       <ul className="your-games__list">
         {games.map((game) => (
           <li key={game.gameId}>
-            <Link className="your-games__game" to={`/endscreen/${game.gameId}`}>
+            <Link className="your-games__game" to={endScreenPath(game.gameId)}>
               <span>
                 {game.gameType} · {when(game.createdAt)}
               </span>

@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '../../shared/product.js';
 import { claimGame } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { Spinner } from '../components/Spinner.js';
+import { endScreenPath } from '../paths.js';
 import { userId } from '../state/user.js';
 
 /**
@@ -24,7 +25,7 @@ export default function ClaimGame() {
     const controller = new AbortController();
     claimGame(gameId, key, userId())
       .then(() => {
-        if (!controller.signal.aborted) navigate(`/endscreen/${gameId}`, { replace: true });
+        if (!controller.signal.aborted) navigate(endScreenPath(gameId), { replace: true });
       })
       .catch((failure: unknown) => {
         if (!controller.signal.aborted) setError(errorMessage(failure, 'Failed to open the game'));

@@ -5,6 +5,7 @@ import { getComparison } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { Spinner } from '../components/Spinner.js';
+import { scoreboardPath } from '../paths.js';
 import { userId } from '../state/user.js';
 
 type Loaded = { comparison: Comparison } | { error: string };
@@ -27,7 +28,7 @@ export default function FriendComparison() {
   }, [gameId, playerID]);
 
   const back = (
-    <Link className="button button--secondary" to={`/scoreboard/${gameId}`}>
+    <Link className="button button--secondary" to={scoreboardPath(gameId)}>
       Back to the scoreboard
     </Link>
   );

@@ -9,6 +9,7 @@ import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
 import { ROUND_SECONDS } from '../game/useRoundTimer.js';
+import { endScreenPath, gamePath, resultPath } from '../paths.js';
 import { saveCreatorName, startGame } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
 import type { LandingState } from './Landing.js';
@@ -53,8 +54,8 @@ export default function Join() {
     isCreator(gameId, userId(), signal)
       .then((info) => {
         saveCreatorName(gameId, info.playerName);
-        if (info.isCreator) navigate(`/endscreen/${gameId}`, { replace: true });
-        else if (info.hasPlayed) navigate(`/result/${gameId}`, { replace: true });
+        if (info.isCreator) navigate(endScreenPath(gameId), { replace: true });
+        else if (info.hasPlayed) navigate(resultPath(gameId), { replace: true });
         else {
           setInvitation({ state: 'ready', creator: info.playerName });
           // A failure here is only logged: Play joins again and says so if that fails too.
@@ -81,7 +82,7 @@ export default function Join() {
     try {
       const { edition, questions } = joined ?? (await joinGame(gameId));
       startGame(edition, gameId, questions);
-      navigate(`/${edition}/game/${gameId}`);
+      navigate(gamePath(edition, gameId));
     } catch (error) {
       logJoinFailure(error);
       setJoinFailure(failureText(error, JOIN_FAILED));

@@ -10,6 +10,7 @@ import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { YourGames } from '../components/YourGames.js';
 import { useLatest } from '../hooks/useLatest.js';
+import { newGamePath } from '../paths.js';
 import { startGame } from '../state/game.js';
 import { saveUserName, userName } from '../state/user.js';
 
@@ -71,7 +72,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
     }
     saveUserName(name);
     startGame(edition, NEW_GAME_ID, questions);
-    navigate(`/${edition}/game/${NEW_GAME_ID}`);
+    navigate(newGamePath(edition));
   };
 
   return (

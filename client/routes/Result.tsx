@@ -6,8 +6,9 @@ import { errorMessage } from '../api/http.js';
 import { Gauge } from '../components/Gauge.js';
 import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { ScoreCaption } from '../components/ScoreCaption.js';
-import { joinLink, ShareResult } from '../components/ShareResult.js';
+import { ShareResult } from '../components/ShareResult.js';
 import { Spinner } from '../components/Spinner.js';
+import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
 import { saveCreatorName } from '../state/game.js';
 import { storedUserId } from '../state/user.js';
 import type { LandingState } from './Landing.js';
@@ -70,9 +71,9 @@ export default function Result() {
         <strong className="rank__place">
           #{comparison.rank} of {comparison.players}
         </strong>{' '}
-        among {creator}'s friends. <Link to={`/scoreboard/${gameId}`}>See the scoreboard</Link>
+        among {creator}'s friends. <Link to={scoreboardPath(gameId)}>See the scoreboard</Link>
       </p>
-      <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={joinLink(gameId)} />
+      <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={absoluteUrl(joinPath(gameId))} />
       <RoundsComparison comparison={comparison} labels={{ player: 'You', creator }} />
       <Link className="button button--secondary" to="/">
         Play A New Game With Your Friends
