@@ -20,7 +20,8 @@ import {
 
 /** The question screen: one round after another, then the game is submitted. */
 export default function Game({ edition }: { edition: Edition }) {
-  const { gameId = '' } = useParams();
+  // The creator's game in the making has its own route (`/{edition}/game/new-game`), without a :gameId.
+  const { gameId = NEW_GAME_ID } = useParams();
   const navigate = useNavigate();
   const [game, setGame] = useState<GameInProgress | null>(() => loadGame(edition, gameId));
   const round = game?.answers.length ?? 0;
