@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { API_PREFIX } from './shared/api-prefix.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const outDir = resolve(here, 'dist/client');
@@ -72,7 +73,7 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/prod': { target: 'http://localhost:3000', ws: true },
+      [API_PREFIX]: { target: 'http://localhost:3000', ws: true },
     },
   },
 });

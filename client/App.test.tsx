@@ -1,8 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { NEW_GAME_ID } from '../shared/product.js';
 import { App } from './App.js';
 import { ErrorBoundary } from './routes/ErrorScreen.js';
+import { startGame } from './state/game.js';
 import { advance, mockFetch } from './test/helpers.js';
 
 function Broken(): never {
@@ -20,6 +22,16 @@ describe('app routes', () => {
     );
     expect(screen.getByRole('button', { name: 'Spectrum' }).getAttribute('aria-pressed')).toBe('true');
     await advance(0);
+  });
+
+  it("opens a creator's game in the making on its question screen", async () => {
+    startGame('spectrum', NEW_GAME_ID, [{ edition: 'spectrum', id: 's1', text: 'I sing.', scale: 'rarely-often' }]);
+    render(
+      <MemoryRouter initialEntries={[`/spectrum/game/${NEW_GAME_ID}`]}>
+        <App />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Wavelength round 1 of 1');
   });
 
   it('shows the fallback screen for an unknown address', () => {

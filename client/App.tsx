@@ -1,10 +1,12 @@
-import { Suspense, useEffect } from 'react';
+import { type ReactElement, Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '../shared/product.js';
+import { matchPage, PAGE_ROUTES, type PageRoute } from '../shared/routes.js';
 import { trackPageView } from './analytics.js';
 import { LogoMark } from './components/Logo.js';
 import { Spinner } from './components/Spinner.js';
 import { lazyScreen } from './lazy.js';
+import { landingPath } from './paths.js';
 import { ErrorBoundary, ErrorScreen } from './routes/ErrorScreen.js';
 import Landing from './routes/Landing.js';
 
@@ -20,12 +22,38 @@ const ClaimGame = lazyScreen(() => import('./routes/ClaimGame.js'));
 /** `/` is the Spectrum landing; any message for the landing screen travels along. */
 function Home() {
   const { state } = useLocation();
-  return <Navigate to="/spectrum" replace state={state} />;
+  return <Navigate to={landingPath('spectrum')} replace state={state} />;
+}
+
+/** What each screen of the route table (shared/routes.ts) is here; a new screen name fails to compile until it is added. */
+function screenElement(route: PageRoute): ReactElement {
+  switch (route.screen) {
+    case 'Home':
+      return <Home />;
+    case 'Landing':
+      return <Landing edition={route.edition} onReady={Game.preload} />;
+    case 'Game':
+      return <Game edition={route.edition} />;
+    case 'EndScreen':
+      return <EndScreen />;
+    case 'Scoreboard':
+      return <Scoreboard />;
+    case 'Join':
+      return <Join />;
+    case 'Result':
+      return <Result />;
+    case 'FriendComparison':
+      return <FriendComparison />;
+    case 'ClaimGame':
+      return <ClaimGame />;
+    case 'NotFound':
+      return <ErrorScreen detail="404 Not Found" />;
+  }
 }
 
 function Shell() {
   const { pathname } = useLocation();
-  const isLanding = pathname === '/spectrum' || pathname === '/classic';
+  const isLanding = matchPage(pathname).route.screen === 'Landing';
   useEffect(() => {
     window.scrollTo(0, 0);
     trackPageView(pathname);
@@ -55,18 +83,9 @@ export function App() {
   return (
     <Routes>
       <Route element={<Shell />}>
-        <Route index element={<Home />} />
-        <Route path="spectrum" element={<Landing edition="spectrum" onReady={Game.preload} />} />
-        <Route path="classic" element={<Landing edition="classic" onReady={Game.preload} />} />
-        <Route path="spectrum/game/:gameId" element={<Game edition="spectrum" />} />
-        <Route path="classic/game/:gameId" element={<Game edition="classic" />} />
-        <Route path="endscreen/:gameId" element={<EndScreen />} />
-        <Route path="scoreboard/:gameId" element={<Scoreboard />} />
-        <Route path="join/:gameId" element={<Join />} />
-        <Route path="result/:gameId" element={<Result />} />
-        <Route path="comparison/:gameId/:playerID" element={<FriendComparison />} />
-        <Route path="creator/:gameId" element={<ClaimGame />} />
-        <Route path="*" element={<ErrorScreen detail="404 Not Found" />} />
+        {PAGE_ROUTES.map((route) => (
+          <Route key={route.pattern} path={route.pattern} element={screenElement(route)} />
+        ))}
       </Route>
     </Routes>
   );

@@ -4,6 +4,8 @@
  * gtag function lives in this bundle and only gtag.js itself comes from Google.
  */
 
+import { matchPage } from '../shared/routes.js';
+
 declare global {
   interface Window {
     dataLayer?: unknown[];
@@ -14,12 +16,13 @@ export function measurementId(doc: Document = document): string {
   return doc.querySelector('meta[name="ga-measurement-id"]')?.getAttribute('content')?.trim() ?? '';
 }
 
-/** Game ids are how friends get in; they are not sent to a third party. */
+/**
+ * What is reported for a path: its route's pattern (`/join/:gameId`), never the path itself. Game
+ * and player ids are how people get in, so none goes to a third party; an address no route
+ * matches could hold anything and is reported as the catch-all's pattern.
+ */
 export function publicPath(pathname: string): string {
-  const parts = pathname.split('/');
-  if (['join', 'result', 'endscreen', 'scoreboard'].includes(parts[1]) && parts[2]) parts[2] = ':gameId';
-  if (parts[2] === 'game' && parts[3] && parts[3] !== 'new-game') parts[3] = ':gameId';
-  return parts.join('/');
+  return matchPage(pathname).route.pattern;
 }
 
 type Gtag = (...args: unknown[]) => void;
@@ -47,7 +50,7 @@ export function startAnalytics(): void {
 /** One page view per screen shown (called by the app shell on every route change). */
 export function trackPageView(pathname: string): void {
   // `/` only redirects to a landing screen, which reports itself.
-  if (!gtag || pathname === '/') return;
+  if (!gtag || matchPage(pathname).route.screen === 'Home') return;
   const path = publicPath(pathname);
   if (path === lastPath) return;
   lastPath = path;

@@ -1,4 +1,31 @@
+/**
+ * Every address the client links or navigates to, one helper per page of the route table
+ * (shared/routes.ts; paths.test.ts checks each lands on its route). Ids are %-encoded.
+ */
+import { type Edition, NEW_GAME_ID } from '../shared/product.js';
+
+const id = encodeURIComponent;
+
+export const landingPath = (edition: Edition) => `/${edition}`;
+
+/** The question screen; a creator's game in the making is `NEW_GAME_ID`. */
+export const gamePath = (edition: Edition, gameId: string) => `/${edition}/game/${id(gameId)}`;
+
+export const newGamePath = (edition: Edition) => gamePath(edition, NEW_GAME_ID);
+
+export const endScreenPath = (gameId: string) => `/endscreen/${id(gameId)}`;
+
+export const scoreboardPath = (gameId: string) => `/scoreboard/${id(gameId)}`;
+
+export const joinPath = (gameId: string) => `/join/${id(gameId)}`;
+
+export const resultPath = (gameId: string) => `/result/${id(gameId)}`;
+
 /** The creator's view of one friend's answers beside their own. */
-export function comparisonPath(gameId: string, playerID: string): string {
-  return `/comparison/${encodeURIComponent(gameId)}/${encodeURIComponent(playerID)}`;
-}
+export const comparisonPath = (gameId: string, playerID: string) => `/comparison/${id(gameId)}/${id(playerID)}`;
+
+/** A creator's private link: the key is the fragment, which never reaches a server or a log. */
+export const creatorPath = (gameId: string, key: string) => `/creator/${id(gameId)}#${key}`;
+
+/** An address to share, on this page's origin. */
+export const absoluteUrl = (path: string, origin = window.location.origin) => `${origin}${path}`;

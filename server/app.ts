@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '../shared/api.js';
 import { type Config, fastifyTrustProxy } from './config.js';
 import { openStorage, type Storage } from './db/storage.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
@@ -134,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME),
       });
     },
-    { prefix: '/prod' },
+    { prefix: API_PREFIX },
   );
 
   const sendIndex = await registerClient(app, {
@@ -147,8 +148,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const path = request.url.split('?')[0];
     const isClientRoute =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.startsWith('/prod/') &&
-      path !== '/prod' &&
+      !path.startsWith(`${API_PREFIX}/`) &&
+      path !== API_PREFIX &&
       !path.startsWith('/assets/');
     if (sendIndex && isClientRoute) return sendIndex(reply);
     return reply.status(404).send({ message: NOTHING_HERE });

@@ -1,11 +1,14 @@
 /**
  * The HTTP API as one table: every call's method, path (its key, under /prod), request schema and
- * reply schema. The server registers its routes from this table, validates with the request
+ * reply schema. The server registers its routes from this table (under API_PREFIX), validates with the request
  * schemas and serializes with the reply schemas (which is also what keeps private fields out of
  * replies). The client imports only types from here (`import type`), so zod stays out of its bundle.
  */
 import { z } from 'zod';
 import { cleanName } from './names.js';
+
+export { API_PREFIX } from './api-prefix.js';
+
 import { MAX_QUESTIONS_PER_GAME } from './product.js';
 
 // Case-insensitive on the wire; lowercased so that one player is one string everywhere.

@@ -1,5 +1,6 @@
-/** Messages the server sends on the live channel `GET /prod/live/{gameId}`. */
+/** Messages the server sends on the live channel `GET {API_PREFIX}/live/{gameId}`. */
 import type { Player } from './api.js';
+import { API_PREFIX } from './api-prefix.js';
 
 export type LiveMessage =
   /** Sent once when the socket opens: every friend so far, in scoreboard order. */
@@ -11,7 +12,7 @@ export type LiveMessage =
   /** The creator deleted the game; the server then closes the socket with LIVE_CLOSE_UNKNOWN_GAME. */
   | { type: 'deleted' };
 
-export const LIVE_PATH_PREFIX = '/prod/live/';
+export const LIVE_PATH_PREFIX = `${API_PREFIX}/live/`;
 /** Close code used when the game does not exist (or no longer does). */
 export const LIVE_CLOSE_UNKNOWN_GAME = 4404;
 

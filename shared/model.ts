@@ -16,26 +16,40 @@ export function gameTypeOf(edition: Edition): GameType {
   return edition === 'spectrum' ? 'Spectrum' : 'Classic';
 }
 
+/** The Spectrum scales: each one's code on the wire and in bank files, and its slider's two ends. */
+const SCALES = {
+  'rarely-often': { code: 'A', ends: ['Rarely', 'Often'] },
+  'disagree-agree': { code: 'B', ends: ['Disagree', 'Agree'] },
+  'false-true': { code: 'C', ends: ['False', 'True'] },
+} as const;
+
 /** The two ends of a Spectrum slider. */
-export type SpectrumScale = 'rarely-often' | 'disagree-agree' | 'false-true';
+export type SpectrumScale = keyof typeof SCALES;
+export type ScaleCode = (typeof SCALES)[SpectrumScale]['code'];
 
-export const SCALE_ENDS: Record<SpectrumScale, readonly [string, string]> = {
-  'rarely-often': ['Rarely', 'Often'],
-  'disagree-agree': ['Disagree', 'Agree'],
-  'false-true': ['False', 'True'],
-};
+const scales = Object.keys(SCALES) as SpectrumScale[];
 
-/** Scale codes on the wire and in bank files: 'A', 'B', and anything else means False to True. */
-const SCALE_CODES: Record<SpectrumScale, string> = { 'rarely-often': 'A', 'disagree-agree': 'B', 'false-true': 'C' };
+export const SCALE_ENDS = Object.fromEntries(scales.map((scale) => [scale, SCALES[scale].ends])) as Record<
+  SpectrumScale,
+  readonly [string, string]
+>;
 
-export function scaleOf(code: string): SpectrumScale {
-  if (code === 'A') return 'rarely-often';
-  if (code === 'B') return 'disagree-agree';
-  return 'false-true';
+/** Every scale code, in order: 'A', 'B', 'C'. */
+export const SCALE_CODES: readonly ScaleCode[] = scales.map((scale) => SCALES[scale].code);
+
+/** The codes and their ends as a sentence: `"A" (Rarely–Often), "B" (Disagree–Agree) or "C" (False–True)`. */
+export function describeScaleCodes(): string {
+  const each = scales.map((scale) => `"${SCALES[scale].code}" (${SCALES[scale].ends.join('–')})`);
+  return `${each.slice(0, -1).join(', ')} or ${each.at(-1)}`;
 }
 
-export function scaleCode(scale: SpectrumScale): string {
-  return SCALE_CODES[scale];
+/** A scale code's scale: anything but 'A' or 'B' means False to True, as it always has on the wire. */
+export function scaleOf(code: string): SpectrumScale {
+  return scales.find((scale) => SCALES[scale].code === code) ?? 'false-true';
+}
+
+export function scaleCode(scale: SpectrumScale): ScaleCode {
+  return SCALES[scale].code;
 }
 
 interface QuestionBase {

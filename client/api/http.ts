@@ -1,7 +1,5 @@
 import type { EndpointName, Endpoints, ReplyOf, RequestOf } from '../../shared/api.js';
-
-/** Every call of the API lives under this path, on the same host as the page. */
-export const API_BASE = '/prod';
+import { API_PREFIX } from '../../shared/api-prefix.js';
 
 /** A failed call: the server's `{message}` (or the caller's fallback) and the HTTP status (0: no answer). */
 export class ApiError extends Error {
@@ -64,7 +62,7 @@ export async function apiCall<K extends EndpointName>(
   const search = isGet ? `?${new URLSearchParams(input.query as Record<string, string>)}` : '';
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/${name}${search}`, {
+    response = await fetch(`${API_PREFIX}/${name}${search}`, {
       method: isGet ? 'GET' : 'POST',
       headers: isGet
         ? { Accept: 'application/json' }

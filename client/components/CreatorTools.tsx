@@ -2,13 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { creatorLink, deleteGame } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
+import { absoluteUrl, creatorPath } from '../paths.js';
 import { userId } from '../state/user.js';
 import { ConfirmAction } from './ConfirmAction.js';
 import { COPIED_MS, copyText } from './ShareLink.js';
-
-/** Where a private creator link points: the fragment (the key) never reaches a server or a log. */
-export const privateCreatorLink = (gameId: string, key: string, origin = window.location.origin) =>
-  `${origin}/creator/${gameId}#${key}`;
 
 /** The creator's private link for their other devices. Never part of what is shared with friends. */
 function PrivateCreatorLink({ gameId }: { gameId: string }) {
@@ -24,7 +21,7 @@ function PrivateCreatorLink({ gameId }: { gameId: string }) {
     setError(null);
     try {
       const { key } = await creatorLink(gameId, userId());
-      setLink(privateCreatorLink(gameId, key));
+      setLink(absoluteUrl(creatorPath(gameId, key)));
       setCopied(false);
     } catch (failure) {
       setError(errorMessage(failure, 'Failed to make the link'));

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { gameTypeOf } from '../../shared/model.js';
 import { EDITIONS, type Edition } from '../../shared/product.js';
+import { landingPath } from '../paths.js';
 
 const HINTS: Record<Edition, string> = {
   spectrum: 'Slide to where you stand between two ends.',
@@ -20,7 +21,7 @@ export function EditionToggle({ edition }: { edition: Edition }) {
             type="button"
             className="edition__option"
             aria-pressed={option === edition}
-            onClick={() => option !== edition && navigate(`/${option}`, { replace: true })}
+            onClick={() => option !== edition && navigate(landingPath(option), { replace: true })}
           >
             {gameTypeOf(option)}
           </button>

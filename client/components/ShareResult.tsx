@@ -2,11 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { displayName, PRODUCT_NAME } from '../../shared/product.js';
 import { COPIED_MS, copyText } from './ShareLink.js';
 
-/** The link friends follow to play a game. */
-export function joinLink(gameId: string): string {
-  return `${window.location.origin}/join/${gameId}`;
-}
-
 /** What a friend shares: their score and the game's join link, so the next friend can play. */
 export function resultShareText(score: number, creatorName: string, link: string): string {
   const creator = displayName(creatorName);

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReplyOf } from '../../shared/api.js';
 import { myGames } from '../api/calls.js';
+import { useApi } from '../api/useApi.js';
+import { endScreenPath } from '../paths.js';
 import { storedUserId } from '../state/user.js';
 
 type GameLine = ReplyOf<'my-games'>['games'][number];
@@ -16,20 +18,11 @@ const friends = (count: number) => (count === 1 ? '1 friend' : `${count} friends
  * its end screen. Shows nothing for a browser with no games, and nothing if the list fails to load.
  */
 export function YourGames() {
-  const [games, setGames] = useState<GameLine[]>([]);
-
-  useEffect(() => {
-    // A first visit has no userId yet, so it cannot have games: do not make one just to ask.
-    const id = storedUserId();
-    if (!id) return;
-    const controller = new AbortController();
-    myGames(id, controller.signal)
-      .then((reply) => setGames(Array.isArray(reply.games) ? reply.games : []))
-      .catch(() => {
-        // A convenience list: on failure the landing screen simply goes without it.
-      });
-    return () => controller.abort();
-  }, []);
+  // A first visit has no userId yet, so it cannot have games: do not make one just to ask.
+  const [id] = useState(storedUserId);
+  // A convenience list: on failure the landing screen simply goes without it.
+  const { data } = useApi(['my-games', id], (signal) => myGames(id ?? '', signal), { enabled: id !== null });
+  const games: GameLine[] = Array.isArray(data?.games) ? data.games : [];
 
   if (games.length === 0) return null;
   return (
@@ -38,7 +31,7 @@ export function YourGames() {
       <ul className="your-games__list">
         {games.map((game) => (
           <li key={game.gameId}>
-            <Link className="your-games__game" to={`/endscreen/${game.gameId}`}>
+            <Link className="your-games__game" to={endScreenPath(game.gameId)}>
               <span>
                 {game.gameType} · {when(game.createdAt)}
               </span>

@@ -5,6 +5,7 @@ import { NEW_GAME_ID } from '../../shared/product.js';
 import { createGame, logResponse } from '../api/calls.js';
 import { ApiError, errorMessage, failureText } from '../api/http.js';
 import { useLatest } from '../hooks/useLatest.js';
+import { endScreenPath, resultPath } from '../paths.js';
 import { finishGame, type GameInProgress } from '../state/game.js';
 import { saveOwnPlayerId } from '../state/publicIds.js';
 import { userId, userName } from '../state/user.js';
@@ -30,7 +31,7 @@ async function submit(game: GameInProgress): Promise<string> {
       answerSet: game.answers,
       ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
     });
-    return `/endscreen/${gameId}`;
+    return endScreenPath(gameId);
   }
   const { playerID } = await logResponse({
     gameId: game.gameId,
@@ -39,7 +40,7 @@ async function submit(game: GameInProgress): Promise<string> {
     responseSet: game.answers,
   });
   saveOwnPlayerId(game.gameId, playerID);
-  return `/result/${game.gameId}`;
+  return resultPath(game.gameId);
 }
 
 /**
@@ -80,7 +81,7 @@ export function useSubmitGame(game: GameInProgress | null): SubmitState {
           if (!mounted.current) return;
           if (error instanceof ApiError && error.status === 409 && toSend.gameId !== NEW_GAME_ID) {
             finishGame();
-            navigate.current(`/result/${toSend.gameId}`, { replace: true });
+            navigate.current(resultPath(toSend.gameId), { replace: true });
             return;
           }
           console.error('API response not ok', errorMessage(error, 'API response not ok'));

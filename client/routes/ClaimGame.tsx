@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { claimGame } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
+import { useApi } from '../api/useApi.js';
 import { Spinner } from '../components/Spinner.js';
+import { endScreenPath } from '../paths.js';
 import { userId } from '../state/user.js';
 
 /**
@@ -14,25 +16,16 @@ export default function ClaimGame() {
   const { gameId = '' } = useParams();
   const key = useLocation().hash.slice(1);
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const claim = useApi(['claim-game', gameId, key], () => claimGame(gameId, key, userId()), { enabled: key !== '' });
 
   useEffect(() => {
-    if (!key) {
-      setError('This creator link is incomplete: copy all of it, including the part after #.');
-      return;
-    }
-    const controller = new AbortController();
-    claimGame(gameId, key, userId())
-      .then(() => {
-        if (!controller.signal.aborted) navigate(`/endscreen/${gameId}`, { replace: true });
-      })
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(failure, 'Failed to open the game'));
-      });
-    return () => controller.abort();
-  }, [gameId, key, navigate]);
+    if (claim.data) navigate(endScreenPath(gameId), { replace: true });
+  }, [claim.data, gameId, navigate]);
 
-  if (error === null) {
+  const error = !key
+    ? 'This creator link is incomplete: copy all of it, including the part after #.'
+    : claim.error && errorMessage(claim.error, 'Failed to open the game');
+  if (!error) {
     return (
       <main className="screen claim">
         <h1 className="visually-hidden">Opening your {PRODUCT_NAME} game</h1>

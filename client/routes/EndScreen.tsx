@@ -7,19 +7,20 @@ import { CreatorTools } from '../components/CreatorTools.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
+import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
 
 /** The creator's screen after making a game: the link to share, and friends' scores as they come in. */
 export default function EndScreen() {
   const { gameId = '' } = useParams();
   const live = useLiveScoreboard(gameId);
   const isCreator = useIsCreator(gameId);
-  const link = `${window.location.origin}/join/${gameId}`;
+  const link = absoluteUrl(joinPath(gameId));
   return (
     <main className="screen endscreen">
       <h1>Thanks for playing {PRODUCT_NAME}!</h1>
       <p className="lead">Send this link to your friends. When they play, their scores show up here.</p>
       <ShareLink link={link} />
-      <Link className="button button--primary" to={`/scoreboard/${gameId}`}>
+      <Link className="button button--primary" to={scoreboardPath(gameId)}>
         See how your friends did
       </Link>
       <section className="card friends" aria-labelledby="friends-heading">

@@ -1,37 +1,38 @@
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { displayName } from '../../shared/product.js';
 import { getComparison } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
+import { useApi } from '../api/useApi.js';
 import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { Spinner } from '../components/Spinner.js';
+import { scoreboardPath } from '../paths.js';
 import { userId } from '../state/user.js';
-
-type Loaded = { comparison: Comparison } | { error: string };
 
 /** The creator's view of one friend: that friend's answers beside their own, round by round. */
 export default function FriendComparison() {
   const { gameId = '', playerID = '' } = useParams();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded(null);
-    getComparison(gameId, { userId: userId(), playerID }, controller.signal)
-      .then((comparison) => setLoaded({ comparison }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted)
-          setLoaded({ error: errorMessage(error, "Failed to load this friend's answers") });
-      });
-    return () => controller.abort();
-  }, [gameId, playerID]);
+  const load = useApi(['get-comparison', gameId, playerID], (signal) =>
+    getComparison(gameId, { userId: userId(), playerID }, signal),
+  );
+  const comparison: Comparison | undefined = load.data;
 
   const back = (
-    <Link className="button button--secondary" to={`/scoreboard/${gameId}`}>
+    <Link className="button button--secondary" to={scoreboardPath(gameId)}>
       Back to the scoreboard
     </Link>
   );
-  if (loaded === null) {
+  if (load.error) {
+    return (
+      <main className="screen comparison">
+        <h1>These answers cannot be shown</h1>
+        <p className="alert" role="alert">
+          {errorMessage(load.error, "Failed to load this friend's answers")}
+        </p>
+        {back}
+      </main>
+    );
+  }
+  if (comparison === undefined) {
     return (
       <main className="screen comparison">
         <h1 className="visually-hidden">A friend's answers</h1>
@@ -39,18 +40,6 @@ export default function FriendComparison() {
       </main>
     );
   }
-  if ('error' in loaded) {
-    return (
-      <main className="screen comparison">
-        <h1>These answers cannot be shown</h1>
-        <p className="alert" role="alert">
-          {loaded.error}
-        </p>
-        {back}
-      </main>
-    );
-  }
-  const { comparison } = loaded;
   const friend = displayName(comparison.playerName);
   return (
     <main className="screen comparison">

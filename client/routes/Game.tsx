@@ -8,6 +8,7 @@ import { SpectrumRound } from '../components/SpectrumRound.js';
 import { Spinner } from '../components/Spinner.js';
 import { SwapButton } from '../components/SwapButton.js';
 import { useSubmitGame } from '../game/useSubmitGame.js';
+import { joinPath, landingPath } from '../paths.js';
 import {
   type GameInProgress,
   loadGame,
@@ -19,7 +20,8 @@ import {
 
 /** The question screen: one round after another, then the game is submitted. */
 export default function Game({ edition }: { edition: Edition }) {
-  const { gameId = '' } = useParams();
+  // The creator's game in the making has its own route (`/{edition}/game/new-game`), without a :gameId.
+  const { gameId = NEW_GAME_ID } = useParams();
   const navigate = useNavigate();
   const [game, setGame] = useState<GameInProgress | null>(() => loadGame(edition, gameId));
   const round = game?.answers.length ?? 0;
@@ -28,7 +30,7 @@ export default function Game({ edition }: { edition: Edition }) {
 
   useEffect(() => {
     // No questions for this address in this tab: start from where they come from.
-    if (!game) navigate(gameId === NEW_GAME_ID ? `/${edition}` : `/join/${gameId}`, { replace: true });
+    if (!game) navigate(gameId === NEW_GAME_ID ? landingPath(edition) : joinPath(gameId), { replace: true });
   }, [game, gameId, edition, navigate]);
 
   const submission = useSubmitGame(finished ? game : null);

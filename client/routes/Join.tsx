@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Question } from '../../shared/model.js';
-import { displayName, type Edition, PRODUCT_NAME } from '../../shared/product.js';
+import { displayName, PRODUCT_NAME } from '../../shared/product.js';
 import { isCreator, joinGame } from '../api/calls.js';
 import { ApiError, errorMessage, failureText } from '../api/http.js';
+import { useApi } from '../api/useApi.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
 import { ROUND_SECONDS } from '../game/useRoundTimer.js';
+import { endScreenPath, gamePath, resultPath } from '../paths.js';
 import { saveCreatorName, startGame } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
 import type { LandingState } from './Landing.js';
@@ -16,16 +17,8 @@ import type { LandingState } from './Landing.js';
 export const LOAD_FAILED = "We couldn't load this game. Check your connection and try again.";
 export const JOIN_FAILED = "We couldn't start the game. Check your connection and try again.";
 
-/** The invitation as loaded: still coming, the creator's name, or a failure worth retrying. */
-type Invitation = { state: 'loading' } | { state: 'ready'; creator: string } | { state: 'failed'; message: string };
-
 /** A link to a game that is not there (or not a game id at all): retrying will not help. */
 const isUnknownGame = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
-
-interface Joined {
-  edition: Edition;
-  questions: Question[];
-}
 
 const logJoinFailure = (error: unknown) =>
   console.error(`Failed to join game: ${errorMessage(error, 'unknown error')}`);
@@ -38,50 +31,43 @@ const logJoinFailure = (error: unknown) =>
 export default function Join() {
   const { gameId = '' } = useParams();
   const navigate = useNavigate();
-  const [invitation, setInvitation] = useState<Invitation>({ state: 'loading' });
-  const [loadAttempt, setLoadAttempt] = useState(0);
-  const [joined, setJoined] = useState<Joined | null>(null);
   const [name, setName] = useState(userName);
   const [joining, setJoining] = useState(false);
   const [joinFailure, setJoinFailure] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `loadAttempt` is the trigger: "Try again" bumps it to load once more.
+  const info = useApi(['is-creator', gameId], (signal) => isCreator(gameId, userId(), signal));
+  // The creator and a friend who played are sent on (below); anyone else is invited.
+  const invitation = info.data && !info.data.isCreator && !info.data.hasPlayed ? info.data : undefined;
+  // Joined at once for a friend who has not played: the questions carry no answers.
+  const prefetch = useApi(['join-game', gameId], (signal) => joinGame(gameId, signal), {
+    enabled: invitation !== undefined,
+  });
+
   useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    setInvitation({ state: 'loading' });
-    isCreator(gameId, userId(), signal)
-      .then((info) => {
-        saveCreatorName(gameId, info.playerName);
-        if (info.isCreator) navigate(`/endscreen/${gameId}`, { replace: true });
-        else if (info.hasPlayed) navigate(`/result/${gameId}`, { replace: true });
-        else {
-          setInvitation({ state: 'ready', creator: info.playerName });
-          // A failure here is only logged: Play joins again and says so if that fails too.
-          joinGame(gameId, signal).then(setJoined, (error: unknown) => signal.aborted || logJoinFailure(error));
-        }
-      })
-      .catch((error: unknown) => {
-        if (signal.aborted) return;
-        if (isUnknownGame(error)) {
-          // To the landing screen, as the original client does on a failed is-creator; it says why.
-          const state: LandingState = { error: errorMessage(error, 'This game does not exist.') };
-          navigate('/', { replace: true, state });
-        } else {
-          setInvitation({ state: 'failed', message: failureText(error, LOAD_FAILED) });
-        }
-      });
-    return () => controller.abort();
-  }, [gameId, navigate, loadAttempt]);
+    if (!info.data) return;
+    saveCreatorName(gameId, info.data.playerName);
+    if (info.data.isCreator) navigate(endScreenPath(gameId), { replace: true });
+    else if (info.data.hasPlayed) navigate(resultPath(gameId), { replace: true });
+  }, [info.data, gameId, navigate]);
+  useEffect(() => {
+    // As the SPEC has it, to the landing screen, which says why.
+    if (!isUnknownGame(info.error)) return;
+    const state: LandingState = { error: errorMessage(info.error, 'This game does not exist.') };
+    navigate('/', { replace: true, state });
+  }, [info.error, navigate]);
+  useEffect(() => {
+    // Only logged: Play joins again and says so if that fails too.
+    if (prefetch.error) logJoinFailure(prefetch.error);
+  }, [prefetch.error]);
 
   const play = async () => {
     setJoining(true);
     setJoinFailure(null);
     saveUserName(name);
     try {
-      const { edition, questions } = joined ?? (await joinGame(gameId));
+      const { edition, questions } = prefetch.data ?? (await joinGame(gameId));
       startGame(edition, gameId, questions);
-      navigate(`/${edition}/game/${gameId}`);
+      navigate(gamePath(edition, gameId));
     } catch (error) {
       logJoinFailure(error);
       setJoinFailure(failureText(error, JOIN_FAILED));
@@ -89,22 +75,18 @@ export default function Join() {
     }
   };
 
-  if (invitation.state === 'failed') {
+  if (info.error && !isUnknownGame(info.error)) {
     return (
       <main className="screen join">
         <LogoMark size={56} />
         <h1>You are joining a {PRODUCT_NAME} game</h1>
         {/* Focus follows only when the person asked for the retry that failed again. */}
-        <ErrorNotice
-          message={invitation.message}
-          onRetry={() => setLoadAttempt((n) => n + 1)}
-          focus={loadAttempt > 0}
-        />
+        <ErrorNotice message={failureText(info.error, LOAD_FAILED)} onRetry={info.retry} focus={info.retries > 0} />
       </main>
     );
   }
 
-  if (invitation.state === 'loading') {
+  if (!invitation) {
     return (
       <main className="screen join">
         <h1 className="visually-hidden">Joining a {PRODUCT_NAME} game</h1>
@@ -113,11 +95,11 @@ export default function Join() {
     );
   }
 
-  const rounds = joined?.questions.length;
+  const rounds = prefetch.data?.questions.length;
   return (
     <main className="screen join">
       <LogoMark size={56} />
-      <h1>You are joining {displayName(invitation.creator)}'s game</h1>
+      <h1>You are joining {displayName(invitation.playerName)}'s game</h1>
       <p className="lead">Answer the same questions and see how in tune you are.</p>
       <p className="join__rounds">
         {rounds === undefined ? 'Quick rounds' : `${rounds} quick ${rounds === 1 ? 'round' : 'rounds'}`} of{' '}

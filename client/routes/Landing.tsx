@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Question } from '../../shared/model.js';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { getQuestions } from '../api/calls.js';
 import { errorMessage, failureText } from '../api/http.js';
+import { useApi } from '../api/useApi.js';
 import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { YourGames } from '../components/YourGames.js';
 import { useLatest } from '../hooks/useLatest.js';
+import { newGamePath } from '../paths.js';
 import { startGame } from '../state/game.js';
 import { saveUserName, userName } from '../state/user.js';
 
@@ -30,34 +31,17 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const navigate = useNavigate();
   const error = (useLocation().state as LandingState | null)?.error;
   const [name, setName] = useState(userName);
-  const [questions, setQuestions] = useState<Question[] | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadFailure, setLoadFailure] = useState<string | null>(null);
-  /** Bumped to load the questions again; above 0 once the person has asked for a reload. */
-  const [attempt, setAttempt] = useState(0);
+  // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
+  const load = useApi(['get-questions', edition], (signal) => getQuestions(edition, signal));
+  const questions = load.data?.questions;
 
   const ready = useLatest(onReady);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger: "Try again" and Play bump it to load once more.
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setQuestions(null);
-    setLoadFailure(null);
-    getQuestions(edition, controller.signal)
-      .then(({ questions: loaded }) => {
-        setQuestions(loaded);
-        setLoading(false);
-        ready.current?.();
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        // The player stays here: "Try again" (or Play) loads them again.
-        console.error('Failed to load questions:', errorMessage(failure, 'unknown error'));
-        setLoadFailure(failureText(failure, QUESTIONS_FAILED));
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [edition, attempt]);
+    if (questions) ready.current?.();
+  }, [questions, ready]);
+  useEffect(() => {
+    if (load.error) console.error('Failed to load questions:', errorMessage(load.error, 'unknown error'));
+  }, [load.error]);
 
   const changeName = (next: string) => {
     setName(next);
@@ -66,12 +50,12 @@ export default function Landing({ edition, onReady }: LandingProps) {
 
   const play = () => {
     if (!questions || questions.length === 0) {
-      setAttempt((n) => n + 1);
+      load.retry();
       return;
     }
     saveUserName(name);
     startGame(edition, NEW_GAME_ID, questions);
-    navigate(`/${edition}/game/${NEW_GAME_ID}`);
+    navigate(newGamePath(edition));
   };
 
   return (
@@ -80,9 +64,13 @@ export default function Landing({ edition, onReady }: LandingProps) {
       <p className="landing__tagline">
         How in tune are your friends with you? Answer a few quick questions, share the link, and find out.
       </p>
-      {loadFailure !== null && (
+      {load.error && (
         // Focus follows only when the person asked for the reload that failed again.
-        <ErrorNotice message={loadFailure} onRetry={() => setAttempt((n) => n + 1)} focus={attempt > 0} />
+        <ErrorNotice
+          message={failureText(load.error, QUESTIONS_FAILED)}
+          onRetry={load.retry}
+          focus={load.retries > 0}
+        />
       )}
       {error && (
         <p className="alert" role="alert">
@@ -94,13 +82,13 @@ export default function Landing({ edition, onReady }: LandingProps) {
         aria-label={`Start a ${PRODUCT_NAME} game`}
         onSubmit={(event) => {
           event.preventDefault();
-          if (!loading) play();
+          if (!load.loading) play();
         }}
       >
         <EditionToggle edition={edition} />
         <NameField value={name} onChange={changeName} />
-        <button type="submit" className="button button--primary" disabled={loading}>
-          {loading ? 'Loading...' : 'Play'}
+        <button type="submit" className="button button--primary" disabled={load.loading}>
+          {load.loading ? 'Loading...' : 'Play'}
         </button>
       </form>
       <YourGames />

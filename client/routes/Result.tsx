@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { displayName, PRODUCT_NAME } from '../../shared/product.js';
 import { getComparison } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
+import { useApi } from '../api/useApi.js';
 import { Gauge } from '../components/Gauge.js';
 import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { ScoreCaption } from '../components/ScoreCaption.js';
-import { joinLink, ShareResult } from '../components/ShareResult.js';
+import { ShareResult } from '../components/ShareResult.js';
 import { Spinner } from '../components/Spinner.js';
+import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
 import { saveCreatorName } from '../state/game.js';
 import { storedUserId } from '../state/user.js';
 import type { LandingState } from './Landing.js';
@@ -21,23 +23,21 @@ export default function Result() {
   const { gameId = '' } = useParams();
   const navigate = useNavigate();
   const playerId = storedUserId();
-  const [comparison, setComparison] = useState<Comparison | null>(null);
+  const load = useApi(
+    ['get-comparison', gameId, playerId],
+    (signal) => getComparison(gameId, { playerId: playerId ?? '' }, signal),
+    { enabled: Boolean(gameId && playerId) },
+  );
+  const comparison: Comparison | undefined = load.data;
 
   useEffect(() => {
-    if (!gameId || !playerId) return;
-    const controller = new AbortController();
-    getComparison(gameId, { playerId }, controller.signal)
-      .then((reply) => {
-        saveCreatorName(gameId, reply.creatorName);
-        setComparison(reply);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        const state: LandingState = { error: errorMessage(error, 'Failed to fetch score') };
-        navigate('/', { replace: true, state });
-      });
-    return () => controller.abort();
-  }, [gameId, playerId, navigate]);
+    if (comparison) saveCreatorName(gameId, comparison.creatorName);
+  }, [comparison, gameId]);
+  useEffect(() => {
+    if (!load.error) return;
+    const state: LandingState = { error: errorMessage(load.error, 'Failed to fetch score') };
+    navigate('/', { replace: true, state });
+  }, [load.error, navigate]);
 
   if (!gameId || !playerId) {
     return (
@@ -49,7 +49,7 @@ export default function Result() {
       </main>
     );
   }
-  if (comparison === null) {
+  if (comparison === undefined) {
     return (
       <main className="screen result">
         <h1 className="visually-hidden">Your {PRODUCT_NAME} score</h1>
@@ -70,9 +70,9 @@ export default function Result() {
         <strong className="rank__place">
           #{comparison.rank} of {comparison.players}
         </strong>{' '}
-        among {creator}'s friends. <Link to={`/scoreboard/${gameId}`}>See the scoreboard</Link>
+        among {creator}'s friends. <Link to={scoreboardPath(gameId)}>See the scoreboard</Link>
       </p>
-      <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={joinLink(gameId)} />
+      <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={absoluteUrl(joinPath(gameId))} />
       <RoundsComparison comparison={comparison} labels={{ player: 'You', creator }} />
       <Link className="button button--secondary" to="/">
         Play A New Game With Your Friends

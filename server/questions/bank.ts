@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUESTION_ID_PATTERN } from '../../shared/api.js';
+import { describeScaleCodes, SCALE_CODES } from '../../shared/model.js';
 import { EDITIONS, type Edition } from '../../shared/product.js';
 
 /**
@@ -16,8 +17,6 @@ export interface BankQuestion {
   options: string[] | string;
 }
 
-/** Spectrum scale codes: A = Rarely → Often, B = Disagree → Agree, C = False → True. */
-export const SPECTRUM_SCALES = ['A', 'B', 'C'] as const;
 export const CLASSIC_OPTION_COUNT = 4;
 /**
  * Questions one edition's file may hold: far more than anyone plays through, and few enough that
@@ -114,10 +113,9 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
     if (twin !== undefined) return fail(`${named} repeats the text of question ${twin}`);
     texts.set(key, index + 1);
     if (edition === 'spectrum') {
-      if (typeof options !== 'string' || !(SPECTRUM_SCALES as readonly string[]).includes(options)) {
+      if (typeof options !== 'string' || !(SCALE_CODES as readonly string[]).includes(options)) {
         return fail(
-          `${named} has ${optionsText(options)}; a Spectrum question's options is its scale: ` +
-            `"A" (Rarely–Often), "B" (Disagree–Agree) or "C" (False–True)`,
+          `${named} has ${optionsText(options)}; a Spectrum question's options is its scale: ${describeScaleCodes()}`,
         );
       }
       return { id, edition, question, options };

@@ -1,4 +1,5 @@
 import { displayName, type Edition, PRODUCT_NAME } from '../../shared/product.js';
+import { matchPage } from '../../shared/routes.js';
 
 /** What a link preview needs to know about a game; nothing else about it ever reaches a page. */
 export interface GamePreview {
@@ -45,23 +46,15 @@ export function editionLabel(edition: Edition): string {
   return `${EDITION_LABELS[edition]} edition`;
 }
 
-/** Paths whose pages belong to one game: kept out of search results, though robots.txt allows them. */
-const GAME_PAGE =
-  /^\/(join|result|endscreen|scoreboard|spectrum\/game|classic\/game|creator)\/[^/]+\/?$|^\/comparison\/[^/]+\/[^/]+\/?$/;
-
+/** Pages of one game (shared/routes.ts): kept out of search results, though robots.txt allows them. */
 export function isGamePage(path: string): boolean {
-  return GAME_PAGE.test(path);
+  return !matchPage(path).route.indexable;
 }
 
 /** The game id of a join link (`/join/{gameId}`), if the path is one. */
 export function joinGameId(path: string): string | undefined {
-  const match = /^\/join\/([^/]+)\/?$/.exec(path);
-  if (!match) return undefined;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return undefined;
-  }
+  const { route, params } = matchPage(path);
+  return route.screen === 'Join' ? params.gameId : undefined;
 }
 
 /** The tags for one page: the game's own on a known game's join link, the generic ones elsewhere. */

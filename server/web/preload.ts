@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { matchPage, PAGE_ROUTES, type Screen } from '../../shared/routes.js';
 
 interface ManifestChunk {
   file: string;
@@ -7,19 +8,15 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-// The screen each game page shows first (client/App.tsx), by the source Vite's manifest names it by.
-const SCREENS: Record<string, string> = {
-  join: 'routes/Join.tsx',
-  result: 'routes/Result.tsx',
-  endscreen: 'routes/EndScreen.tsx',
-  scoreboard: 'routes/Scoreboard.tsx',
-};
+/** The source Vite's manifest names a screen's chunk by (the client's root is client/). */
+export const screenSource = (screen: Screen) => `routes/${screen}.tsx`;
 
 /**
  * `<link rel="modulepreload">` tags for the lazy screen a game page opens on, read from Vite's
  * build manifest: the screen's code then arrives beside the entry instead of after it (one round
- * trip less before a friend following a join link sees who invited them). Without a manifest, or
- * for a screen it does not know, there are no hints and the page works as before.
+ * trip less before a friend following a join link sees who invited them). The pages that get them
+ * are the route table's `preload` ones (shared/routes.ts). Without a manifest, or for a screen it
+ * does not know, there are no hints and the page works as before.
  */
 export function screenPreloads(clientDir: string): (path: string) => string {
   const manifestPath = join(clientDir, '.vite', 'manifest.json');
@@ -32,13 +29,17 @@ export function screenPreloads(clientDir: string): (path: string) => string {
     seen.add(key);
     return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => files(imported, seen))];
   };
+  const preloaded = new Set(PAGE_ROUTES.filter((route) => route.preload).map((route) => route.screen));
   const tags = new Map(
-    Object.entries(SCREENS).map(([page, source]) => [
-      page,
-      files(source, new Set())
+    [...preloaded].map((screen) => [
+      screen,
+      files(screenSource(screen), new Set())
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
         .join('\n    '),
     ]),
   );
-  return (path) => tags.get(/^\/([a-z]+)\/[^/]+\/?$/.exec(path)?.[1] ?? '') ?? '';
+  return (path) => {
+    const { route } = matchPage(path);
+    return (route.preload && tags.get(route.screen)) || '';
+  };
 }

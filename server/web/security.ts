@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import helmetMiddleware from 'helmet';
+import { API_PREFIX } from '../../shared/api.js';
 
 type HelmetOptions = NonNullable<Parameters<typeof helmetMiddleware>[0]>;
 
@@ -55,7 +56,7 @@ function securityHeaderList(options: SecurityOptions): Record<string, string> {
 }
 
 /** The API's paths: JSON replies and the live channel, never a page. */
-const API_PREFIX = '/prod/';
+const API_PATHS = `${API_PREFIX}/`;
 
 /**
  * The headers of the API's replies, which are never pages (OWASP's REST Security Cheat Sheet):
@@ -76,11 +77,11 @@ function apiSecurityHeaderList(page: Record<string, string>): Record<string, str
   };
 }
 
-/** The security headers of an answer to `url`: the API's set under API_PREFIX, the page set elsewhere. */
+/** The security headers of an answer to `url`: the API's set under API_PATHS, the page set elsewhere. */
 export function securityHeadersFor(options: SecurityOptions): (url: string) => Record<string, string> {
   const page = securityHeaderList(options);
   const api = apiSecurityHeaderList(page);
-  return (url) => (url.startsWith(API_PREFIX) ? api : page);
+  return (url) => (url.startsWith(API_PATHS) ? api : page);
 }
 
 /**

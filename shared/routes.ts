@@ -1,0 +1,105 @@
+/**
+ * Every page of the client as one table: its path pattern, the screen it shows, whether search
+ * engines may index it, and whether the server preloads its screen's code. The router
+ * (client/App.tsx), the server's noindex and preload (server/web/) and analytics masking
+ * (client/analytics.ts) all read it. No react or fastify here: a screen is a name, which the
+ * client maps to its lazy import and the server to its built file through Vite's manifest.
+ */
+import { type Edition, NEW_GAME_ID } from './product.js';
+
+/** A screen's module: `client/routes/{Screen}.tsx`. `Home` only redirects to a landing screen. */
+export type Screen =
+  | EditionScreen
+  | 'Home'
+  | 'EndScreen'
+  | 'Scoreboard'
+  | 'Join'
+  | 'Result'
+  | 'FriendComparison'
+  | 'ClaimGame'
+  | 'NotFound';
+/** The screens that come in both editions: their routes say which. */
+type EditionScreen = 'Landing' | 'Game';
+
+interface RouteBase {
+  /** Segments; `:name` stands for any one non-empty segment (a game id, a friend's id). */
+  pattern: string;
+  /** Pages of one game carry people's names: kept out of search results (robots.txt still allows them). */
+  indexable: boolean;
+  /** The pages a shared link opens on: the server sends their screen's code beside the entry. */
+  preload?: boolean;
+}
+export type PageRoute =
+  | (RouteBase & { screen: EditionScreen; edition: Edition })
+  | (RouteBase & { screen: Exclude<Screen, EditionScreen>; edition?: undefined });
+
+/** The catch-all: any address no other route matches shows the "Nothing here" screen. */
+export const NOT_FOUND_PATTERN = '/*';
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { pattern: '/', screen: 'Home', indexable: true },
+  { pattern: '/spectrum', screen: 'Landing', edition: 'spectrum', indexable: true },
+  { pattern: '/classic', screen: 'Landing', edition: 'classic', indexable: true },
+  // A creator's game in the making is its own page: it has no id to hide.
+  { pattern: `/spectrum/game/${NEW_GAME_ID}`, screen: 'Game', edition: 'spectrum', indexable: false },
+  { pattern: `/classic/game/${NEW_GAME_ID}`, screen: 'Game', edition: 'classic', indexable: false },
+  { pattern: '/spectrum/game/:gameId', screen: 'Game', edition: 'spectrum', indexable: false },
+  { pattern: '/classic/game/:gameId', screen: 'Game', edition: 'classic', indexable: false },
+  { pattern: '/endscreen/:gameId', screen: 'EndScreen', indexable: false, preload: true },
+  { pattern: '/scoreboard/:gameId', screen: 'Scoreboard', indexable: false, preload: true },
+  { pattern: '/join/:gameId', screen: 'Join', indexable: false, preload: true },
+  { pattern: '/result/:gameId', screen: 'Result', indexable: false, preload: true },
+  { pattern: '/comparison/:gameId/:playerID', screen: 'FriendComparison', indexable: false },
+  { pattern: '/creator/:gameId', screen: 'ClaimGame', indexable: false },
+  { pattern: NOT_FOUND_PATTERN, screen: 'NotFound', indexable: true },
+];
+
+export interface PageMatch {
+  route: PageRoute;
+  /** The values of the pattern's `:name` segments, decoded (undefined when one is not valid %-encoding). */
+  params: Record<string, string | undefined>;
+}
+
+const segments = (path: string) => path.replace(/^\/|\/$/g, '').split('/');
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+function matchOne(route: PageRoute, parts: string[]): PageMatch | undefined {
+  const wanted = segments(route.pattern);
+  if (wanted.length !== parts.length) return undefined;
+  const params: PageMatch['params'] = {};
+  for (const [index, want] of wanted.entries()) {
+    const part = parts[index];
+    if (want.startsWith(':')) {
+      if (part === '') return undefined;
+      params[want.slice(1)] = decoded(part);
+    } else if (want !== part) {
+      return undefined;
+    }
+  }
+  return { route, params };
+}
+
+/**
+ * The page a path (without its query) shows, as the router picks it: a fixed segment before a
+ * `:name` one, one trailing slash allowed, anything else the catch-all. Letters' case counts, as
+ * it did for the server's noindex and preload before the table.
+ */
+export function matchPage(path: string): PageMatch {
+  const parts = segments(path);
+  for (const fixedFirst of [true, false]) {
+    for (const route of PAGE_ROUTES) {
+      if (route.pattern === NOT_FOUND_PATTERN || route.pattern.includes(':') === fixedFirst) continue;
+      const match = matchOne(route, parts);
+      if (match) return match;
+    }
+  }
+  const notFound = PAGE_ROUTES.find((route) => route.pattern === NOT_FOUND_PATTERN) as PageRoute;
+  return { route: notFound, params: {} };
+}
