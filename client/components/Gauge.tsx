@@ -4,14 +4,17 @@ import { useCountUp } from '../hooks/useCountUp.js';
 
 export const GAUGE_STEP_MS = 20;
 
-/** Six colour steps from cool to warm as the match grows; each entry is [from percent, colour]. */
+/**
+ * Six colour steps from cool to warm as the match grows; each entry is [from percent, colour].
+ * The colours are the palette's (client/styles/theme.css), so the gauge follows the light theme.
+ */
 export const GAUGE_COLORS: readonly (readonly [number, string])[] = [
-  [0, '#7b8cff'],
-  [20, '#a77bff'],
-  [40, '#e070e8'],
-  [60, '#ff6f91'],
-  [75, '#ff9466'],
-  [90, '#ffc247'],
+  [0, 'var(--gauge-1)'],
+  [20, 'var(--gauge-2)'],
+  [40, 'var(--gauge-3)'],
+  [60, 'var(--gauge-4)'],
+  [75, 'var(--gauge-5)'],
+  [90, 'var(--gauge-6)'],
 ];
 
 export function gaugeColor(percent: number): string {
@@ -49,7 +52,8 @@ export function Gauge({ score }: { score: number }) {
             cy={center}
             r={RADIUS}
             strokeWidth={STROKE}
-            stroke={color}
+            // A style, not the stroke attribute: presentation attributes cannot read CSS variables.
+            style={{ stroke: color }}
             strokeDasharray={CIRCUMFERENCE}
             strokeDashoffset={CIRCUMFERENCE * (1 - percent / 100)}
             transform={`rotate(-90 ${center} ${center})`}

@@ -40,13 +40,13 @@ export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD, linkTo, se
           const name = displayName(player.playerName);
           return (
             <tr key={player.playerID} className={self ? 'players__self' : undefined}>
-              <td className="players__name">
+              <td className="players__name" title={name}>
                 {linkTo ? (
-                  <Link className="players__link" to={linkTo(player)}>
+                  <Link className="players__link players__label" to={linkTo(player)}>
                     {name}
                   </Link>
                 ) : (
-                  name
+                  <span className="players__label">{name}</span>
                 )}
                 {self && (
                   <>

@@ -1,8 +1,9 @@
 /**
- * Automated accessibility check (axe-core, WCAG 2 A and AA rules) of every screen, as a friend
- * and a creator would see them on a phone.
+ * Automated accessibility check (axe-core, WCAG 2 A and AA rules, colour contrast included) of
+ * every screen, as a friend and a creator would see them on a phone, in the dark and the light theme.
  */
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
 import {
@@ -12,13 +13,22 @@ import {
   playersOf,
   removeButton,
   type ScreenVisit,
+  shownScheme,
   startWorld,
   visitScreens,
   type World,
 } from './support.js';
 
 const available = browserTestsAvailable();
-describe.skipIf(!available)('accessibility', () => {
+
+/** axe's findings, and one more when the page does not show the theme under test. */
+async function axeFindings(page: Page, scheme: 'light' | 'dark'): Promise<string[]> {
+  const found = await axeViolations(page);
+  const shown = await shownScheme(page);
+  return shown === scheme ? found : [`shows the ${shown} theme`, ...found];
+}
+
+describe.skipIf(!available).each(['dark', 'light'] as const)('accessibility, %s theme', (colorScheme) => {
   let world: World;
   beforeAll(async () => {
     world = await startWorld({ QUESTIONS_PER_GAME: '3' });
@@ -35,7 +45,7 @@ describe.skipIf(!available)('accessibility', () => {
     // The checker is injected as an inline script, which the real CSP rightly blocks.
     const { context, page } = await newPlayer(world, {
       userId: friendId,
-      context: { reducedMotion: 'reduce', bypassCSP: true },
+      context: { reducedMotion: 'reduce', bypassCSP: true, colorScheme },
     });
     const screens: ScreenVisit[] = [
       ['/spectrum', (p) => p.getByRole('button', { name: 'Play' }).waitFor()],
@@ -47,20 +57,20 @@ describe.skipIf(!available)('accessibility', () => {
     ];
     const problems: string[] = [];
     await visitScreens(page, screens, async (path) => {
-      for (const v of await axeViolations(page)) problems.push(`${path}: ${v}`);
+      for (const v of await axeFindings(page, colorScheme)) problems.push(`${path}: ${v}`);
     });
     // The two question screens, reached as a friend would.
     for (const game of [classic, unplayed]) {
       await page.goto(`/join/${game.gameId}`);
       await page.getByRole('button', { name: 'Play' }).click();
       await page.getByRole('heading', { name: 'Wavelength round 1 of 3' }).waitFor();
-      for (const v of await axeViolations(page)) problems.push(`${page.url()}: ${v}`);
+      for (const v of await axeFindings(page, colorScheme)) problems.push(`${page.url()}: ${v}`);
     }
     // The creator's screens with their links to each friend, and one friend's answers beside theirs.
     const [bo] = await playersOf(world, spectrum.gameId);
     const creator = await newPlayer(world, {
       userId: spectrum.creatorId,
-      context: { reducedMotion: 'reduce', bypassCSP: true },
+      context: { reducedMotion: 'reduce', bypassCSP: true, colorScheme },
     });
     const creatorScreens: ScreenVisit[] = [
       [`/endscreen/${spectrum.gameId}`, (p) => p.getByRole('link', { name: 'Bo' }).waitFor()],
@@ -68,15 +78,18 @@ describe.skipIf(!available)('accessibility', () => {
       [`/comparison/${spectrum.gameId}/${bo.playerID}`, (p) => p.getByText("Bo's answers and yours").waitFor()],
     ];
     await visitScreens(creator.page, creatorScreens, async (path) => {
-      for (const v of await axeViolations(creator.page)) problems.push(`${path} (creator): ${v}`);
+      for (const v of await axeFindings(creator.page, colorScheme)) problems.push(`${path} (creator): ${v}`);
     });
     // A Classic result, whose rounds show words rather than tracks.
     const classicFriend = randomUUID();
     await logResponse(world.app, classic.gameId, classicFriend, [1, 0, 3], 'Cy');
-    const cy = await newPlayer(world, { userId: classicFriend, context: { reducedMotion: 'reduce', bypassCSP: true } });
+    const cy = await newPlayer(world, {
+      userId: classicFriend,
+      context: { reducedMotion: 'reduce', bypassCSP: true, colorScheme },
+    });
     await cy.page.goto(`/result/${classic.gameId}`);
     await cy.page.getByText('no answer').waitFor();
-    for (const v of await axeViolations(cy.page)) problems.push(`classic result: ${v}`);
+    for (const v of await axeFindings(cy.page, colorScheme)) problems.push(`classic result: ${v}`);
     expect(problems).toEqual([]);
     await context.close();
     await creator.context.close();
@@ -88,11 +101,11 @@ describe.skipIf(!available)('accessibility', () => {
     await logResponse(world.app, game.gameId, randomUUID(), [1, 2, 3], 'Bo');
     const { context, page } = await newPlayer(world, {
       userId: game.creatorId,
-      context: { reducedMotion: 'reduce', bypassCSP: true },
+      context: { reducedMotion: 'reduce', bypassCSP: true, colorScheme },
     });
     const problems: string[] = [];
     const check = async (state: string) => {
-      for (const v of await axeViolations(page)) problems.push(`${state}: ${v}`);
+      for (const v of await axeFindings(page, colorScheme)) problems.push(`${state}: ${v}`);
     };
     await page.goto(`/endscreen/${game.gameId}`);
     await removeButton(page, 'Bo').click();

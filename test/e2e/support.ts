@@ -64,7 +64,7 @@ export interface Player {
 export interface PlayerOptions {
   /** Start as this existing player (their userId in localStorage) instead of a new one. */
   userId?: string;
-  /** Overrides of the phone: viewport, reducedMotion, bypassCSP… */
+  /** Overrides of the phone: viewport, reducedMotion, colorScheme, bypassCSP… */
   context?: BrowserContextOptions;
 }
 
@@ -75,6 +75,8 @@ export async function newPlayer(world: World, options: PlayerOptions = {}): Prom
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    // Chromium would emulate a light system; the product's own look is the dark theme.
+    colorScheme: 'dark',
     ...options.context,
     baseURL: world.url,
   });
@@ -149,4 +151,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations;
   });
   return found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The theme a page shows: light when its text is darker than mid-grey, as the light palette's is. */
+export async function shownScheme(page: Page): Promise<'light' | 'dark'> {
+  return page.evaluate(() => {
+    const [r, g, b] = (getComputedStyle(document.body).color.match(/\d+/g) ?? []).map(Number);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128 ? 'light' : 'dark';
+  });
 }
