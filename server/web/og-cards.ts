@@ -63,7 +63,7 @@ export class Cards {
     return png;
   }
 
-  /** The generic card, rendered once even when the queue is full: it is what an overflow gets. */
+  /** The generic card, rendered once, ahead of the queue: it is what an overflow gets. */
   async generic(): Promise<Buffer> {
     this.#generic ??= await this.#flight(this.store.folderOf(undefined), cardKey(undefined), undefined).png;
     return this.#generic;
@@ -93,7 +93,7 @@ export class Cards {
       return undefined;
     });
     if (stored) return stored;
-    const png = await this.pool.render(preview, { always: preview === undefined });
+    const png = await this.pool.render(preview, { first: preview === undefined });
     if (!flight.removed) {
       // Served even if it cannot be stored (a full or read-only disk): it is rendered again next time.
       await this.store.write(flight.folder, key, png).catch((error: unknown) => {
