@@ -37,3 +37,7 @@ try {
   app.log.fatal({ err: error }, 'could not start');
   process.exit(1);
 }
+
+// The generic card is what link previews get while the render queue is full: have it ready
+// (read from the data folder, or rendered once) before a flood of previews can fill the queue.
+app.cards.generic().catch((error: unknown) => app.log.warn({ err: error }, 'rendering the generic card failed'));
