@@ -1,14 +1,18 @@
 /**
- * npm run bench                          HTTP vs bare Fastify, live fan-out at 5,000, RSS at 10,000
- * npm run bench -- http|live|rss         one part only
+ * npm run bench                          HTTP vs bare Fastify, live fan-out at 5,000, RSS at 10,000,
+ *                                        a flood of link-preview cards
+ * npm run bench -- http|live|rss|cards   one part only
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --sockets 5000 --messages 100 (fan-out);
- * --idle 10000 (RSS). Each server is built with tsc if needed and runs in its own process.
+ * --idle 10000 (RSS); --flood-rounds 3 --flood-seconds 6 --flood-clients 32 --flood-games 200
+ * (cards; needs each checkout's built client, `npm run build:client`). Each server is built with
+ * tsc if needed and runs in its own process.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { cardsBench, printCards } from './cards.js';
 import { loadavg, median } from './harness.js';
 import { httpBench, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
@@ -23,10 +27,14 @@ const { values, positionals } = parseArgs({
     sockets: { type: 'string', default: '5000' },
     messages: { type: 'string', default: '100' },
     idle: { type: 'string', default: '10000' },
+    'flood-rounds': { type: 'string', default: '3' },
+    'flood-seconds': { type: 'string', default: '6' },
+    'flood-clients': { type: 'string', default: '32' },
+    'flood-games': { type: 'string', default: '200' },
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss'];
+const PARTS = ['all', 'http', 'live', 'rss', 'cards'];
 let part = 'all';
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -64,6 +72,16 @@ const rss =
     ? await rssBench(servers, { ...live, sockets: n('idle'), messages: 5, clients: 4 })
     : undefined;
 if (rss) printRss(rss);
+const cards =
+  part === 'all' || part === 'cards'
+    ? await cardsBench(servers, {
+        rounds: n('flood-rounds'),
+        seconds: n('flood-seconds'),
+        clients: n('flood-clients'),
+        games: n('flood-games'),
+      })
+    : undefined;
+if (cards) printCards(cards);
 
 // The issue's goals, side by side.
 const ratio = (call: string, name: string) => {
@@ -71,19 +89,36 @@ const ratio = (call: string, name: string) => {
   if (!row) return '—';
   return (median(row.rps.get(name) ?? []) / median(row.rps.get('bare') ?? [])).toFixed(2);
 };
-console.log('\nSummary against the goals of issue 12');
-console.log(
-  '  server   get-all-players ×bare   log-response ×bare   writer p50 ms   delivery p99 ms   KiB/idle socket',
-);
-console.log(
-  `  goal     ${'≥ 0.70'.padStart(21)}   ${'≥ 0.40'.padStart(18)}   ${'≤ 15'.padStart(13)}   ${'≤ 100'.padStart(15)}   ${'≤ 12'.padStart(15)}`,
-);
-for (const [name] of servers) {
-  const f = fanout?.rows.find((r) => r.name === name);
-  const r = rss?.rows.find((row) => row.name === name);
+if (http || fanout || rss) {
+  console.log('\nSummary against the goals of issue 12');
   console.log(
-    `  ${name.padEnd(8)} ${ratio('get-all', name).padStart(21)}   ${ratio('log-response', name).padStart(18)}   ${(f ? f.writer[0].toFixed(1) : '—').padStart(13)}   ${(f ? f.delivery[1].toFixed(1) : '—').padStart(15)}   ${(r ? r.perSocket.toFixed(1) : '—').padStart(15)}`,
+    '  server   get-all-players ×bare   log-response ×bare   writer p50 ms   delivery p99 ms   KiB/idle socket',
   );
+  console.log(
+    `  goal     ${'≥ 0.70'.padStart(21)}   ${'≥ 0.40'.padStart(18)}   ${'≤ 15'.padStart(13)}   ${'≤ 100'.padStart(15)}   ${'≤ 12'.padStart(15)}`,
+  );
+  for (const [name] of servers) {
+    const f = fanout?.rows.find((r) => r.name === name);
+    const r = rss?.rows.find((row) => row.name === name);
+    console.log(
+      `  ${name.padEnd(8)} ${ratio('get-all', name).padStart(21)}   ${ratio('log-response', name).padStart(18)}   ${(f ? f.writer[0].toFixed(1) : '—').padStart(13)}   ${(f ? f.delivery[1].toFixed(1) : '—').padStart(15)}   ${(r ? r.perSocket.toFixed(1) : '—').padStart(15)}`,
+    );
+  }
+}
+if (cards) {
+  console.log('\nSummary against the goal of issue 20 (card flood, medians of the rounds)');
+  console.log('  server   JS bundle p99 ms   get-all-players p99 ms   RSS peak MiB');
+  console.log(`  goal     ${'≤ 100'.padStart(16)}   ${'≤ 100'.padStart(22)}`);
+  for (const [name, list] of cards.rounds) {
+    const m = (pick: (r: (typeof list)[number]) => number) => median(list.map(pick));
+    console.log(
+      `  ${name.padEnd(8)} ${m((r) => r.staticP99)
+        .toFixed(0)
+        .padStart(16)}   ${m((r) => r.apiP99)
+        .toFixed(0)
+        .padStart(22)}   ${(m((r) => r.rssPeak) / 1024).toFixed(0).padStart(12)}`,
+    );
+  }
 }
 console.log(`Load at the end: ${loadavg()}`);
 process.exit(0);

@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api.js';
-import { type Config, fastifyTrustProxy } from './config.js';
+import { type Config, cardsDir, fastifyTrustProxy } from './config.js';
 import { openStorage, type Storage } from './db/storage.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
 import { type GameEventBus, InProcessEventBus } from './events/bus.js';
@@ -24,12 +24,15 @@ import { CLIENT_DIR } from './paths.js';
 import { questionRoutes } from './questions/routes.js';
 import { registerClient } from './web/client.js';
 import { apiCors } from './web/cors.js';
+import { type Cards, openCards } from './web/og-cards.js';
 import { securityHeaders, securityHeadersFor } from './web/security.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's database and its repositories, closed with the app. */
     storage: Storage;
+    /** Link-preview cards: their store and render pool, closed with the app. */
+    cards: Cards;
   }
 }
 
@@ -77,6 +80,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => storage.close());
   const { games, questions, bus } = storage;
   const cache = new GameCache(games, bus);
+  // Before the retention purge at start-up, so that the cards of the games it deletes go too.
+  const cards = openCards({
+    dir: cardsDir(config),
+    concurrency: config.OG_RENDER_CONCURRENCY,
+    bus,
+    log: (message, err) => app.log.warn({ err }, message),
+  });
+  app.decorate('cards', cards.cards);
+  app.addHook('onClose', () => cards.close());
   await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
 
   await app.register(securityHeaders, security);
@@ -92,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // The API's rate limit, kept to count `/og/…` requests in the same budget.
+  let rateLimited: onRequestHookHandler | undefined;
   const metrics = registerMetrics(app, () => app.websocketServer.clients.size);
 
   await app.register(healthRoute, { ping: storage.ping });
@@ -113,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`,
           }),
         });
+        rateLimited = api.rateLimit();
       }
       await api.register(questionRoutes, { questions, questionsPerGame: config.QUESTIONS_PER_GAME });
       await api.register(gameRoutes, {
@@ -143,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gaMeasurementId: config.GA_MEASUREMENT_ID,
     publicUrl: config.PUBLIC_URL,
     findPreview: async (gameId) => games.findGame(gameId),
+    cards: cards.cards,
+    rateLimit: rateLimited,
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { MAX_QUESTIONS_PER_GAME } from '../shared/product.js';
 import { SEED_DIR } from './paths.js';
@@ -64,6 +65,13 @@ const configSchema = z.object({
     .regex(/^[A-Z0-9-]{4,32}$/, { error: 'must look like G-XXXXXXX' })
     .optional(),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(300),
+  /**
+   * Where the server keeps files besides the database (rendered link-preview cards, in og-cards/).
+   * See dataDir for the default.
+   */
+  DATA_DIR: z.string().min(1).optional(),
+  /** Link-preview cards rendered at once, each in its own worker thread. */
+  OG_RENDER_CONCURRENCY: integer(1, 64).default(1),
   /** A folder holding spectrum.json and classic.json that replaces the built-in banks in seed/. */
   QUESTIONS_DIR: z.string().optional(),
   PUBLIC_URL: z
@@ -112,4 +120,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 /** The folder of question banks the server serves: QUESTIONS_DIR, else the built-in seed/. */
 export function questionsDir(config: Config): string {
   return config.QUESTIONS_DIR ?? SEED_DIR;
+}
+
+/**
+ * The folder the server keeps files in besides the database: DATA_DIR, else the SQLite file's
+ * folder, else (PostgreSQL) ./data, where the default SQLite file lives. Undefined for an
+ * in-memory SQLite database without DATA_DIR: then nothing is kept past the process.
+ */
+export function dataDir(config: Config): string | undefined {
+  if (config.DATA_DIR) return config.DATA_DIR;
+  if (!config.DATABASE_URL.startsWith('sqlite:')) return 'data';
+  const file = config.DATABASE_URL.slice('sqlite:'.length);
+  return file === ':memory:' ? undefined : dirname(file);
+}
+
+/** Where rendered link-preview cards are stored (undefined: a temporary folder). */
+export function cardsDir(config: Config): string | undefined {
+  const dir = dataDir(config);
+  return dir === undefined ? undefined : join(dir, 'og-cards');
 }

@@ -45,3 +45,7 @@ try {
 }
 const { port } = app.server.address() as AddressInfo;
 for (const line of servingLines({ ...config, PORT: port })) console.log(line);
+
+// The generic card is what link previews get while the render queue is full: have it ready
+// (read from the data folder, or rendered once) before a flood of previews can fill the queue.
+app.cards.generic().catch((error: unknown) => app.log.warn({ err: error }, 'rendering the generic card failed'));

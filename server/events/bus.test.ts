@@ -25,6 +25,20 @@ describe('InProcessEventBus', () => {
     bus.publish('game-a', scored);
     expect(listener).not.toHaveBeenCalled();
   });
+
+  it("delivers every game's events, with the game, to a listener of all games until it unsubscribes", () => {
+    const bus = new InProcessEventBus();
+    const all = vi.fn();
+    const unsubscribe = bus.subscribeAll(all);
+    bus.publish('game-a', scored);
+    bus.publish('game-b', { type: 'deleted' });
+    unsubscribe();
+    bus.publish('game-c', { type: 'deleted' });
+    expect(all.mock.calls).toEqual([
+      ['game-a', scored],
+      ['game-b', { type: 'deleted' }],
+    ]);
+  });
 });
 
 describe('notifyPayload', () => {

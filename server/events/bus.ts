@@ -15,6 +15,8 @@ export type GameEvent =
   | { type: 'resync' };
 
 export type GameEventListener = (event: GameEvent) => void;
+/** Hears the events of every game; `resync` is never sent to it (it belongs to no game). */
+export type AnyGameListener = (gameId: string, event: GameEvent) => void;
 
 /**
  * Carries game events from the code that commits them to whoever watches that game (live
@@ -26,14 +28,18 @@ export interface GameEventBus {
   publish(gameId: string, event: GameEvent): void;
   /** Returns the function that unsubscribes. */
   subscribe(gameId: string, listener: GameEventListener): () => void;
+  /** Every game's events, for whoever keeps something per game outside a cache (stored cards). */
+  subscribeAll(listener: AnyGameListener): () => void;
 }
 
 /** The bus for a single server process. */
 export class InProcessEventBus implements GameEventBus {
   private readonly listeners = new Map<string, Set<GameEventListener>>();
+  private readonly everyGame = new Set<AnyGameListener>();
 
   publish(gameId: string, event: GameEvent): void {
     for (const listener of this.listeners.get(gameId) ?? []) listener(event);
+    for (const listener of this.everyGame) listener(gameId, event);
   }
 
   subscribe(gameId: string, listener: GameEventListener): () => void {
@@ -47,6 +53,15 @@ export class InProcessEventBus implements GameEventBus {
       const current = this.listeners.get(gameId);
       current?.delete(listener);
       if (current?.size === 0) this.listeners.delete(gameId);
+    };
+  }
+
+  subscribeAll(listener: AnyGameListener): () => void {
+    // Wrapped, so that one listener subscribed twice is called twice and unsubscribed once per call.
+    const entry: AnyGameListener = (gameId, event) => listener(gameId, event);
+    this.everyGame.add(entry);
+    return () => {
+      this.everyGame.delete(entry);
     };
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { GameEvent, GameEventBus, GameEventListener } from './bus.js';
+import type { AnyGameListener, GameEvent, GameEventBus, GameEventListener } from './bus.js';
 import { InProcessEventBus } from './bus.js';
 
 /** The one channel every instance listens on; each payload names its game. */
@@ -149,6 +149,11 @@ export class PostgresEventBus implements GameEventBus {
       this.listeners.delete(entry);
       unsubscribe();
     };
+  }
+
+  /** Every game's events as this instance receives them (a `resync` reaches per-game subscribers only). */
+  subscribeAll(listener: AnyGameListener): () => void {
+    return this.local.subscribeAll(listener);
   }
 
   async close(): Promise<void> {

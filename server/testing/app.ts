@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { WireQuestion } from '../../shared/model.js';
@@ -14,13 +16,18 @@ import { createTestDatabase, testingOnPostgres } from './postgres.js';
  * SQLite database, or (TEST_DATABASE=postgres, the `server-postgres` project) a new PostgreSQL
  * database dropped when the app closes. An explicit DATABASE_URL in `env` is used as it is
  * (several apps on one database). No cap on live sockets per address: tests open many from 127.0.0.1.
+ * Files besides the database (link-preview cards) go to a new folder removed with the app,
+ * unless `env` names a DATA_DIR.
  */
 export async function testApp(env: Record<string, string> = {}, options: Partial<AppOptions> = {}) {
   const database = testingOnPostgres && !env.DATABASE_URL ? await createTestDatabase() : undefined;
+  const dataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'wavelength-test-data-'));
+  const removeDataDir = () => dataDir && rmSync(dataDir, { recursive: true, force: true });
   const config = loadConfig({
     DATABASE_URL: database?.url ?? 'sqlite::memory:',
     RATE_LIMIT_PER_MINUTE: '0',
     LIVE_SOCKETS_PER_ADDRESS: '0',
+    DATA_DIR: dataDir,
     ...env,
   });
   let app: FastifyInstance;
@@ -28,9 +35,11 @@ export async function testApp(env: Record<string, string> = {}, options: Partial
     app = await buildApp({ config, clientDir: '/nonexistent', ...options });
   } catch (error) {
     await database?.drop();
+    removeDataDir();
     throw error;
   }
   if (database) app.addHook('onClose', () => database.drop());
+  app.addHook('onClose', async () => removeDataDir());
   return app;
 }
 

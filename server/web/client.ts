@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { acceptedEncoding, compress } from './compress.js';
 import { escapeHtml, type FindPreview, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
+import type { Cards } from './og-cards.js';
 import { ogImageRoutes } from './og-image.js';
 import { screenPreloads } from './preload.js';
 
@@ -16,6 +17,10 @@ export interface ClientOptions {
   publicUrl?: string;
   /** A game's creator and edition for its link preview. */
   findPreview: FindPreview;
+  /** Link-preview cards (og-cards.ts). */
+  cards: Cards;
+  /** The API's rate limit, which `/og/…` counts against too. */
+  rateLimit?: onRequestHookHandler;
 }
 
 /** Where absolute URLs in link previews point: PUBLIC_URL, else the address this request came to. */
@@ -31,7 +36,11 @@ export function publicOrigin(request: FastifyRequest, publicUrl: string | undefi
  * Returns undefined if the client has not been built.
  */
 export async function registerClient(app: FastifyInstance, options: ClientOptions): Promise<SendIndex | undefined> {
-  await app.register(ogImageRoutes, { findPreview: options.findPreview });
+  await app.register(ogImageRoutes, {
+    findPreview: options.findPreview,
+    cards: options.cards,
+    rateLimit: options.rateLimit,
+  });
 
   const indexPath = join(options.dir, 'index.html');
   if (!existsSync(indexPath)) return undefined;

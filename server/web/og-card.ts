@@ -12,6 +12,11 @@ const AMBER = '#ffb547';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
+/**
+ * The card's design: stored cards are keyed by it (og-cards.ts), so raise it whenever the card's
+ * look changes, or every card already on disk keeps its old look.
+ */
+export const CARD_DESIGN = 1;
 
 /** The shipped Inter subsets, each its own family so satori falls back from one to the next. */
 export const FONT_SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'vietnamese'] as const;
