@@ -27,7 +27,7 @@ export const isOwnQuestionId = (id: string) => id.toLowerCase().startsWith(OWN_Q
 /** An own question as create-game's `questionSet` carries it: Classic words or a Spectrum scale code. */
 export interface OwnQuestionInput {
   question: string;
-  options?: readonly string[];
+  options?: string[];
   scale?: string;
 }
 

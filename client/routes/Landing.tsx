@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Question } from '../../shared/model.js';
+import { withOwnQuestions } from '../../shared/own-questions.js';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { getQuestions } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
@@ -8,7 +9,9 @@ import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice, failureText } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
+import { OwnQuestionsEditor } from '../components/OwnQuestionsEditor.js';
 import { YourGames } from '../components/YourGames.js';
+import { useOwnQuestions } from '../game/useOwnQuestions.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { startGame } from '../state/game.js';
 import { saveUserName, userName } from '../state/user.js';
@@ -35,6 +38,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   /** Bumped to load the questions again; above 0 once the person has asked for a reload. */
   const [attempt, setAttempt] = useState(0);
+  const own = useOwnQuestions(edition);
 
   const ready = useLatest(onReady);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger: "Try again" and Play bump it to load once more.
@@ -65,12 +69,14 @@ export default function Landing({ edition, onReady }: LandingProps) {
   };
 
   const play = () => {
+    const ownQuestions = own.forPlay();
+    if (ownQuestions === null) return;
     if (!questions || questions.length === 0) {
       setAttempt((n) => n + 1);
       return;
     }
     saveUserName(name);
-    startGame(edition, NEW_GAME_ID, questions);
+    startGame(edition, NEW_GAME_ID, withOwnQuestions(ownQuestions, questions));
     navigate(`/${edition}/game/${NEW_GAME_ID}`);
   };
 
@@ -99,6 +105,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
       >
         <EditionToggle edition={edition} />
         <NameField value={name} onChange={changeName} />
+        <OwnQuestionsEditor own={own} />
         <button type="submit" className="button button--primary" disabled={loading}>
           {loading ? 'Loading...' : 'Play'}
         </button>

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload });
+const post = (url: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url, payload });
 const ownRows = async (gameId: string) =>
   Number(await selectValue(app, 'SELECT count(*) FROM game_own_questions WHERE game_id = ?', gameId));
 
