@@ -29,6 +29,20 @@ const optionalUserIdSchema = userIdSchema.optional().catch(undefined);
 
 const questionIdSchema = z.string({ error: 'must be a list of question ids' }).min(1).max(64);
 
+/**
+ * A creator's own question in create-game's `questionSet` (see shared/own-questions.ts): only its
+ * shape here; the handler checks its content by the edition and names the entry ("Question 3: …").
+ */
+const ownQuestionSchema = z.strictObject({
+  question: z.string(),
+  options: z.array(z.string()).optional(),
+  scale: z.string().optional(),
+});
+const questionSetEntrySchema = z.union([questionIdSchema, ownQuestionSchema], {
+  error:
+    'must be a question id or a question of your own: {"question","options"} (Classic) or {"question","scale"} (Spectrum)',
+});
+
 /** What a question id may hold: ids travel in the comma-separated `exclude` list and in URLs. */
 export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** At most this many ids in get-questions' `exclude`. */
@@ -152,8 +166,9 @@ export const endpoints = {
     body: z.object({
       userId: userIdSchema,
       userName: nameSchema,
+      /** Bank ids, or a creator's own questions (at most MAX_OWN_QUESTIONS, checked by the handler). */
       questionSet: z
-        .array(questionIdSchema, { error: 'must be a list of question ids' })
+        .array(questionSetEntrySchema, { error: 'must be a list of question ids' })
         .min(1, { error: 'must hold at least one question id' })
         .max(MAX_QUESTIONS_PER_GAME, { error: `must hold at most ${MAX_QUESTIONS_PER_GAME} question ids` }),
       answerSet: answerListSchema,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { withOwnQuestions } from '../../shared/own-questions.js';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { getQuestions } from '../api/calls.js';
 import { errorMessage, failureText } from '../api/http.js';
@@ -8,7 +9,9 @@ import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
+import { OwnQuestionsEditor } from '../components/OwnQuestionsEditor.js';
 import { YourGames } from '../components/YourGames.js';
+import { useOwnQuestions } from '../game/useOwnQuestions.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { newGamePath } from '../paths.js';
 import { startGame } from '../state/game.js';
@@ -34,6 +37,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
   const load = useApi(['get-questions', edition], (signal) => getQuestions(edition, signal));
   const questions = load.data?.questions;
+  const own = useOwnQuestions(edition);
 
   const ready = useLatest(onReady);
   useEffect(() => {
@@ -49,12 +53,14 @@ export default function Landing({ edition, onReady }: LandingProps) {
   };
 
   const play = () => {
+    const ownQuestions = own.forPlay();
+    if (ownQuestions === null) return;
     if (!questions || questions.length === 0) {
       load.retry();
       return;
     }
     saveUserName(name);
-    startGame(edition, NEW_GAME_ID, questions);
+    startGame(edition, NEW_GAME_ID, withOwnQuestions(ownQuestions, questions));
     navigate(newGamePath(edition));
   };
 
@@ -87,6 +93,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
       >
         <EditionToggle edition={edition} />
         <NameField value={name} onChange={changeName} />
+        <OwnQuestionsEditor own={own} />
         <button type="submit" className="button button--primary" disabled={load.loading}>
           {load.loading ? 'Loading...' : 'Play'}
         </button>

@@ -32,8 +32,11 @@ export interface NewGame {
   edition: Edition;
   creatorUserId: string;
   creatorName: string;
+  /** Every round's question id in round order, own questions' ids (`own-1`…) included. */
   questionIds: string[];
   answers: number[];
+  /** The creator's own questions (ids among `questionIds`): stored with the game, never in a bank. */
+  ownQuestions?: readonly Question[];
 }
 
 export interface NewResponse {

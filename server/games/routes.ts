@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { editionOf, gameTypeOf, toWireQuestion } from '../../shared/model.js';
+import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { computeScore } from '../../shared/score.js';
-import { badRequest, conflict, notFound, unknownGame } from '../errors.js';
+import { conflict, notFound, unknownGame } from '../errors.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import { checkAnswers } from './answers.js';
 import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
+import { readQuestionSet } from './own-questions.js';
 import type { Game, GameRepository } from './repository.js';
 
 export interface GameRoutesOptions {
@@ -38,19 +40,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
 
   endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType }) => {
     const edition = editionOf(gameType);
-    if (new Set(questionSet).size !== questionSet.length) {
-      throw badRequest('The field "questionSet" lists the same question more than once.');
-    }
-    const gameQuestions = await Promise.all(
-      questionSet.map(async (id) => {
-        const question = await questions.find(id);
-        if (!question) throw badRequest(`The question "${id}" does not exist.`);
-        if (question.edition !== edition) {
-          throw badRequest(`The question "${id}" belongs to the ${question.edition} edition, not ${edition}.`);
-        }
-        return question;
-      }),
-    );
+    const gameQuestions = await readQuestionSet(questionSet, edition, questions);
     checkAnswers(gameQuestions, answerSet, 'answerSet');
     const gameId = newGameId();
     await games.createGame({
@@ -58,8 +48,9 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       edition,
       creatorUserId: userId,
       creatorName: userName,
-      questionIds: questionSet,
+      questionIds: gameQuestions.map((question) => question.id),
       answers: answerSet,
+      ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
     });
     options.onGameCreated?.();
     return { gameId };

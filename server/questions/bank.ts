@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUESTION_ID_PATTERN } from '../../shared/api.js';
 import { describeScaleCodes, SCALE_CODES } from '../../shared/model.js';
+import { isOwnQuestionId, OWN_QUESTION_ID_PREFIX } from '../../shared/own-questions.js';
 import { EDITIONS, type Edition } from '../../shared/product.js';
 
 /**
@@ -102,6 +103,11 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
     const { id, question, options } = entry;
     if (typeof id !== 'string' || !QUESTION_ID_PATTERN.test(id)) {
       return fail(`${at} needs an "id" of 1 to 64 letters, digits, "-" or "_" (got ${preview(id)})`);
+    }
+    if (isOwnQuestionId(id)) {
+      return fail(
+        `${at} has the id "${id}"; ids starting with "${OWN_QUESTION_ID_PREFIX}" are kept for creators' own questions`,
+      );
     }
     const named = `${at} (id "${id}")`;
     if (typeof question !== 'string' || question.trim() === '') return fail(`${named} needs a non-empty "question"`);
