@@ -1,0 +1,215 @@
+import type { Edition } from '../../shared/product.js';
+import { computeScore } from '../../shared/score.js';
+
+/** How many pairs the creator's view lists at most. */
+export const TOP_PAIRS = 50;
+
+/** A friend as the circle needs them: who, and the answers every other friend is compared with. */
+export interface CircleFriend {
+  publicId: string;
+  name: string;
+  /** In round order. */
+  answers: readonly number[];
+}
+
+/** Another friend and how in tune they are with the one asking, in tenths (0..100). */
+export interface CircleMatch {
+  publicId: string;
+  name: string;
+  tenths: number;
+}
+
+/** Two friends (the earlier to play first) and their score in tenths. */
+export interface CirclePair {
+  a: { publicId: string; name: string };
+  b: { publicId: string; name: string };
+  tenths: number;
+}
+
+/** Slots in join order; `a < b`. */
+interface SlotPair {
+  a: number;
+  b: number;
+  tenths: number;
+}
+
+/** Best first: higher score, then the pair whose first friend played earlier, then the second. */
+const better = (p: SlotPair, q: SlotPair) => q.tenths - p.tenths || p.a - q.a || p.b - q.b;
+
+/**
+ * Friends one game's circle holds at most (removed ones included until the index is rebuilt):
+ * 16 MiB of pair scores. Far above the default MAX_PLAYERS_PER_GAME (1,000); an instance
+ * configured for bigger games answers get-circle for them with a clear refusal.
+ */
+export const CIRCLE_MAX_FRIENDS = 4096;
+
+/** The game has more friends than CIRCLE_MAX_FRIENDS. */
+export class CircleTooLargeError extends Error {
+  constructor() {
+    super(`A circle holds at most ${CIRCLE_MAX_FRIENDS} friends.`);
+  }
+}
+
+/** Score values in tenths: 0..100. */
+const SCORE_VALUES = 101;
+
+/**
+ * Every pair of one game's friends and their score, as `computeScore` gives it with one friend's
+ * answers in the creator's place (the formula is symmetric). Friends get slots in the order they
+ * joined the index and keep them (a removed friend's slot stays empty), so ties are ordered by
+ * who played first.
+ *
+ * Cost: adding a friend compares them once with every other friend (O(friends) scores); a
+ * friend's matches are a counting sort over the 101 possible scores (O(friends)); the top pairs
+ * are kept as friends arrive, and rebuilt by one pass over the pairs only when a removal took
+ * one of them. Memory: one byte per pair slot (a square matrix that doubles as it fills), so a
+ * game of 1,000 friends holds 1 MiB.
+ */
+export class CircleIndex {
+  #capacity = 0;
+  /** `#capacity × #capacity` scores in tenths, symmetric; only cells of two live slots mean anything. */
+  #scores = new Uint8Array(0);
+  readonly #ids: string[] = [];
+  readonly #names: string[] = [];
+  /** Undefined once the slot's friend is removed (their answers are no longer needed). */
+  readonly #answers: (readonly number[] | undefined)[] = [];
+  readonly #slots = new Map<string, number>();
+  #top: SlotPair[] = [];
+  /** A removal took a pair out of `#top`: it is rebuilt when next read. */
+  #topStale = false;
+
+  constructor(
+    readonly edition: Edition,
+    friends: readonly CircleFriend[] = [],
+  ) {
+    if (friends.length > CIRCLE_MAX_FRIENDS) throw new CircleTooLargeError();
+    this.#grow(friends.length);
+    for (const friend of friends) this.add(friend);
+  }
+
+  /** Friends in the circle now. */
+  get size(): number {
+    return this.#slots.size;
+  }
+
+  /** Roughly what the index holds in memory, in bytes (for the cache's budget). */
+  get bytes(): number {
+    const rounds = this.#answers.find((answers) => answers !== undefined)?.length ?? 0;
+    return this.#scores.byteLength + this.#ids.length * (96 + 8 * rounds);
+  }
+
+  has(publicId: string): boolean {
+    return this.#slots.has(publicId);
+  }
+
+  /** Compares a new friend with every other friend; false (and nothing changes) if they are already in. */
+  add(friend: CircleFriend): boolean {
+    if (this.#slots.has(friend.publicId)) return false;
+    const slot = this.#ids.length;
+    if (slot >= CIRCLE_MAX_FRIENDS) throw new CircleTooLargeError();
+    if (slot >= this.#capacity) this.#grow(Math.min(CIRCLE_MAX_FRIENDS, Math.max(16, this.#capacity * 2)));
+    const capacity = this.#capacity;
+    const scores = this.#scores;
+    for (const [, other] of this.#slots) {
+      const answers = this.#answers[other] as readonly number[];
+      const tenths = Math.round(computeScore(this.edition, answers, friend.answers) * 10);
+      scores[slot * capacity + other] = tenths;
+      scores[other * capacity + slot] = tenths;
+      if (!this.#topStale) this.#offer({ a: other, b: slot, tenths });
+    }
+    this.#ids.push(friend.publicId);
+    this.#names.push(friend.name);
+    this.#answers.push(friend.answers);
+    this.#slots.set(friend.publicId, slot);
+    return true;
+  }
+
+  /** Drops a friend and every pair they are in; false if they are not in the circle. */
+  remove(publicId: string): boolean {
+    const slot = this.#slots.get(publicId);
+    if (slot === undefined) return false;
+    this.#slots.delete(publicId);
+    this.#answers[slot] = undefined;
+    if (this.#top.some((pair) => pair.a === slot || pair.b === slot)) this.#topStale = true;
+    return true;
+  }
+
+  /** Every other friend with their score, highest first (earliest to play first among equals); undefined if not in. */
+  matches(publicId: string): CircleMatch[] | undefined {
+    const slot = this.#slots.get(publicId);
+    if (slot === undefined) return undefined;
+    const row = this.#scores.subarray(slot * this.#capacity, (slot + 1) * this.#capacity);
+    // Counting sort: a Map iterates in insertion order, which is join order, so each bucket is in tie order.
+    const buckets: number[][] = Array.from({ length: SCORE_VALUES }, () => []);
+    for (const [, other] of this.#slots) if (other !== slot) buckets[row[other]].push(other);
+    const matches: CircleMatch[] = [];
+    for (let tenths = SCORE_VALUES - 1; tenths >= 0; tenths--) {
+      for (const other of buckets[tenths]) {
+        matches.push({ publicId: this.#ids[other], name: this.#names[other], tenths });
+      }
+    }
+    return matches;
+  }
+
+  /** The TOP_PAIRS most in-tune pairs, best first. */
+  topPairs(): CirclePair[] {
+    if (this.#topStale) this.#rebuildTop();
+    return this.#top.map(({ a, b, tenths }) => ({
+      a: { publicId: this.#ids[a], name: this.#names[a] },
+      b: { publicId: this.#ids[b], name: this.#names[b] },
+      tenths,
+    }));
+  }
+
+  /** Keeps `pair` if it belongs among the best TOP_PAIRS. */
+  #offer(pair: SlotPair): void {
+    const top = this.#top;
+    if (top.length === TOP_PAIRS && better(pair, top[TOP_PAIRS - 1]) >= 0) return;
+    let low = 0;
+    let high = top.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (better(top[middle], pair) < 0) low = middle + 1;
+      else high = middle;
+    }
+    top.splice(low, 0, pair);
+    if (top.length > TOP_PAIRS) top.pop();
+  }
+
+  /** One pass over the pairs of live friends (O(friends²) byte reads, no score is computed again). */
+  #rebuildTop(): void {
+    this.#top = [];
+    this.#topStale = false;
+    const live = [...this.#slots.values()].sort((x, y) => x - y);
+    const capacity = this.#capacity;
+    const scores = this.#scores;
+    for (let i = 0; i < live.length; i++) {
+      const a = live[i];
+      for (let j = i + 1; j < live.length; j++) {
+        const b = live[j];
+        const tenths = scores[a * capacity + b];
+        // The common case at the tail of a long pass: not better than the last kept pair.
+        if (this.#top.length === TOP_PAIRS) {
+          const last = this.#top[TOP_PAIRS - 1];
+          if (tenths < last.tenths || (tenths === last.tenths && (a > last.a || (a === last.a && b > last.b)))) {
+            continue;
+          }
+        }
+        this.#offer({ a, b, tenths });
+      }
+    }
+  }
+
+  /** Room for `slots` friends, keeping every score already computed. */
+  #grow(slots: number): void {
+    if (slots <= this.#capacity) return;
+    const old = this.#scores;
+    const oldCapacity = this.#capacity;
+    const scores = new Uint8Array(slots * slots);
+    for (let row = 0; row < this.#ids.length; row++) {
+      scores.set(old.subarray(row * oldCapacity, row * oldCapacity + this.#ids.length), row * slots);
+    }
+    this.#scores = scores;
+    this.#capacity = slots;
+  }
+}
