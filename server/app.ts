@@ -2,6 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CircleCache } from './circle/cache.js';
+import { circleRoutes } from './circle/routes.js';
 import { type Config, fastifyTrustProxy } from './config.js';
 import { openStorage, type Storage } from './db/storage.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
@@ -75,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => storage.close());
   const { games, questions, bus } = storage;
   const cache = new GameCache(games, bus);
+  const circles = new CircleCache(storage.circle, bus);
   await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
 
   await app.register(securityHeaders, security);
@@ -121,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(comparisonRoutes, { games });
       await api.register(creatorRoutes, { games });
+      await api.register(circleRoutes, { findGame: (gameId) => cache.findGame(gameId), games, circles });
       await api.register(liveRoutes, {
         cache,
         bus,
