@@ -1,6 +1,6 @@
 /**
  * npm run bench                          HTTP vs bare Fastify, live fan-out at 5,000, RSS at 10,000
- * npm run bench -- http|live|rss         one part only
+ * npm run bench -- http|live|rss|circle  one part only (circle: friends' circle on full games)
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --sockets 5000 --messages 100 (fan-out);
@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { circleBench, circleWorstMs, printCircle } from './circle.js';
 import { loadavg, median } from './harness.js';
 import { httpBench, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
@@ -26,7 +27,7 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss'];
+const PARTS = ['all', 'http', 'live', 'rss', 'circle'];
 let part = 'all';
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -64,6 +65,12 @@ const rss =
     ? await rssBench(servers, { ...live, sockets: n('idle'), messages: 5, clients: 4 })
     : undefined;
 if (rss) printRss(rss);
+// Only this checkout's server: a "before" server may not have get-circle.
+const circle =
+  part === 'all' || part === 'circle'
+    ? await circleBench(here, { friends: 1000, games: 3, seconds: n('seconds'), connections: n('connections') })
+    : undefined;
+if (circle) printCircle(circle);
 
 // The issue's goals, side by side.
 const ratio = (call: string, name: string) => {
@@ -85,5 +92,7 @@ for (const [name] of servers) {
     `  ${name.padEnd(8)} ${ratio('get-all', name).padStart(21)}   ${ratio('log-response', name).padStart(18)}   ${(f ? f.writer[0].toFixed(1) : '—').padStart(13)}   ${(f ? f.delivery[1].toFixed(1) : '—').padStart(15)}   ${(r ? r.perSocket.toFixed(1) : '—').padStart(15)}`,
   );
 }
+if (circle)
+  console.log(`  get-circle for a creator, 1,000 friends: ${circleWorstMs(circle).toFixed(1)} CPU ms (goal ≤ 50)`);
 console.log(`Load at the end: ${loadavg()}`);
 process.exit(0);

@@ -1,5 +1,5 @@
 import type { Edition } from '../../shared/product.js';
-import { computeScore } from '../../shared/score.js';
+import { closeness, computeScore, scoreOfCloseness } from '../../shared/score.js';
 
 /** How many pairs the creator's view lists at most. */
 export const TOP_PAIRS = 50;
@@ -53,6 +53,24 @@ export class CircleTooLargeError extends Error {
 /** Score values in tenths: 0..100. */
 const SCORE_VALUES = 101;
 
+/** Answers 0..100 (every Spectrum answer, every Classic one) are scored through a table of closeness. */
+const ANSWER_VALUES = 101;
+
+/** `closeness(edition, a, b)` at `a × 101 + b`: one look-up per round instead of the formula. */
+function closenessTable(edition: Edition): Int32Array {
+  const table = new Int32Array(ANSWER_VALUES * ANSWER_VALUES);
+  for (let a = 0; a < ANSWER_VALUES; a++) {
+    for (let b = 0; b < ANSWER_VALUES; b++) table[a * ANSWER_VALUES + b] = closeness(edition, a, b);
+  }
+  return table;
+}
+
+/** Answers as table rows (`a × 101`), or undefined if one is off the table (then `computeScore` is used). */
+function tableRows(answers: readonly number[]): Int32Array | undefined {
+  if (!answers.every((a) => Number.isInteger(a) && a >= 0 && a < ANSWER_VALUES)) return undefined;
+  return Int32Array.from(answers, (a) => a * ANSWER_VALUES);
+}
+
 /**
  * Every pair of one game's friends and their score, as `computeScore` gives it with one friend's
  * answers in the creator's place (the formula is symmetric). Friends get slots in the order they
@@ -73,7 +91,12 @@ export class CircleIndex {
   readonly #names: string[] = [];
   /** Undefined once the slot's friend is removed (their answers are no longer needed). */
   readonly #answers: (readonly number[] | undefined)[] = [];
+  /** The same answers as rows of `#table`, where they fit it. */
+  readonly #rows: (Int32Array | undefined)[] = [];
+  readonly #table: Int32Array;
   readonly #slots = new Map<string, number>();
+  /** The slots of friends in the circle now, ascending (join order). */
+  readonly #live: number[] = [];
   #top: SlotPair[] = [];
   /** A removal took a pair out of `#top`: it is rebuilt when next read. */
   #topStale = false;
@@ -82,6 +105,7 @@ export class CircleIndex {
     readonly edition: Edition,
     friends: readonly CircleFriend[] = [],
   ) {
+    this.#table = closenessTable(edition);
     if (friends.length > CIRCLE_MAX_FRIENDS) throw new CircleTooLargeError();
     this.#grow(friends.length);
     for (const friend of friends) this.add(friend);
@@ -95,7 +119,7 @@ export class CircleIndex {
   /** Roughly what the index holds in memory, in bytes (for the cache's budget). */
   get bytes(): number {
     const rounds = this.#answers.find((answers) => answers !== undefined)?.length ?? 0;
-    return this.#scores.byteLength + this.#ids.length * (96 + 8 * rounds);
+    return this.#scores.byteLength + this.#ids.length * (96 + 12 * rounds);
   }
 
   has(publicId: string): boolean {
@@ -110,17 +134,33 @@ export class CircleIndex {
     if (slot >= this.#capacity) this.#grow(Math.min(CIRCLE_MAX_FRIENDS, Math.max(16, this.#capacity * 2)));
     const capacity = this.#capacity;
     const scores = this.#scores;
-    for (const [, other] of this.#slots) {
-      const answers = this.#answers[other] as readonly number[];
-      const tenths = Math.round(computeScore(this.edition, answers, friend.answers) * 10);
+    const rows = tableRows(friend.answers);
+    const answers = friend.answers;
+    const rounds = answers.length;
+    const table = this.#table;
+    const live = this.#live;
+    // The hot loop of a first read (every pair of the game once): plain locals, no call per pair.
+    for (let k = 0; k < live.length; k++) {
+      const other = live[k];
+      const others = this.#rows[other];
+      let tenths: number;
+      if (rows && others && others.length === rounds && rounds > 0) {
+        let total = 0;
+        for (let round = 0; round < rounds; round++) total += table[others[round] + answers[round]];
+        tenths = Math.round(scoreOfCloseness(total, rounds) * 10);
+      } else {
+        tenths = Math.round(computeScore(this.edition, this.#answers[other] as readonly number[], answers) * 10);
+      }
       scores[slot * capacity + other] = tenths;
       scores[other * capacity + slot] = tenths;
-      if (!this.#topStale) this.#offer({ a: other, b: slot, tenths });
+      if (!this.#topStale) this.#offer(other, slot, tenths);
     }
     this.#ids.push(friend.publicId);
     this.#names.push(friend.name);
     this.#answers.push(friend.answers);
+    this.#rows.push(rows);
     this.#slots.set(friend.publicId, slot);
+    live.push(slot);
     return true;
   }
 
@@ -130,6 +170,8 @@ export class CircleIndex {
     if (slot === undefined) return false;
     this.#slots.delete(publicId);
     this.#answers[slot] = undefined;
+    this.#rows[slot] = undefined;
+    this.#live.splice(this.#live.indexOf(slot), 1);
     if (this.#top.some((pair) => pair.a === slot || pair.b === slot)) this.#topStale = true;
     return true;
   }
@@ -139,9 +181,9 @@ export class CircleIndex {
     const slot = this.#slots.get(publicId);
     if (slot === undefined) return undefined;
     const row = this.#scores.subarray(slot * this.#capacity, (slot + 1) * this.#capacity);
-    // Counting sort: a Map iterates in insertion order, which is join order, so each bucket is in tie order.
+    // Counting sort: slots are visited in join order, so each bucket is already in tie order.
     const buckets: number[][] = Array.from({ length: SCORE_VALUES }, () => []);
-    for (const [, other] of this.#slots) if (other !== slot) buckets[row[other]].push(other);
+    for (const other of this.#live) if (other !== slot) buckets[row[other]].push(other);
     const matches: CircleMatch[] = [];
     for (let tenths = SCORE_VALUES - 1; tenths >= 0; tenths--) {
       for (const other of buckets[tenths]) {
@@ -161,10 +203,15 @@ export class CircleIndex {
     }));
   }
 
-  /** Keeps `pair` if it belongs among the best TOP_PAIRS. */
-  #offer(pair: SlotPair): void {
+  /** Keeps the pair of slots `a < b` if it belongs among the best TOP_PAIRS. */
+  #offer(a: number, b: number, tenths: number): void {
     const top = this.#top;
-    if (top.length === TOP_PAIRS && better(pair, top[TOP_PAIRS - 1]) >= 0) return;
+    if (top.length === TOP_PAIRS) {
+      // Checked before anything is allocated: most pairs of a big game end here.
+      const last = top[TOP_PAIRS - 1];
+      if (tenths < last.tenths || (tenths === last.tenths && (a > last.a || (a === last.a && b > last.b)))) return;
+    }
+    const pair = { a, b, tenths };
     let low = 0;
     let high = top.length;
     while (low < high) {
@@ -180,22 +227,14 @@ export class CircleIndex {
   #rebuildTop(): void {
     this.#top = [];
     this.#topStale = false;
-    const live = [...this.#slots.values()].sort((x, y) => x - y);
+    const live = this.#live;
     const capacity = this.#capacity;
     const scores = this.#scores;
     for (let i = 0; i < live.length; i++) {
       const a = live[i];
       for (let j = i + 1; j < live.length; j++) {
         const b = live[j];
-        const tenths = scores[a * capacity + b];
-        // The common case at the tail of a long pass: not better than the last kept pair.
-        if (this.#top.length === TOP_PAIRS) {
-          const last = this.#top[TOP_PAIRS - 1];
-          if (tenths < last.tenths || (tenths === last.tenths && (a > last.a || (a === last.a && b > last.b)))) {
-            continue;
-          }
-        }
-        this.#offer({ a, b, tenths });
+        this.#offer(a, b, scores[a * capacity + b]);
       }
     }
   }
