@@ -8,7 +8,7 @@
  * few games, the others are per request over many.
  */
 import autocannon from 'autocannon';
-import { cpuMicros, createGame, friend, median, now, post, type Running, startServer } from './harness.js';
+import { cpuMicros, friend, median, now, post, type Running, startServer } from './harness.js';
 
 export interface CircleOptions {
   /** Friends per game. */
