@@ -3,7 +3,7 @@ import type { GameEvent, GameEventBus } from '../events/bus.js';
 import { CircleIndex } from './circle-index.js';
 import type { CircleRepository } from './repository.js';
 
-/** Memory the circles of all games may hold together (a full game of 1,000 friends is about 1 MiB). */
+/** Memory the circles of all games may hold together (a full game of 1,000 friends is about 0.5 MiB). */
 export const CIRCLE_CACHE_BYTES = 64 * 1024 * 1024;
 /** Games whose circle is kept at most (each holds one bus subscription). */
 export const CIRCLE_CACHE_GAMES = 2000;

@@ -38,7 +38,7 @@ const better = (p: SlotPair, q: SlotPair) => q.tenths - p.tenths || p.a - q.a ||
 
 /**
  * Friends one game's circle holds at most (removed ones included until the index is rebuilt):
- * 16 MiB of pair scores. Far above the default MAX_PLAYERS_PER_GAME (1,000); an instance
+ * 8 MiB of pair scores. Far above the default MAX_PLAYERS_PER_GAME (1,000); an instance
  * configured for bigger games answers get-circle for them with a clear refusal.
  */
 export const CIRCLE_MAX_FRIENDS = 4096;
@@ -80,12 +80,15 @@ function tableRows(answers: readonly number[]): Int32Array | undefined {
  * Cost: adding a friend compares them once with every other friend (O(friends) scores); a
  * friend's matches are a counting sort over the 101 possible scores (O(friends)); the top pairs
  * are kept as friends arrive, and rebuilt by one pass over the pairs only when a removal took
- * one of them. Memory: one byte per pair slot (a square matrix that doubles as it fills), so a
- * game of 1,000 friends holds 1 MiB.
+ * one of them. Memory: one byte per pair (a triangle that doubles its friends as it fills), so a
+ * game of 1,000 friends holds about 0.5 MiB.
  */
 export class CircleIndex {
   #capacity = 0;
-  /** `#capacity × #capacity` scores in tenths, symmetric; only cells of two live slots mean anything. */
+  /**
+   * Scores in tenths, as a triangle: the pair of slots a < b at `rowStart(b) + a`, so that a new
+   * friend's scores are one contiguous row after the others'. Only cells of two live slots mean anything.
+   */
   #scores = new Uint8Array(0);
   readonly #ids: string[] = [];
   readonly #names: string[] = [];
@@ -132,8 +135,8 @@ export class CircleIndex {
     const slot = this.#ids.length;
     if (slot >= CIRCLE_MAX_FRIENDS) throw new CircleTooLargeError();
     if (slot >= this.#capacity) this.#grow(Math.min(CIRCLE_MAX_FRIENDS, Math.max(16, this.#capacity * 2)));
-    const capacity = this.#capacity;
     const scores = this.#scores;
+    const start = rowStart(slot);
     const rows = tableRows(friend.answers);
     const answers = friend.answers;
     const rounds = answers.length;
@@ -151,8 +154,7 @@ export class CircleIndex {
       } else {
         tenths = Math.round(computeScore(this.edition, this.#answers[other] as readonly number[], answers) * 10);
       }
-      scores[slot * capacity + other] = tenths;
-      scores[other * capacity + slot] = tenths;
+      scores[start + other] = tenths;
       if (!this.#topStale) this.#offer(other, slot, tenths);
     }
     this.#ids.push(friend.publicId);
@@ -180,10 +182,14 @@ export class CircleIndex {
   matches(publicId: string): CircleMatch[] | undefined {
     const slot = this.#slots.get(publicId);
     if (slot === undefined) return undefined;
-    const row = this.#scores.subarray(slot * this.#capacity, (slot + 1) * this.#capacity);
+    const scores = this.#scores;
+    const start = rowStart(slot);
     // Counting sort: slots are visited in join order, so each bucket is already in tie order.
     const buckets: number[][] = Array.from({ length: SCORE_VALUES }, () => []);
-    for (const other of this.#live) if (other !== slot) buckets[row[other]].push(other);
+    for (const other of this.#live) {
+      if (other < slot) buckets[scores[start + other]].push(other);
+      else if (other > slot) buckets[scores[rowStart(other) + slot]].push(other);
+    }
     const matches: CircleMatch[] = [];
     for (let tenths = SCORE_VALUES - 1; tenths >= 0; tenths--) {
       for (const other of buckets[tenths]) {
@@ -228,27 +234,23 @@ export class CircleIndex {
     this.#top = [];
     this.#topStale = false;
     const live = this.#live;
-    const capacity = this.#capacity;
     const scores = this.#scores;
-    for (let i = 0; i < live.length; i++) {
-      const a = live[i];
-      for (let j = i + 1; j < live.length; j++) {
-        const b = live[j];
-        this.#offer(a, b, scores[a * capacity + b]);
-      }
+    for (let j = 1; j < live.length; j++) {
+      const b = live[j];
+      const start = rowStart(b);
+      for (let i = 0; i < j; i++) this.#offer(live[i], b, scores[start + live[i]]);
     }
   }
 
   /** Room for `slots` friends, keeping every score already computed. */
   #grow(slots: number): void {
     if (slots <= this.#capacity) return;
-    const old = this.#scores;
-    const oldCapacity = this.#capacity;
-    const scores = new Uint8Array(slots * slots);
-    for (let row = 0; row < this.#ids.length; row++) {
-      scores.set(old.subarray(row * oldCapacity, row * oldCapacity + this.#ids.length), row * slots);
-    }
+    const scores = new Uint8Array(rowStart(slots));
+    scores.set(this.#scores);
     this.#scores = scores;
     this.#capacity = slots;
   }
 }
+
+/** Where the scores of slot `b` with slots 0..b − 1 start in the triangle. */
+const rowStart = (b: number) => (b * (b - 1)) / 2;
