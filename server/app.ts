@@ -3,6 +3,8 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api.js';
+import { CircleCache } from './circle/cache.js';
+import { circleRoutes } from './circle/routes.js';
 import { type Config, cardsDir, fastifyTrustProxy } from './config.js';
 import { openStorage, type Storage } from './db/storage.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
@@ -89,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('cards', cards.cards);
   app.addHook('onClose', () => cards.close());
+  const circles = new CircleCache(storage.circle, bus);
   await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
 
   await app.register(securityHeaders, security);
@@ -141,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(comparisonRoutes, { games });
       await api.register(creatorRoutes, { games, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
       await api.register(openApiRoute);
+      await api.register(circleRoutes, { findGame: (gameId) => cache.findGame(gameId), games, circles });
       await api.register(liveRoutes, {
         cache,
         bus,

@@ -129,6 +129,32 @@ const comparisonQuery = z
   );
 const okReply = z.object({ ok: z.literal(true) });
 
+/**
+ * get-circle is asked in one of two forms, and exactly one: a friend reads how in tune they are
+ * with each other friend with `playerId` (their private id); a creator reads the game's closest
+ * pairs with `userId` (the creator's private id). The handler receives which form it was.
+ */
+const circleQuery = z
+  .object({ gameId: gameIdSchema, playerId: userIdSchema.optional(), userId: userIdSchema.optional() })
+  .refine(({ playerId, userId }) => (playerId === undefined) !== (userId === undefined), {
+    error: 'must carry either playerId (a friend who played) or userId (a creator of the game)',
+  })
+  .transform(({ gameId, playerId, userId }) =>
+    playerId !== undefined
+      ? { gameId, reader: 'friend' as const, playerId }
+      : { gameId, reader: 'creator' as const, userId: userId as string },
+  );
+const circleFriendSchema = z.object({ playerID: z.string(), playerName: z.string() });
+/** A friend's view: every other friend and their score together, highest first. */
+const circleMatchesReply = z.object({ matches: z.array(playerSchema) });
+/** A creator's view: the most in-tune pairs, highest first, and how many friends are compared. */
+const circlePairsReply = z.object({
+  pairs: z.array(z.object({ a: circleFriendSchema, b: circleFriendSchema, score: z.number() })),
+  players: z.number(),
+});
+export type CircleMatchesReply = z.infer<typeof circleMatchesReply>;
+export type CirclePairsReply = z.infer<typeof circlePairsReply>;
+
 /** The secret of a private creator link (the part after `#`). */
 const creatorKeySchema = z
   .string({ error: 'is required' })
@@ -225,6 +251,12 @@ export const endpoints = {
         wireQuestionSchema.extend({ creatorAnswer: z.number(), playerAnswer: z.number(), points: z.number() }),
       ),
     }),
+  },
+  /** Your friends' circle: friends compared with each other; never any answer. */
+  'get-circle': {
+    method: 'GET',
+    query: circleQuery,
+    reply: z.union([circleMatchesReply, circlePairsReply]),
   },
   // Creator controls: only a creator of the game may call these, else 403.
   'remove-player': {

@@ -4,6 +4,7 @@ import { displayName, PRODUCT_NAME } from '../../shared/product.js';
 import { getComparison } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
+import { FriendsCircle } from '../components/FriendsCircle.js';
 import { Gauge } from '../components/Gauge.js';
 import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { ScoreCaption } from '../components/ScoreCaption.js';
@@ -74,6 +75,7 @@ export default function Result() {
       </p>
       <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={absoluteUrl(joinPath(gameId))} />
       <RoundsComparison comparison={comparison} labels={{ player: 'You', creator }} />
+      <FriendsCircle gameId={gameId} playerId={playerId} creatorName={comparison.creatorName} />
       <Link className="button button--secondary" to="/">
         Play A New Game With Your Friends
       </Link>

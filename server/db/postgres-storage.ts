@@ -1,3 +1,4 @@
+import { postgresCircleRepository } from '../circle/postgres.js';
 import { type Config, questionsDir } from '../config.js';
 import { PostgresEventBus } from '../events/postgres-bus.js';
 import { postgresGameRepository } from '../games/postgres.js';
@@ -46,6 +47,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     bus,
     games: postgresGameRepository(pool, bus),
     questions: postgresQuestionRepository(pool),
+    circle: postgresCircleRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

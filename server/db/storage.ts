@@ -1,3 +1,5 @@
+import type { CircleRepository } from '../circle/repository.js';
+import { sqliteCircleRepository } from '../circle/sqlite.js';
 import { type Config, questionsDir } from '../config.js';
 import type { GameEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
@@ -15,6 +17,8 @@ import { openPostgresStorage } from './postgres-storage.js';
 export interface Storage {
   games: GameRepository;
   questions: QuestionRepository;
+  /** Friends' answers, for comparing friends with each other. */
+  circle: CircleRepository;
   /** The bus that reaches every instance sharing this database (their live sockets, their caches). */
   bus: GameEventBus;
   /** Resolves if the database answers, rejects otherwise (health checks). */
@@ -62,6 +66,7 @@ export async function openStorage(config: Config, options: StorageOptions): Prom
     bus: options.bus,
     games: sqliteGameRepository(db, options.bus, responses),
     questions: sqliteQuestionRepository(db),
+    circle: sqliteCircleRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
