@@ -5,12 +5,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Config, fastifyTrustProxy } from './config.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
 import { type GameEventBus, InProcessEventBus } from './events/bus.js';
-import { GameCache } from './games/cache.js';
 import { comparisonRoutes } from './games/comparison.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { registerRetention } from './games/retention.js';
 import { gameRoutes } from './games/routes.js';
 import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
+import { Rooms } from './live/rooms.js';
 import { liveRoutes } from './live/routes.js';
 import { liveBufferLimit } from './live/send.js';
 import { liveSocketErrorHandler } from './live/socket-errors.js';
@@ -74,7 +74,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   app.addHook('onClose', () => storage.close());
   const { games, questions, bus } = storage;
-  const cache = new GameCache(games, bus);
+  // Each game's live state (its definition, scoreboard, sockets and events) in one room; every
+  // route reads games through the rooms.
+  const rooms = new Rooms(games, bus, { maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME) });
   await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
 
   await app.register(securityHeaders, security);
@@ -114,20 +116,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gameRoutes, {
         games,
         questions,
-        cache,
+        cache: rooms,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
       });
-      await api.register(comparisonRoutes, { games });
-      await api.register(creatorRoutes, { games, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
+      await api.register(comparisonRoutes, { games, cache: rooms });
+      await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
       await api.register(liveRoutes, {
-        cache,
-        bus,
+        rooms,
         allowedOrigins: config.ALLOWED_ORIGINS,
         pingIntervalMs: options.livePingIntervalMs ?? 30_000,
         maxSocketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
-        maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME),
       });
     },
     { prefix: '/prod' },
@@ -137,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dir: options.clientDir ?? CLIENT_DIR,
     gaMeasurementId: config.GA_MEASUREMENT_ID,
     publicUrl: config.PUBLIC_URL,
-    findPreview: async (gameId) => games.findGame(gameId),
+    findPreview: async (gameId) => rooms.findGame(gameId),
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
