@@ -6,10 +6,8 @@ import { API_PREFIX } from '../shared/api.js';
 import { CircleCache } from './circle/cache.js';
 import { circleRoutes } from './circle/routes.js';
 import { type Config, cardsDir, fastifyTrustProxy } from './config.js';
-import { openStorage, type Storage } from './db/storage.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
 import { type GameEventBus, InProcessEventBus } from './events/bus.js';
-import { GameCache } from './games/cache.js';
 import { comparisonRoutes } from './games/comparison.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { registerRetention } from './games/retention.js';
@@ -17,6 +15,7 @@ import { gameRoutes } from './games/routes.js';
 import { BODY_LIMIT_BYTES } from './http/limits.js';
 import { openApiRoute, registerOpenApi } from './http/openapi.js';
 import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
+import { Rooms } from './live/rooms.js';
 import { liveRoutes } from './live/routes.js';
 import { liveBufferLimit } from './live/send.js';
 import { liveSocketErrorHandler } from './live/socket-errors.js';
@@ -24,6 +23,7 @@ import { healthRoute } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { CLIENT_DIR } from './paths.js';
 import { questionRoutes } from './questions/routes.js';
+import { openStorage, type Storage } from './storage/index.js';
 import { registerClient } from './web/client.js';
 import { apiCors } from './web/cors.js';
 import { type Cards, openCards } from './web/og-cards.js';
@@ -81,7 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   app.addHook('onClose', () => storage.close());
   const { games, questions, bus } = storage;
-  const cache = new GameCache(games, bus);
+  // Each game's live state (its definition, scoreboard, sockets and events) in one room; every
+  // route reads games through the rooms.
+  const rooms = new Rooms(games, bus, { maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME) });
   // Before the retention purge at start-up, so that the cards of the games it deletes go too.
   const cards = openCards({
     dir: cardsDir(config),
@@ -136,22 +138,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(gameRoutes, {
         games,
         questions,
-        cache,
+        cache: rooms,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
       });
-      await api.register(comparisonRoutes, { games });
-      await api.register(creatorRoutes, { games, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
+      await api.register(comparisonRoutes, { games, cache: rooms });
+      await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
       await api.register(openApiRoute);
-      await api.register(circleRoutes, { findGame: (gameId) => cache.findGame(gameId), games, circles });
+      await api.register(circleRoutes, { findGame: (gameId) => rooms.findGame(gameId), games, circles });
       await api.register(liveRoutes, {
-        cache,
-        bus,
+        rooms,
         allowedOrigins: config.ALLOWED_ORIGINS,
         pingIntervalMs: options.livePingIntervalMs ?? 30_000,
         maxSocketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
-        maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME),
       });
     },
     { prefix: API_PREFIX },
@@ -161,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dir: options.clientDir ?? CLIENT_DIR,
     gaMeasurementId: config.GA_MEASUREMENT_ID,
     publicUrl: config.PUBLIC_URL,
-    findPreview: async (gameId) => games.findGame(gameId),
+    findPreview: async (gameId) => rooms.findGame(gameId),
     cards: cards.cards,
     rateLimit: rateLimited,
   });

@@ -1,6 +1,6 @@
 import type { ReplyOf } from '../../shared/api.js';
 import { SCALE_ENDS, scaleOf } from '../../shared/model.js';
-import { SpectrumTrack } from './SpectrumTrack.js';
+import { type ComparisonLabels, SpectrumTrack } from './SpectrumTrack.js';
 
 export type Comparison = ReplyOf<'get-comparison'>;
 type Round = Comparison['rounds'][number];
@@ -16,12 +16,6 @@ export function verdictOf(points: number): Verdict {
 }
 
 const VERDICT_LABELS: Record<Verdict, string> = { match: 'Match!', close: 'Close', apart: 'Apart' };
-
-/** Whose answers are shown, in the words of the person looking. */
-export interface ComparisonLabels {
-  player: string;
-  creator: string;
-}
 
 /** A Classic answer as its word: 0 (or anything off the list) is no answer. */
 export function wordOf(options: readonly string[], answer: number): string | null {

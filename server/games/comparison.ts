@@ -4,11 +4,14 @@ import { gameTypeOf, toWireQuestion } from '../../shared/model.js';
 import { roundPoints } from '../../shared/score.js';
 import { forbidden, notFound, unknownGame } from '../errors.js';
 import { endpoint } from '../http/endpoint.js';
+import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
 import type { Game, GameRepository, StoredResponse } from './repository.js';
 
 export interface ComparisonRoutesOptions {
   games: GameRepository;
+  /** Where game definitions are read (the routes' shared cache). */
+  cache: GameCache;
 }
 
 const NOT_PLAYED = 'You have not played this game yet, so there is nothing to compare.';
@@ -19,9 +22,9 @@ const NO_SUCH_FRIEND = 'This friend is not on the scoreboard of this game.';
  * the server only here, and only once that friend's response is stored (the response is what is
  * looked up first; without it there is nothing to compare and the answer is 404).
  */
-export const comparisonRoutes: FastifyPluginAsync<ComparisonRoutesOptions> = async (app, { games }) => {
+export const comparisonRoutes: FastifyPluginAsync<ComparisonRoutesOptions> = async (app, { games, cache }) => {
   endpoint(app, 'get-comparison', async (query) => {
-    const game = await games.findGame(query.gameId);
+    const game = await cache.findGame(query.gameId);
     if (!game) throw unknownGame();
     let response: StoredResponse | undefined;
     if (query.reader === 'friend') {

@@ -101,6 +101,38 @@ export interface GameRepository {
   claimGame(gameId: string, keyHash: string, userId: string, maxCoCreators: number): Promise<ClaimResult>;
 }
 
+/** The creator controls and the data's lifecycle: what sqlite-creator.ts and postgres-creator.ts implement. */
+export type CreatorControls = Pick<
+  GameRepository,
+  | 'removePlayer'
+  | 'deleteGame'
+  | 'deleteGamesCreatedBefore'
+  | 'listGamesOf'
+  | 'setCreatorKeyHash'
+  | 'isCoCreator'
+  | 'claimGame'
+>;
+
+/**
+ * A "my games" row as every database returns it (in PostgreSQL, BIGINT and count(*) are numbers
+ * through the INT8 parser of db/postgres.ts).
+ */
+export interface SummaryRow {
+  id: string;
+  edition: Edition;
+  creator_name: string;
+  created_at: number;
+  players: number;
+}
+
+export const summaryFromRow = (row: SummaryRow): GameSummary => ({
+  id: row.id,
+  edition: row.edition,
+  creatorName: row.creator_name,
+  createdAt: row.created_at,
+  players: row.players,
+});
+
 /**
  * `claimed`: a new co-creator. `creator`: `userId` already was one. `wrong-key`: the key is not the
  * game's current one (or there is no such game). `full`: the game has `maxCoCreators` already.
