@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api.js';
-import { type Config, cardsDir, fastifyTrustProxy } from './config.js';
+import { type Config, cardsDir, fastifyTrustProxy, questionsDir } from './config.js';
 import { openStorage, type Storage } from './db/storage.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
 import { type GameEventBus, InProcessEventBus } from './events/bus.js';
@@ -22,6 +22,7 @@ import { healthRoute } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { CLIENT_DIR } from './paths.js';
 import { questionRoutes } from './questions/routes.js';
+import { loadQuestionTexts } from './questions/translations.js';
 import { registerClient } from './web/client.js';
 import { apiCors } from './web/cors.js';
 import { type Cards, openCards } from './web/og-cards.js';
@@ -80,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => storage.close());
   const { games, questions, bus } = storage;
   const cache = new GameCache(games, bus);
+  // The bank's translations, from the folder the database was just seeded from (so already valid).
+  const texts = loadQuestionTexts(questionsDir(config));
   // Before the retention purge at start-up, so that the cards of the games it deletes go too.
   const cards = openCards({
     dir: cardsDir(config),
@@ -129,16 +132,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         });
         rateLimited = api.rateLimit();
       }
-      await api.register(questionRoutes, { questions, questionsPerGame: config.QUESTIONS_PER_GAME });
+      await api.register(questionRoutes, { questions, questionsPerGame: config.QUESTIONS_PER_GAME, texts });
       await api.register(gameRoutes, {
         games,
         questions,
+        texts,
         cache,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
       });
-      await api.register(comparisonRoutes, { games });
+      await api.register(comparisonRoutes, { games, texts });
       await api.register(creatorRoutes, { games, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
       await api.register(openApiRoute);
       await api.register(liveRoutes, {

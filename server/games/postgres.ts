@@ -10,11 +10,12 @@ import { gameFromRows, playerFromRow, playerOf, responseFromRow, responseValues 
  * here and nowhere else; the queries match the SQLite repository's.
  */
 const sql = {
-  insertGame: 'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at) VALUES ($1, $2, $3, $4, $5)',
+  insertGame:
+    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang) VALUES ($1, $2, $3, $4, $5, $6)',
   insertGameQuestions: `INSERT INTO game_questions (game_id, position, question_id, creator_answer)
     SELECT $1, ordinality - 1, question_id, creator_answer
     FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS round (question_id, creator_answer, ordinality)`,
-  selectGame: 'SELECT id, edition, creator_user_id, creator_name FROM games WHERE id = $1',
+  selectGame: 'SELECT id, edition, creator_user_id, creator_name, lang FROM games WHERE id = $1',
   selectGameQuestions: `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer FROM game_questions gq
     JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = $1 ORDER BY gq.position`,
   gameExists: 'SELECT 1 FROM games WHERE id = $1',
@@ -50,7 +51,7 @@ export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameR
     async createGame(game) {
       await inTransaction(pool, async (client) => {
         await client.query(
-          query('insertGame', [game.id, game.edition, game.creatorUserId, game.creatorName, Date.now()]),
+          query('insertGame', [game.id, game.edition, game.creatorUserId, game.creatorName, Date.now(), game.lang]),
         );
         await client.query(query('insertGameQuestions', [game.id, game.questionIds, game.answers]));
       });
