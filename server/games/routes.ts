@@ -113,7 +113,10 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
   endpoint(app, 'join-game', async ({ gameId, lang }) => {
     const game = await requireGame(gameId);
     let replies = joinReplies.get(game);
-    if (!replies) joinReplies.set(game, (replies = new Map()));
+    if (!replies) {
+      replies = new Map();
+      joinReplies.set(game, replies);
+    }
     let reply = replies.get(lang);
     if (!reply) {
       // Key order as the reply schema writes it.

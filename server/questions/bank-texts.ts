@@ -156,7 +156,7 @@ export function readTranslationFiles(
     const fail: Fail = (problem) => bankError(file, problem);
     const language = TRANSLATED.find((code) => `${code}.json` === name);
     if (!language) {
-      return fail(
+      fail(
         `not a language the product speaks; translation files are named ${TRANSLATED.map((c) => `${c}.json`).join(', ')}`,
       );
     }
@@ -164,18 +164,18 @@ export function readTranslationFiles(
     try {
       raw = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
-      return fail(`not valid JSON (${(error as Error).message.replace(/\s+/g, ' ').trim()})`);
+      fail(`not valid JSON (${(error as Error).message.replace(/\s+/g, ' ').trim()})`);
     }
-    if (!isObject(raw)) return fail('must hold a JSON object of translations keyed by question id');
+    if (!isObject(raw)) fail('must hold a JSON object of translations keyed by question id');
     for (const [id, entry] of Object.entries(raw)) {
       const named = `id "${id}"`;
       const question = byId.get(id);
-      if (!question) return fail(`${named} is not a question of this bank`);
-      if (!isObject(entry)) return fail(`${named} must be an object {"question","options"}`);
+      if (!question) fail(`${named} is not a question of this bank`);
+      if (!isObject(entry)) fail(`${named} must be an object {"question","options"}`);
       const unknownField = Object.keys(entry).find((key) => key !== 'question' && key !== 'options');
-      if (unknownField !== undefined) return fail(`${named} has an unknown field "${unknownField}"`);
+      if (unknownField !== undefined) fail(`${named} has an unknown field "${unknownField}"`);
       if (question.translations?.[language]) {
-        return fail(`${named} is translated twice: here and in its bank file's {"${language}": …} texts`);
+        fail(`${named} is translated twice: here and in its bank file's {"${language}": …} texts`);
       }
       const text = checkTranslation(entry, language, question.edition, named, limits, fail);
       question.translations = { ...question.translations, [language]: text };
