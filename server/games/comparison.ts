@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ReplyOf } from '../../shared/api.js';
-import type { Language } from '../../shared/languages.js';
 import { gameTypeOf, type Question, toWireQuestion } from '../../shared/model.js';
 import { roundPoints } from '../../shared/score.js';
 import { forbidden, notFound, unknownGame } from '../errors.js';

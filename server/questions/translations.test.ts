@@ -50,9 +50,11 @@ describe('the built-in banks', () => {
 });
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'wavelength-translations-'));
-const spectrum = (count: number) =>
+/** Bank entries, loosely typed: tests put texts of several languages in them too. */
+type Entry = { id: string; question: unknown; options: unknown };
+const spectrum = (count: number): Entry[] =>
   Array.from({ length: count }, (_, i) => ({ id: `s-${i + 1}`, question: `Statement number ${i + 1}`, options: 'B' }));
-const classic = (count: number) =>
+const classic = (count: number): Entry[] =>
   Array.from({ length: count }, (_, i) => ({
     id: `c-${i + 1}`,
     question: `Pick a colour number ${i + 1}`,
