@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { API_PREFIX } from '../shared/api.js';
 import { CircleCache } from './circle/cache.js';
 import { circleRoutes } from './circle/routes.js';
-import { type Config, cardsDir, fastifyTrustProxy } from './config.js';
+import { type Config, cardsDir, fastifyTrustProxy, questionsDir } from './config.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
 import { type GameEventBus, InProcessEventBus } from './events/bus.js';
 import { comparisonRoutes } from './games/comparison.js';
@@ -23,6 +23,7 @@ import { healthRoute } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { CLIENT_DIR } from './paths.js';
 import { questionRoutes } from './questions/routes.js';
+import { loadQuestionTexts } from './questions/translations.js';
 import { openStorage, type Storage } from './storage/index.js';
 import { registerClient } from './web/client.js';
 import { apiCors } from './web/cors.js';
@@ -84,6 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Each game's live state (its definition, scoreboard, sockets and events) in one room; every
   // route reads games through the rooms.
   const rooms = new Rooms(games, bus, { maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME) });
+  // The bank's translations, from the folder the database was just seeded from (so already valid).
+  const texts = loadQuestionTexts(questionsDir(config));
   // Before the retention purge at start-up, so that the cards of the games it deletes go too.
   const cards = openCards({
     dir: cardsDir(config),
@@ -134,16 +137,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         });
         rateLimited = api.rateLimit();
       }
-      await api.register(questionRoutes, { questions, questionsPerGame: config.QUESTIONS_PER_GAME });
+      await api.register(questionRoutes, { questions, questionsPerGame: config.QUESTIONS_PER_GAME, texts });
       await api.register(gameRoutes, {
         games,
         questions,
         cache: rooms,
+        texts,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
       });
-      await api.register(comparisonRoutes, { games, cache: rooms });
+      await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
       await api.register(openApiRoute);
       await api.register(circleRoutes, { findGame: (gameId) => rooms.findGame(gameId), games, circles });

@@ -5,6 +5,7 @@
  * replies). The client imports only types from here (`import type`), so zod stays out of its bundle.
  */
 import { z } from 'zod';
+import { matchLanguage } from './languages.js';
 import { cleanName } from './names.js';
 
 export { API_PREFIX } from './api-prefix.js';
@@ -71,6 +72,16 @@ const excludeSchema = z
     error: 'must be a comma-separated list of question ids (letters, digits, _ and -)',
   });
 
+/**
+ * The language of a reply's texts: a BCP 47 tag (`es`, `pt-BR`, `de-AT`), matched to one the
+ * product speaks (shared/languages.ts). Unknown or missing reads as English, as before there was any.
+ */
+const langSchema = z
+  .string({ error: 'must be a language tag such as "es" or "pt-BR"' })
+  .max(64, { error: 'must be a language tag such as "es" or "pt-BR"' })
+  .optional()
+  .transform(matchLanguage);
+
 const answerSchema = z
   .number({ error: 'must be a list of whole numbers' })
   .int({ error: 'must be a list of whole numbers' });
@@ -114,6 +125,7 @@ const comparisonQuery = z
     playerId: userIdSchema.optional(),
     userId: userIdSchema.optional(),
     playerID: publicPlayerIdSchema.optional(),
+    lang: langSchema,
   })
   .refine(
     ({ playerId, userId, playerID }) =>
@@ -122,10 +134,10 @@ const comparisonQuery = z
         : userId !== undefined && playerID !== undefined,
     { error: "must carry either playerId (your own answers) or userId and playerID (a friend's, for the creator)" },
   )
-  .transform(({ gameId, playerId, userId, playerID }) =>
+  .transform(({ gameId, playerId, userId, playerID, lang }) =>
     playerId !== undefined
-      ? { gameId, reader: 'friend' as const, playerId }
-      : { gameId, reader: 'creator' as const, userId: userId as string, playerID: playerID as string },
+      ? { gameId, reader: 'friend' as const, playerId, lang }
+      : { gameId, reader: 'creator' as const, userId: userId as string, playerID: playerID as string, lang },
   );
 const okReply = z.object({ ok: z.literal(true) });
 
@@ -184,6 +196,8 @@ export const endpoints = {
       count: countSchema.optional(),
       /** Ids not to draw (the questions a creator already has or swapped away). */
       exclude: excludeSchema.optional(),
+      /** The language of the questions' texts. */
+      lang: langSchema,
     }),
     reply: z.object({ questions: z.array(wireQuestionSchema) }),
   },
@@ -199,6 +213,8 @@ export const endpoints = {
         .max(MAX_QUESTIONS_PER_GAME, { error: `must hold at most ${MAX_QUESTIONS_PER_GAME} question ids` }),
       answerSet: answerListSchema,
       gameType: gameTypeSchema.optional(),
+      /** The game's language: its join page's link preview and `<html lang>`. */
+      lang: langSchema,
     }),
     reply: z.object({ gameId: z.string() }),
   },
@@ -224,7 +240,7 @@ export const endpoints = {
   },
   'join-game': {
     method: 'POST',
-    body: z.object({ gameId: gameIdSchema }),
+    body: z.object({ gameId: gameIdSchema, lang: langSchema }),
     reply: z.object({ questions: z.array(wireQuestionSchema), gameType: gameTypeSchema }),
   },
   'has-played': {

@@ -251,6 +251,7 @@ describe('the game repository with own questions', () => {
       creatorName: 'Ada',
       questionIds: [a.questionID, 'own-1', b.questionID, 'own-2'],
       answers: [1, 2, 3, 1],
+      lang: 'en',
       ownQuestions: [
         { edition: 'classic', id: 'own-1', text: 'First of ours', words: ['Yes', 'No'] },
         { edition: 'classic', id: 'own-2', text: 'Second of ours', words: ['Up', 'Down', 'Left'] },

@@ -11,7 +11,8 @@ import { gameFromRows, playerFromRow, playerOf, responseFromRow, responseValues 
  * here and nowhere else; the queries match the SQLite repository's.
  */
 const sql = {
-  insertGame: 'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at) VALUES ($1, $2, $3, $4, $5)',
+  insertGame:
+    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang) VALUES ($1, $2, $3, $4, $5, $6)',
   insertGameQuestions: `INSERT INTO game_questions (game_id, position, question_id, creator_answer)
     SELECT $1, position, question_id, creator_answer
     FROM unnest($2::int[], $3::text[], $4::int[]) AS round (position, question_id, creator_answer)`,
@@ -19,7 +20,7 @@ const sql = {
     SELECT $1, position, question_id, text, options, creator_answer
     FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[])
       AS own (position, question_id, text, options, creator_answer)`,
-  selectGame: 'SELECT id, edition, creator_user_id, creator_name FROM games WHERE id = $1',
+  selectGame: 'SELECT id, edition, creator_user_id, creator_name, lang FROM games WHERE id = $1',
   // A game's rounds: drawn questions from the bank and the creator's own, in round order.
   selectGameQuestions: `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer, gq.position FROM game_questions gq
     JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = $1
@@ -60,7 +61,7 @@ export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameR
     async createGame(game) {
       await inTransaction(pool, async (client) => {
         await client.query(
-          query('insertGame', [game.id, game.edition, game.creatorUserId, game.creatorName, Date.now()]),
+          query('insertGame', [game.id, game.edition, game.creatorUserId, game.creatorName, Date.now(), game.lang]),
         );
         const { bank, own } = splitRounds(game);
         await client.query(query('insertGameQuestions', [game.id, bank.positions, bank.ids, bank.answers]));

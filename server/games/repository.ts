@@ -1,4 +1,5 @@
 import type { Player } from '../../shared/api.js';
+import { type Language, matchLanguage } from '../../shared/languages.js';
 import type { Question } from '../../shared/model.js';
 import type { Edition } from '../../shared/product.js';
 import { type QuestionRow, questionFromRow } from '../questions/repository.js';
@@ -8,6 +9,8 @@ export interface Game {
   edition: Edition;
   creatorUserId: string;
   creatorName: string;
+  /** The game's language (its link preview); each reader chooses the language of the questions. */
+  lang: Language;
   /** Questions in round order. */
   questions: Question[];
   /** The creator's answers, in round order. Never sent to anyone before they have answered. */
@@ -37,6 +40,7 @@ export interface NewGame {
   answers: number[];
   /** The creator's own questions (ids among `questionIds`): stored with the game, never in a bank. */
   ownQuestions?: readonly Question[];
+  lang: Language;
 }
 
 export interface NewResponse {
@@ -188,6 +192,7 @@ export interface GameRow {
   edition: Edition;
   creator_user_id: string;
   creator_name: string;
+  lang: string;
 }
 
 /** One round of a game: its question with the creator's answer. */
@@ -198,6 +203,7 @@ export const gameFromRows = (row: GameRow, rounds: RoundRow[]): Game => ({
   edition: row.edition,
   creatorUserId: row.creator_user_id,
   creatorName: row.creator_name,
+  lang: matchLanguage(row.lang),
   questions: rounds.map(questionFromRow),
   creatorAnswers: rounds.map((round) => round.creator_answer),
 });

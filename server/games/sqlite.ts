@@ -26,13 +26,13 @@ export type ResponseWrites = GroupCommit<ResponseWrite, AddResponseResult>;
  */
 export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: ResponseWrites): GameRepository {
   const insertGame = db.prepare(
-    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertGameQuestion = db.prepare(
     'INSERT INTO game_questions (game_id, position, question_id, creator_answer) VALUES (?, ?, ?, ?)',
   );
   const selectGame = db.prepare<[string], GameRow>(
-    'SELECT id, edition, creator_user_id, creator_name FROM games WHERE id = ?',
+    'SELECT id, edition, creator_user_id, creator_name, lang FROM games WHERE id = ?',
   );
   const insertOwnQuestion = db.prepare(
     `INSERT INTO game_own_questions (game_id, position, question_id, text, options, creator_answer)
@@ -66,7 +66,7 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
   );
 
   const createGame = db.transaction((game: NewGame) => {
-    insertGame.run(game.id, game.edition, game.creatorUserId, game.creatorName, Date.now());
+    insertGame.run(game.id, game.edition, game.creatorUserId, game.creatorName, Date.now(), game.lang);
     const { bank, own } = splitRounds(game);
     bank.ids.forEach((questionId, i) => {
       insertGameQuestion.run(game.id, bank.positions[i], questionId, bank.answers[i]);
