@@ -30,12 +30,12 @@ async function start(env: Record<string, string>) {
 function bankDir(spectrumCount: number, classicCount: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'wavelength-bank-'));
   const spectrum = Array.from({ length: spectrumCount }, (_, i) => ({
-    id: `own-s${i + 1}`,
+    id: `mine-s${i + 1}`,
     question: `How often do you do our thing number ${i + 1}?`,
     options: 'A',
   }));
   const classic = Array.from({ length: classicCount }, (_, i) => ({
-    id: `own-c${i + 1}`,
+    id: `mine-c${i + 1}`,
     question: `Our word number ${i + 1}`,
     options: ['One', 'Two', 'Three', 'Four'],
   }));
@@ -81,7 +81,7 @@ describe('the server with QUESTIONS_DIR', () => {
     await waitForHealth(server);
     const { questions } = await (await fetch(`${server.url}/prod/get-questions?gametype=classic`)).json();
     expect(questions).toHaveLength(5);
-    for (const q of questions) expect(q).toMatchObject({ questionID: expect.stringMatching(/^own-c\d$/) });
+    for (const q of questions) expect(q).toMatchObject({ questionID: expect.stringMatching(/^mine-c\d$/) });
     expect(await server.stop()).toBe(0);
   });
 });
