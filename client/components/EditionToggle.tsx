@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router-dom';
-import { gameTypeOf } from '../../shared/model.js';
 import { EDITIONS, type Edition } from '../../shared/product.js';
+import { EDITION_NAMES } from '../i18n/editions.js';
 import { landingPath } from '../paths.js';
 
 const HINTS: Record<Edition, MessageDescriptor> = {
@@ -27,7 +27,7 @@ export function EditionToggle({ edition }: { edition: Edition }) {
             aria-pressed={option === edition}
             onClick={() => option !== edition && navigate(landingPath(option), { replace: true })}
           >
-            {gameTypeOf(option)}
+            {i18n._(EDITION_NAMES[option])}
           </button>
         ))}
       </fieldset>

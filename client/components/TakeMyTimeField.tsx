@@ -12,7 +12,6 @@ export function TakeMyTimeField() {
       <label className="take-time__label">
         <input
           type="checkbox"
-          role="switch"
           className="take-time__switch"
           checked={on}
           aria-describedby={hint}

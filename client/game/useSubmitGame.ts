@@ -5,6 +5,7 @@ import { NEW_GAME_ID } from '../../shared/product.js';
 import { createGame, logResponse } from '../api/calls.js';
 import { ApiError, errorMessage, failureText } from '../api/http.js';
 import { useLatest } from '../hooks/useLatest.js';
+import { currentLanguage } from '../i18n/i18n.js';
 import { endScreenPath, resultPath } from '../paths.js';
 import { finishGame, type GameInProgress } from '../state/game.js';
 import { saveOwnPlayerId } from '../state/publicIds.js';
@@ -24,13 +25,16 @@ export type SubmitState =
 async function submit(game: GameInProgress): Promise<string> {
   const questionIds = game.questions.map((q) => q.id);
   if (game.gameId === NEW_GAME_ID) {
-    const { gameId } = await createGame({
-      userId: userId(),
-      userName: userName(),
-      questionSet: questionIds,
-      answerSet: game.answers,
-      ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
-    });
+    const { gameId } = await createGame(
+      {
+        userId: userId(),
+        userName: userName(),
+        questionSet: questionIds,
+        answerSet: game.answers,
+        ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
+      },
+      currentLanguage(),
+    );
     return endScreenPath(gameId);
   }
   const { playerID } = await logResponse({

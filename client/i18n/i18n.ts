@@ -21,6 +21,7 @@ const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
 /** Bumped by every switch, so a slow catalog cannot overrule a later choice. */
 let latest = 0;
 i18n.activate(DEFAULT_LANGUAGE);
+
 export { i18n };
 
 /** The language the screens are in now. */
@@ -38,7 +39,7 @@ export function preferredLanguage(): Language {
 /** Fetches the language's catalog if it is not here yet, then switches every screen (and `<html lang>`) to it. */
 export async function activateLanguage(language: Language): Promise<void> {
   const request = ++latest;
-  if (language !== DEFAULT_LANGUAGE && !loaded.has(language)) {
+  if (language !== 'en' && !loaded.has(language)) {
     const { messages } = await CATALOGS[language]();
     i18n.load(language, messages);
     loaded.add(language);

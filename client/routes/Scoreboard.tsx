@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
@@ -11,10 +12,11 @@ export default function Scoreboard() {
   const { gameId = '' } = useParams();
   const live = useLiveScoreboard(gameId);
   const isCreator = useIsCreator(gameId);
+  const { t } = useLingui();
   return (
     <main className="screen scoreboard">
       <div className="scoreboard__head">
-        <h1>Scoreboard</h1>
+        <h1>{t`Scoreboard`}</h1>
         {!live.gone && <LiveBadge connected={live.connected} />}
       </div>
       <section className="card">
@@ -27,11 +29,11 @@ export default function Scoreboard() {
             selfId={ownPlayerId(gameId)}
           />
         ) : (
-          <Spinner label="Loading scores" />
+          <Spinner label={t`Loading scores`} />
         )}
       </section>
       <Link className="button button--secondary" to="/">
-        Play A New Game With Your Friends
+        {t`Play A New Game With Your Friends`}
       </Link>
     </main>
   );

@@ -1,4 +1,5 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, type RenderHookOptions, type RenderOptions } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { activateLanguage } from '../i18n/i18n.js';
 import { withI18n } from './i18n.js';
@@ -6,12 +7,11 @@ import { withI18n } from './i18n.js';
 // Every render and renderHook gets the app's I18nProvider, as main.tsx gives the app.
 vi.mock('@testing-library/react', async (importOriginal) => {
   const library = await importOriginal<typeof import('@testing-library/react')>();
-  return {
-    ...library,
-    render: ((ui, options) => library.render(ui, { ...options, wrapper: withI18n(options?.wrapper) })) as typeof library.render,
-    renderHook: ((hook, options) =>
-      library.renderHook(hook, { ...options, wrapper: withI18n(options?.wrapper) })) as typeof library.renderHook,
-  };
+  const render = (ui: ReactElement, options?: RenderOptions) =>
+    library.render(ui, { ...options, wrapper: withI18n(options?.wrapper) });
+  const renderHook = <Result, Props>(hook: (props: Props) => Result, options?: RenderHookOptions<Props>) =>
+    library.renderHook(hook, { ...options, wrapper: withI18n(options?.wrapper) });
+  return { ...library, render, renderHook };
 });
 
 /**
