@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { SCORE_CAPTIONS, SCORE_DESCRIPTIONS } from '../../shared/captions.js';
+import { CAPTIONS, DESCRIPTIONS } from './captions.js';
+import { LANGUAGES } from './languages.js';
+import { placeholders, pluralCategories, readPo } from './po.js';
+import { KNOWN_SENTENCES } from './sentences.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const localesDir = join(root, 'client/locales');
+const read = async (language: string) => readPo(await readFile(join(localesDir, `${language}.po`), 'utf8'));
+
+describe('the catalogs', () => {
+  it('have one catalog per language, and no catalog for a language the picker does not offer', async () => {
+    const files = (await readdir(localesDir)).filter((file) => file.endsWith('.po')).sort();
+    expect(files).toEqual(LANGUAGES.map(({ tag }) => `${tag}.po`).sort());
+  });
+
+  for (const { tag } of LANGUAGES.filter((language) => language.tag !== 'en')) {
+    describe(tag, () => {
+      it('translates every message of the English catalog, and nothing else', async () => {
+        const [english, catalog] = await Promise.all([read('en'), read(tag)]);
+        expect([...catalog.keys()].sort()).toEqual([...english.keys()].sort());
+        const untranslated = [...catalog].filter(([, translation]) => translation.trim() === '').map(([id]) => id);
+        expect(untranslated).toEqual([]);
+      });
+
+      it('fills in the same placeholders and tags as the English', async () => {
+        const catalog = await read(tag);
+        const differing = [...catalog]
+          .filter(([id, translation]) => placeholders(id).join() !== placeholders(translation).join())
+          .map(([id, translation]) => ({ id, translation }));
+        expect(differing).toEqual([]);
+      });
+
+      it("uses only the language's own plural categories, always with `other`", async () => {
+        const allowed = new Intl.PluralRules(tag).resolvedOptions().pluralCategories as string[];
+        for (const [id, translation] of await read(tag)) {
+          const used = pluralCategories(translation);
+          if (pluralCategories(id).length === 0) continue;
+          expect(used, id).toContain('other');
+          for (const category of used) expect(allowed, `${tag}: ${translation}`).toContain(category);
+        }
+      });
+    });
+  }
+
+  it('keep the English score captions word for word those of shared/captions.ts (the preview cards use it)', () => {
+    expect(CAPTIONS.map((caption) => caption.message)).toEqual([...SCORE_CAPTIONS]);
+    expect(DESCRIPTIONS.map((description) => description.message)).toEqual([...SCORE_DESCRIPTIONS]);
+  });
+
+  it('know every sentence the server refuses a player with (forbidden, notFound, conflict)', async () => {
+    const sources = await readdir(join(root, 'server'), { recursive: true });
+    const sentences: string[] = [];
+    for (const file of sources.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+      const text = await readFile(join(root, 'server', file), 'utf8');
+      const constants = new Map([...text.matchAll(/const ([A-Z_]+) = (['"])(.*?)\2;/g)].map((m) => [m[1], m[3]]));
+      for (const match of text.matchAll(
+        /\b(?:forbidden|notFound|conflict)\(\s*(?:(['"])(.*?)\1|([A-Z_]+))\s*,?\s*\)/gs,
+      )) {
+        const sentence = match[2] ?? constants.get(match[3] ?? '');
+        if (sentence !== undefined) sentences.push(sentence);
+      }
+    }
+    expect(sentences.length).toBeGreaterThan(5);
+    expect(sentences.filter((sentence) => !KNOWN_SENTENCES.includes(sentence))).toEqual([]);
+  });
+
+  it('hold every message the code uses: a fresh extraction finds nothing the English catalog lacks', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wavelength-extract-'));
+    try {
+      const config = join(dir, 'lingui.config.mjs');
+      await writeFile(
+        config,
+        `export default ${JSON.stringify({
+          rootDir: root,
+          sourceLocale: 'en',
+          locales: ['en'],
+          catalogs: [
+            {
+              path: join(dir, '{locale}'),
+              include: ['<rootDir>/client'],
+              exclude: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+            },
+          ],
+        })};\n`,
+      );
+      const cli = join(root, 'node_modules/@lingui/cli/dist/lingui-extract.js');
+      await promisify(execFile)(process.execPath, [cli, '--config', config], { cwd: root });
+      const [fresh, english] = await Promise.all([readFile(join(dir, 'en.po'), 'utf8').then(readPo), read('en')]);
+      expect(
+        [...fresh.keys()].filter((id) => !english.has(id)),
+        'run npm run extract',
+      ).toEqual([]);
+      expect(
+        [...english.keys()].filter((id) => !fresh.has(id)),
+        'run npm run extract -- --clean',
+      ).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
