@@ -1,11 +1,16 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+import { SCREEN_AREA } from './client/i18n/areas.js';
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
+const inRoot = (path: string) => `<rootDir>/${path}`;
 
 /**
- * The client's languages and where their catalogs live. `npx lingui extract` collects every
- * message of client/ into client/locales/{locale}.po (English is the source); Vite compiles a
+ * The client's languages and where their catalogs live. `npm run extract` collects every message
+ * of client/ into client/locales/{locale}.po (the landing area) and client/locales/screens/{locale}.po
+ * (the lazily loaded screens; see client/i18n/areas.ts). English is the source. Vite compiles a
  * catalog when it is imported (@lingui/vite-plugin), so there is no compile step to forget.
- * A fifth language: add it here and in client/i18n/languages.ts, run extract, translate its file.
+ * A fifth language: add it here and in client/i18n/languages.ts, run extract, translate its two files.
  */
 export default defineConfig({
   sourceLocale: 'en',
@@ -15,7 +20,12 @@ export default defineConfig({
     {
       path: '<rootDir>/client/locales/{locale}',
       include: ['<rootDir>/client'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+      exclude: [...TESTS, ...SCREEN_AREA.map(inRoot)],
+    },
+    {
+      path: '<rootDir>/client/locales/screens/{locale}',
+      include: SCREEN_AREA.map(inRoot),
+      exclude: TESTS,
     },
   ],
   // No file/line origins: moving code must not rewrite every catalog.

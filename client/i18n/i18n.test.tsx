@@ -7,6 +7,7 @@ import { local } from '../state/storage.js';
 import { formatScore } from './format.js';
 import { activateLanguage, chooseLanguage, i18n, LANGUAGE_KEY, preferredLanguage, startLanguage } from './i18n.js';
 import { matchLanguage, pickLanguage } from './languages.js';
+import './screens.js';
 import { translateSentence } from './sentences.js';
 
 const browserLanguages = (languages: string[]) =>

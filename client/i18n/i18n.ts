@@ -6,14 +6,17 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from './lan
 /** Where this browser's choice of language is kept. */
 export const LANGUAGE_KEY = 'wavelength.language';
 
+type Catalog = () => Promise<{ messages: Messages }>;
+
 /**
- * English ships with the entry chunk, so the first screen never waits for it; every other
- * catalog is its own chunk, fetched the first time that language is chosen.
+ * English ships with the entry chunk (the landing area) and beside the lazy screens' code (the
+ * screens area, client/i18n/screens.ts), so no screen waits for it. Every other language is two
+ * chunks, fetched together the first time that language is chosen.
  */
-const CATALOGS: Record<Exclude<Language, 'en'>, () => Promise<{ messages: Messages }>> = {
-  es: () => import('../locales/es.po'),
-  'pt-BR': () => import('../locales/pt-BR.po'),
-  de: () => import('../locales/de.po'),
+const CATALOGS: Record<Exclude<Language, 'en'>, readonly [Catalog, Catalog]> = {
+  es: [() => import('../locales/es.po'), () => import('../locales/screens/es.po')],
+  'pt-BR': [() => import('../locales/pt-BR.po'), () => import('../locales/screens/pt-BR.po')],
+  de: [() => import('../locales/de.po'), () => import('../locales/screens/de.po')],
 };
 
 i18n.load(DEFAULT_LANGUAGE, english);
@@ -40,8 +43,8 @@ export function preferredLanguage(): Language {
 export async function activateLanguage(language: Language): Promise<void> {
   const request = ++latest;
   if (language !== 'en' && !loaded.has(language)) {
-    const { messages } = await CATALOGS[language]();
-    i18n.load(language, messages);
+    const areas = await Promise.all(CATALOGS[language].map((load) => load()));
+    i18n.load(language, Object.assign({}, ...areas.map((area) => area.messages)));
     loaded.add(language);
   }
   if (request !== latest) return;

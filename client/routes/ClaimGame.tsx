@@ -9,6 +9,7 @@ import { Spinner } from '../components/Spinner.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { endScreenPath } from '../paths.js';
 import { userId } from '../state/user.js';
+import '../i18n/screens.js';
 
 /**
  * `/creator/{gameId}#{key}`: a creator's private link opened on another device. Makes this browser

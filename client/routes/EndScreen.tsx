@@ -9,6 +9,7 @@ import { LiveBadge } from '../components/LiveBadge.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
 import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
+import '../i18n/screens.js';
 
 /** The creator's screen after making a game: the link to share, and friends' scores as they come in. */
 export default function EndScreen() {

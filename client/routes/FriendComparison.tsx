@@ -11,6 +11,7 @@ import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { scoreboardPath } from '../paths.js';
 import { userId } from '../state/user.js';
+import '../i18n/screens.js';
 
 /** The creator's view of one friend: that friend's answers beside their own, round by round. */
 export default function FriendComparison() {

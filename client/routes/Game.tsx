@@ -20,6 +20,7 @@ import {
   swapsLeft,
 } from '../state/game.js';
 import { takeMyTime } from '../state/pace.js';
+import '../i18n/screens.js';
 
 /** The question screen: one round after another, then the game is submitted. */
 export default function Game({ edition }: { edition: Edition }) {

@@ -18,6 +18,7 @@ import { endScreenPath, gamePath, resultPath } from '../paths.js';
 import { saveCreatorName, startGame } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
 import type { LandingState } from './Landing.js';
+import '../i18n/screens.js';
 
 export const LOAD_FAILED = "We couldn't load this game. Check your connection and try again.";
 export const JOIN_FAILED = "We couldn't start the game. Check your connection and try again.";

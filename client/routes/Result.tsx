@@ -17,6 +17,7 @@ import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
 import { saveCreatorName } from '../state/game.js';
 import { storedUserId } from '../state/user.js';
 import type { LandingState } from './Landing.js';
+import '../i18n/screens.js';
 
 /**
  * A friend's score with the creator: the gauge, then the caption and what it means; then the

@@ -6,6 +6,7 @@ import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { Spinner } from '../components/Spinner.js';
 import { ownPlayerId } from '../state/publicIds.js';
+import '../i18n/screens.js';
 
 /** Everyone who played a game and their score with its creator, updated live. */
 export default function Scoreboard() {
