@@ -11,18 +11,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../server/db/database.js';
 import { GroupCommit } from '../server/db/group-commit.js';
 import { InProcessEventBus } from '../server/events/bus.js';
 import { PURGE_BATCH_SIZE } from '../server/games/retention.js';
 import { sqliteGameRepository } from '../server/games/sqlite.js';
 import { responseWriter } from '../server/games/sqlite-responses.js';
+import { openSqliteDatabase } from '../server/storage/sqlite.js';
 
 const games = Number(process.argv[2] ?? 20_000);
 const friends = Number(process.argv[3] ?? 10);
 const batchSize = Number(process.argv[4] ?? PURGE_BATCH_SIZE);
 const dir = mkdtempSync(join(tmpdir(), 'wavelength-bench-retention-'));
-const db = openDatabase(join(dir, 'games.db'));
+const db = openSqliteDatabase(join(dir, 'games.db'));
 if (process.env.NO_CHECKPOINT) db.pragma('wal_autocheckpoint = 0');
 const repository = sqliteGameRepository(db, new InProcessEventBus(), new GroupCommit(db, responseWriter(db)));
 

@@ -1,7 +1,7 @@
 /**
  * npm run bench                          HTTP vs bare Fastify, live fan-out at 5,000, RSS at 10,000,
- *                                        a flood of link-preview cards
- * npm run bench -- http|live|rss|cards   one part only
+ *                                        a flood of link-preview cards, the friends' circle on full games
+ * npm run bench -- http|live|rss|cards|circle   one part only
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --sockets 5000 --messages 100 (fan-out);
@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cardsBench, printCards } from './cards.js';
+import { circleBench, circleWorstMs, printCircle } from './circle.js';
 import { loadavg, median } from './harness.js';
 import { httpBench, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
@@ -34,7 +35,7 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss', 'cards'];
+const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle'];
 let part = 'all';
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -82,6 +83,12 @@ const cards =
       })
     : undefined;
 if (cards) printCards(cards);
+// Only this checkout's server: a "before" server may not have get-circle.
+const circle =
+  part === 'all' || part === 'circle'
+    ? await circleBench(here, { friends: 1000, games: 3, seconds: n('seconds'), connections: n('connections') })
+    : undefined;
+if (circle) printCircle(circle);
 
 // The issue's goals, side by side.
 const ratio = (call: string, name: string) => {
@@ -120,5 +127,7 @@ if (cards) {
     );
   }
 }
+if (circle)
+  console.log(`  get-circle for a creator, 1,000 friends: ${circleWorstMs(circle).toFixed(1)} CPU ms (goal ≤ 50)`);
 console.log(`Load at the end: ${loadavg()}`);
 process.exit(0);

@@ -3,11 +3,11 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api.js';
-import { type Config, cardsDir, fastifyTrustProxy } from './config.js';
-import { openStorage, type Storage } from './db/storage.js';
+import { CircleCache } from './circle/cache.js';
+import { circleRoutes } from './circle/routes.js';
+import { type Config, cardsDir, fastifyTrustProxy, questionsDir } from './config.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
 import { type GameEventBus, InProcessEventBus } from './events/bus.js';
-import { GameCache } from './games/cache.js';
 import { comparisonRoutes } from './games/comparison.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { registerRetention } from './games/retention.js';
@@ -15,6 +15,7 @@ import { gameRoutes } from './games/routes.js';
 import { BODY_LIMIT_BYTES } from './http/limits.js';
 import { openApiRoute, registerOpenApi } from './http/openapi.js';
 import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
+import { Rooms } from './live/rooms.js';
 import { liveRoutes } from './live/routes.js';
 import { liveBufferLimit } from './live/send.js';
 import { liveSocketErrorHandler } from './live/socket-errors.js';
@@ -22,6 +23,8 @@ import { healthRoute } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { CLIENT_DIR } from './paths.js';
 import { questionRoutes } from './questions/routes.js';
+import { loadQuestionTexts } from './questions/translations.js';
+import { openStorage, type Storage } from './storage/index.js';
 import { registerClient } from './web/client.js';
 import { apiCors } from './web/cors.js';
 import { type Cards, openCards } from './web/og-cards.js';
@@ -79,7 +82,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   app.addHook('onClose', () => storage.close());
   const { games, questions, bus } = storage;
-  const cache = new GameCache(games, bus);
+  // Each game's live state (its definition, scoreboard, sockets and events) in one room; every
+  // route reads games through the rooms.
+  const rooms = new Rooms(games, bus, { maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME) });
+  // The bank's translations, from the folder the database was just seeded from (so already valid).
+  const texts = loadQuestionTexts(questionsDir(config));
   // Before the retention purge at start-up, so that the cards of the games it deletes go too.
   const cards = openCards({
     dir: cardsDir(config),
@@ -89,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('cards', cards.cards);
   app.addHook('onClose', () => cards.close());
+  const circles = new CircleCache(storage.circle, bus);
   await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
 
   await app.register(securityHeaders, security);
@@ -129,25 +137,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         });
         rateLimited = api.rateLimit();
       }
-      await api.register(questionRoutes, { questions, questionsPerGame: config.QUESTIONS_PER_GAME });
+      await api.register(questionRoutes, { questions, questionsPerGame: config.QUESTIONS_PER_GAME, texts });
       await api.register(gameRoutes, {
         games,
         questions,
-        cache,
+        cache: rooms,
+        texts,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
       });
-      await api.register(comparisonRoutes, { games });
-      await api.register(creatorRoutes, { games, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
+      await api.register(comparisonRoutes, { games, cache: rooms, texts });
+      await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
       await api.register(openApiRoute);
+      await api.register(circleRoutes, { findGame: (gameId) => rooms.findGame(gameId), games, circles });
       await api.register(liveRoutes, {
-        cache,
-        bus,
+        rooms,
         allowedOrigins: config.ALLOWED_ORIGINS,
         pingIntervalMs: options.livePingIntervalMs ?? 30_000,
         maxSocketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
-        maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME),
       });
     },
     { prefix: API_PREFIX },
@@ -157,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dir: options.clientDir ?? CLIENT_DIR,
     gaMeasurementId: config.GA_MEASUREMENT_ID,
     publicUrl: config.PUBLIC_URL,
-    findPreview: async (gameId) => games.findGame(gameId),
+    findPreview: async (gameId) => rooms.findGame(gameId),
     cards: cards.cards,
     rateLimit: rateLimited,
   });

@@ -15,5 +15,6 @@ function findRoot(): string {
 
 export const ROOT_DIR = findRoot();
 export const MIGRATIONS_DIR = join(ROOT_DIR, 'migrations');
+export const POSTGRES_MIGRATIONS_DIR = join(MIGRATIONS_DIR, 'postgres');
 export const SEED_DIR = join(ROOT_DIR, 'seed');
 export const CLIENT_DIR = join(ROOT_DIR, 'dist', 'client');

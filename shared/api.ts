@@ -5,6 +5,7 @@
  * replies). The client imports only types from here (`import type`), so zod stays out of its bundle.
  */
 import { z } from 'zod';
+import { matchLanguage } from './languages.js';
 import { cleanName } from './names.js';
 
 export { API_PREFIX } from './api-prefix.js';
@@ -28,6 +29,20 @@ export const nameSchema = z.string({ error: 'must be a string' }).transform(clea
 const optionalUserIdSchema = userIdSchema.optional().catch(undefined);
 
 const questionIdSchema = z.string({ error: 'must be a list of question ids' }).min(1).max(64);
+
+/**
+ * A creator's own question in create-game's `questionSet` (see shared/own-questions.ts): only its
+ * shape here; the handler checks its content by the edition and names the entry ("Question 3: …").
+ */
+const ownQuestionSchema = z.strictObject({
+  question: z.string(),
+  options: z.array(z.string()).optional(),
+  scale: z.string().optional(),
+});
+const questionSetEntrySchema = z.union([questionIdSchema, ownQuestionSchema], {
+  error:
+    'must be a question id or a question of your own: {"question","options"} (Classic) or {"question","scale"} (Spectrum)',
+});
 
 /** What a question id may hold: ids travel in the comma-separated `exclude` list and in URLs. */
 export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -56,6 +71,16 @@ const excludeSchema = z
   .refine((ids) => ids.every((id) => QUESTION_ID_PATTERN.test(id)), {
     error: 'must be a comma-separated list of question ids (letters, digits, _ and -)',
   });
+
+/**
+ * The language of a reply's texts: a BCP 47 tag (`es`, `pt-BR`, `de-AT`), matched to one the
+ * product speaks (shared/languages.ts). Unknown or missing reads as English, as before there was any.
+ */
+const langSchema = z
+  .string({ error: 'must be a language tag such as "es" or "pt-BR"' })
+  .max(64, { error: 'must be a language tag such as "es" or "pt-BR"' })
+  .optional()
+  .transform(matchLanguage);
 
 const answerSchema = z
   .number({ error: 'must be a list of whole numbers' })
@@ -100,6 +125,7 @@ const comparisonQuery = z
     playerId: userIdSchema.optional(),
     userId: userIdSchema.optional(),
     playerID: publicPlayerIdSchema.optional(),
+    lang: langSchema,
   })
   .refine(
     ({ playerId, userId, playerID }) =>
@@ -108,12 +134,38 @@ const comparisonQuery = z
         : userId !== undefined && playerID !== undefined,
     { error: "must carry either playerId (your own answers) or userId and playerID (a friend's, for the creator)" },
   )
-  .transform(({ gameId, playerId, userId, playerID }) =>
+  .transform(({ gameId, playerId, userId, playerID, lang }) =>
     playerId !== undefined
-      ? { gameId, reader: 'friend' as const, playerId }
-      : { gameId, reader: 'creator' as const, userId: userId as string, playerID: playerID as string },
+      ? { gameId, reader: 'friend' as const, playerId, lang }
+      : { gameId, reader: 'creator' as const, userId: userId as string, playerID: playerID as string, lang },
   );
 const okReply = z.object({ ok: z.literal(true) });
+
+/**
+ * get-circle is asked in one of two forms, and exactly one: a friend reads how in tune they are
+ * with each other friend with `playerId` (their private id); a creator reads the game's closest
+ * pairs with `userId` (the creator's private id). The handler receives which form it was.
+ */
+const circleQuery = z
+  .object({ gameId: gameIdSchema, playerId: userIdSchema.optional(), userId: userIdSchema.optional() })
+  .refine(({ playerId, userId }) => (playerId === undefined) !== (userId === undefined), {
+    error: 'must carry either playerId (a friend who played) or userId (a creator of the game)',
+  })
+  .transform(({ gameId, playerId, userId }) =>
+    playerId !== undefined
+      ? { gameId, reader: 'friend' as const, playerId }
+      : { gameId, reader: 'creator' as const, userId: userId as string },
+  );
+const circleFriendSchema = z.object({ playerID: z.string(), playerName: z.string() });
+/** A friend's view: every other friend and their score together, highest first. */
+const circleMatchesReply = z.object({ matches: z.array(playerSchema) });
+/** A creator's view: the most in-tune pairs, highest first, and how many friends are compared. */
+const circlePairsReply = z.object({
+  pairs: z.array(z.object({ a: circleFriendSchema, b: circleFriendSchema, score: z.number() })),
+  players: z.number(),
+});
+export type CircleMatchesReply = z.infer<typeof circleMatchesReply>;
+export type CirclePairsReply = z.infer<typeof circlePairsReply>;
 
 /** The secret of a private creator link (the part after `#`). */
 const creatorKeySchema = z
@@ -144,6 +196,8 @@ export const endpoints = {
       count: countSchema.optional(),
       /** Ids not to draw (the questions a creator already has or swapped away). */
       exclude: excludeSchema.optional(),
+      /** The language of the questions' texts. */
+      lang: langSchema,
     }),
     reply: z.object({ questions: z.array(wireQuestionSchema) }),
   },
@@ -152,12 +206,15 @@ export const endpoints = {
     body: z.object({
       userId: userIdSchema,
       userName: nameSchema,
+      /** Bank ids, or a creator's own questions (at most MAX_OWN_QUESTIONS, checked by the handler). */
       questionSet: z
-        .array(questionIdSchema, { error: 'must be a list of question ids' })
+        .array(questionSetEntrySchema, { error: 'must be a list of question ids' })
         .min(1, { error: 'must hold at least one question id' })
         .max(MAX_QUESTIONS_PER_GAME, { error: `must hold at most ${MAX_QUESTIONS_PER_GAME} question ids` }),
       answerSet: answerListSchema,
       gameType: gameTypeSchema.optional(),
+      /** The game's language: its join page's link preview and `<html lang>`. */
+      lang: langSchema,
     }),
     reply: z.object({ gameId: z.string() }),
   },
@@ -183,7 +240,7 @@ export const endpoints = {
   },
   'join-game': {
     method: 'POST',
-    body: z.object({ gameId: gameIdSchema }),
+    body: z.object({ gameId: gameIdSchema, lang: langSchema }),
     reply: z.object({ questions: z.array(wireQuestionSchema), gameType: gameTypeSchema }),
   },
   'has-played': {
@@ -210,6 +267,12 @@ export const endpoints = {
         wireQuestionSchema.extend({ creatorAnswer: z.number(), playerAnswer: z.number(), points: z.number() }),
       ),
     }),
+  },
+  /** Your friends' circle: friends compared with each other; never any answer. */
+  'get-circle': {
+    method: 'GET',
+    query: circleQuery,
+    reply: z.union([circleMatchesReply, circlePairsReply]),
   },
   // Creator controls: only a creator of the game may call these, else 403.
   'remove-player': {

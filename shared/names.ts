@@ -18,10 +18,15 @@ const UNWANTED = /[\p{Cc}\u061C\u200B-\u200F\u2028-\u202E\u2060\u2066-\u2069\uFE
  * to its first 40 characters (code points, so an emoji is never cut in half). Never refuses a name.
  */
 export function cleanName(raw: string): string {
-  // Remove before normalising: taking a character out can leave two that compose.
-  const normalised = raw.replace(UNWANTED, '').normalize('NFC').trim();
+  const normalised = cleanText(raw);
   const codePoints = Array.from(normalised);
   if (codePoints.length <= NAME_MAX_LENGTH) return normalised;
   // A cut can end on a space that was inside the name.
   return codePoints.slice(0, NAME_MAX_LENGTH).join('').trimEnd();
+}
+
+/** Text as other people will see it (a name, a creator's own question): `cleanName` without the cut. */
+export function cleanText(raw: string): string {
+  // Remove before normalising: taking a character out can leave two that compose.
+  return raw.replace(UNWANTED, '').normalize('NFC').trim();
 }

@@ -1,7 +1,7 @@
 import { CLASSIC_UNANSWERED, type Edition, SPECTRUM_MAX } from './product.js';
 
 /** A round's closeness out of 10 000, an exact integer: Classic 10 000 for a match (equal, not 0), else 0; Spectrum (100 − |a − b|)². */
-function closeness(edition: Edition, creator: number, friend: number): number {
+export function closeness(edition: Edition, creator: number, friend: number): number {
   if (edition === 'classic') return creator === friend && creator !== CLASSIC_UNANSWERED ? 10_000 : 0;
   const gap = SPECTRUM_MAX - Math.abs(creator - friend);
   return gap * gap;
@@ -24,8 +24,13 @@ export function computeScore(edition: Edition, creator: readonly number[], frien
   }
   let total = 0;
   for (let i = 0; i < n; i++) total += closeness(edition, creator[i], friend[i]);
-  // score × 10 = 100 × total / (n × 10 000)
-  return tenthsHalfUp(total, n * 100);
+  return scoreOfCloseness(total, n);
+}
+
+/** The score of `rounds` rounds whose closeness (see `closeness`) adds up to `total`. */
+export function scoreOfCloseness(total: number, rounds: number): number {
+  // score × 10 = 100 × total / (rounds × 10 000)
+  return tenthsHalfUp(total, rounds * 100);
 }
 
 /** One round's share of the score on the 0–10 scale (Classic 10 or 0; Spectrum 10 × (1 − |a − b| / 100)²), one decimal. */

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReplyOf } from '../../shared/api.js';
 import { scaleOf } from '../../shared/model.js';
 import { SCALE_END_MESSAGES } from '../i18n/scales.js';
-import { SpectrumTrack } from './SpectrumTrack.js';
+import { type ComparisonLabels, SpectrumTrack } from './SpectrumTrack.js';
 
 export type Comparison = ReplyOf<'get-comparison'>;
 type Round = Comparison['rounds'][number];
@@ -20,12 +20,6 @@ export function verdictOf(points: number): Verdict {
 }
 
 const VERDICT_LABELS: Record<Verdict, MessageDescriptor> = { match: msg`Match!`, close: msg`Close`, apart: msg`Apart` };
-
-/** Whose answers are shown, in the words of the person looking. */
-export interface ComparisonLabels {
-  player: string;
-  creator: string;
-}
 
 /** A Classic answer as its word: 0 (or anything off the list) is no answer. */
 export function wordOf(options: readonly string[], answer: number): string | null {

@@ -1,6 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { SPECTRUM_MAX } from '../../shared/product.js';
-import type { ComparisonLabels } from './RoundsComparison.js';
+
+/** Whose answers are shown, in the words of the person looking (the track and the whole comparison). */
+export interface ComparisonLabels {
+  player: string;
+  creator: string;
+}
 
 const WIDTH = 300;
 const HEIGHT = 28;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { gameTypeOf } from '../../shared/model.js';
+import { isOwnQuestionId, ownQuestionEntry } from '../../shared/own-questions.js';
 import { NEW_GAME_ID } from '../../shared/product.js';
 import { createGame, logResponse } from '../api/calls.js';
 import { ApiError, errorMessage, failureText } from '../api/http.js';
@@ -8,6 +9,7 @@ import { useLatest } from '../hooks/useLatest.js';
 import { currentLanguage } from '../i18n/i18n.js';
 import { endScreenPath, resultPath } from '../paths.js';
 import { finishGame, type GameInProgress } from '../state/game.js';
+import { clearDrafts } from '../state/own-questions.js';
 import { saveOwnPlayerId } from '../state/publicIds.js';
 import { userId, userName } from '../state/user.js';
 
@@ -23,18 +25,19 @@ export type SubmitState =
 
 /** Sends the finished game: create-game for a creator, log-response for a friend. */
 async function submit(game: GameInProgress): Promise<string> {
-  const questionIds = game.questions.map((q) => q.id);
   if (game.gameId === NEW_GAME_ID) {
     const { gameId } = await createGame(
       {
         userId: userId(),
         userName: userName(),
-        questionSet: questionIds,
+        // The creator's own questions travel whole; the server gives them their game-private ids.
+        questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
         answerSet: game.answers,
         ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
       },
       currentLanguage(),
     );
+    clearDrafts(game.edition);
     return endScreenPath(gameId);
   }
   const { playerID } = await logResponse({

@@ -29,9 +29,17 @@ export const SCREEN_AREA: readonly string[] = [
   'client/components/Gauge.tsx',
   'client/components/SpectrumTrack.tsx',
   'client/components/LiveBadge.tsx',
+  'client/components/FriendsCircle.tsx',
+  'client/components/FriendsWeb.tsx',
+  'client/components/CircleFailure.tsx',
+  'client/api/useCircle.ts',
   'client/i18n/captions.ts',
-  'client/i18n/scales.ts',
   'client/i18n/names.ts',
-  'client/i18n/screen-sentences.ts',
   'client/i18n/screens.ts',
 ];
+
+/**
+ * The sentences that travel in English (client/i18n/sentences.ts): a catalog of their own, loaded
+ * only for another language than English (English shows them as they came).
+ */
+export const SENTENCE_AREA: readonly string[] = ['client/i18n/sentences.ts'];

@@ -6,17 +6,17 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SCORE_CAPTIONS, SCORE_DESCRIPTIONS } from '../../shared/captions.js';
-import { SCREEN_AREA } from './areas.js';
+import { messages as englishSentences } from '../locales/sentences/en.po';
+import { SCREEN_AREA, SENTENCE_AREA } from './areas.js';
 import { CAPTIONS, DESCRIPTIONS } from './captions.js';
 import { LANGUAGES } from './languages.js';
 import { placeholders, pluralCategories, readPo } from './po.js';
-import './screen-sentences.js';
-import { knownSentences } from './sentences.js';
+import { knownSentences, setEnglishSentences } from './sentences.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const localesDir = join(root, 'client/locales');
 /** The catalogs' two areas (client/i18n/areas.ts): the landing page's, and the lazy screens'. */
-const AREAS = ['', 'screens/'] as const;
+const AREAS = ['', 'screens/', 'sentences/'] as const;
 const read = async (language: string, area = '') =>
   readPo(await readFile(join(localesDir, `${area}${language}.po`), 'utf8'));
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
@@ -65,6 +65,7 @@ describe('the catalogs', () => {
   });
 
   it('know every sentence the server refuses a player with (forbidden, notFound, conflict)', async () => {
+    setEnglishSentences(englishSentences);
     const sources = await readdir(join(root, 'server'), { recursive: true });
     const sentences: string[] = [];
     for (const file of sources.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
@@ -86,6 +87,7 @@ describe('the catalogs', () => {
     try {
       const config = join(dir, 'lingui.config.mjs');
       const screens = SCREEN_AREA.map((path) => `<rootDir>/${path}`);
+      const sentenceFiles = SENTENCE_AREA.map((path) => `<rootDir>/${path}`);
       await writeFile(
         config,
         `export default ${JSON.stringify({
@@ -93,8 +95,13 @@ describe('the catalogs', () => {
           sourceLocale: 'en',
           locales: ['en'],
           catalogs: [
-            { path: join(dir, '{locale}'), include: ['<rootDir>/client'], exclude: [...TESTS, ...screens] },
+            {
+              path: join(dir, '{locale}'),
+              include: ['<rootDir>/client'],
+              exclude: [...TESTS, ...screens, ...sentenceFiles],
+            },
             { path: join(dir, 'screens', '{locale}'), include: screens, exclude: TESTS },
+            { path: join(dir, 'sentences', '{locale}'), include: sentenceFiles },
           ],
         })};\n`,
       );

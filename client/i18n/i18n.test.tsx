@@ -14,14 +14,14 @@ const browserLanguages = (languages: string[]) =>
   vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages);
 
 describe('which language', () => {
-  it('matches a tag exactly, then by its primary language', () => {
+  it('matches a tag exactly, then by its primary language, else English', () => {
     expect(matchLanguage('de')).toBe('de');
     expect(matchLanguage('pt-br')).toBe('pt-BR');
     expect(matchLanguage('pt-PT')).toBe('pt-BR');
     expect(matchLanguage('es-419')).toBe('es');
     expect(matchLanguage('de_AT')).toBe('de');
-    expect(matchLanguage('fr')).toBeUndefined();
-    expect(matchLanguage('')).toBeUndefined();
+    expect(matchLanguage('fr')).toBe('en');
+    expect(matchLanguage('')).toBe('en');
   });
 
   it("takes the browser's first language spoken here, else English", () => {

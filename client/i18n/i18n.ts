@@ -2,6 +2,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { messages as english } from '../locales/en.po';
 import { local } from '../state/storage.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from './languages.js';
+import { setEnglishSentences } from './sentences.js';
 
 /** Where this browser's choice of language is kept. */
 export const LANGUAGE_KEY = 'wavelength.language';
@@ -13,11 +14,25 @@ type Catalog = () => Promise<{ messages: Messages }>;
  * screens area, client/i18n/screens.ts), so no screen waits for it. Every other language is two
  * chunks, fetched together the first time that language is chosen.
  */
-const CATALOGS: Record<Exclude<Language, 'en'>, readonly [Catalog, Catalog]> = {
-  es: [() => import('../locales/es.po'), () => import('../locales/screens/es.po')],
-  'pt-BR': [() => import('../locales/pt-BR.po'), () => import('../locales/screens/pt-BR.po')],
-  de: [() => import('../locales/de.po'), () => import('../locales/screens/de.po')],
+const CATALOGS: Record<Exclude<Language, 'en'>, readonly Catalog[]> = {
+  es: [
+    () => import('../locales/es.po'),
+    () => import('../locales/screens/es.po'),
+    () => import('../locales/sentences/es.po'),
+  ],
+  'pt-BR': [
+    () => import('../locales/pt-BR.po'),
+    () => import('../locales/screens/pt-BR.po'),
+    () => import('../locales/sentences/pt-BR.po'),
+  ],
+  de: [
+    () => import('../locales/de.po'),
+    () => import('../locales/screens/de.po'),
+    () => import('../locales/sentences/de.po'),
+  ],
 };
+/** The English of the travelling sentences, so another language can recognise them (sentences.ts). */
+const ENGLISH_SENTENCES: Catalog = () => import('../locales/sentences/en.po');
 
 i18n.load(DEFAULT_LANGUAGE, english);
 const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
@@ -43,7 +58,8 @@ export function preferredLanguage(): Language {
 export async function activateLanguage(language: Language): Promise<void> {
   const request = ++latest;
   if (language !== 'en' && !loaded.has(language)) {
-    const areas = await Promise.all(CATALOGS[language].map((load) => load()));
+    const [english, ...areas] = await Promise.all([ENGLISH_SENTENCES, ...CATALOGS[language]].map((load) => load()));
+    setEnglishSentences(english.messages);
     i18n.load(language, Object.assign({}, ...areas.map((area) => area.messages)));
     loaded.add(language);
   }

@@ -1,6 +1,5 @@
 import { messages } from '../locales/screens/en.po';
 import { i18n } from './i18n.js';
-import './screen-sentences.js';
 
 /**
  * The English of the lazily loaded screens (client/i18n/areas.ts). Every lazy screen imports

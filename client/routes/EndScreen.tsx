@@ -5,6 +5,7 @@ import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
 import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
 import { CreatorTools } from '../components/CreatorTools.js';
+import { FriendsWeb } from '../components/FriendsWeb.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
@@ -42,6 +43,7 @@ export default function EndScreen() {
           <Spinner label={t`Loading scores`} />
         )}
       </section>
+      {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       {isCreator && <CreatorTools gameId={gameId} />}
     </main>
   );

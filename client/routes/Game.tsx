@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { getMoreQuestions } from '../api/calls.js';
 import { ClassicRound } from '../components/ClassicRound.js';
@@ -102,7 +103,12 @@ export default function Game({ edition }: { edition: Edition }) {
       ) : (
         <SpectrumRound key={question.id} question={question} onAnswer={onAnswer} timed={timed} />
       )}
-      <SwapButton key={`swap-${question.id}`} left={swapsLeft(game)} onSwap={onSwap} />
+      {/* The creator's own questions are theirs to keep: swaps are for drawn ones. */}
+      <SwapButton
+        key={`swap-${question.id}`}
+        left={isOwnQuestionId(question.id) ? 0 : swapsLeft(game)}
+        onSwap={onSwap}
+      />
     </main>
   );
 }

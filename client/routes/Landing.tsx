@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { withOwnQuestions } from '../../shared/own-questions.js';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { getQuestions } from '../api/calls.js';
 import { errorMessage, failureText } from '../api/http.js';
@@ -9,8 +10,10 @@ import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
+import { OwnQuestionsEditor } from '../components/OwnQuestionsEditor.js';
 import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
 import { YourGames } from '../components/YourGames.js';
+import { useOwnQuestions } from '../game/useOwnQuestions.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
@@ -41,6 +44,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
   // A switch of language draws them again in the new one.
   const load = useApi(['get-questions', edition, lang], (signal) => getQuestions(edition, lang, signal));
   const questions = load.data?.questions;
+  const own = useOwnQuestions(edition);
 
   const ready = useLatest(onReady);
   useEffect(() => {
@@ -56,12 +60,14 @@ export default function Landing({ edition, onReady }: LandingProps) {
   };
 
   const play = () => {
+    const ownQuestions = own.forPlay();
+    if (ownQuestions === null) return;
     if (!questions || questions.length === 0) {
       load.retry();
       return;
     }
     saveUserName(name);
-    startGame(edition, NEW_GAME_ID, questions);
+    startGame(edition, NEW_GAME_ID, withOwnQuestions(ownQuestions, questions));
     navigate(newGamePath(edition));
   };
 
@@ -97,6 +103,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
         <EditionToggle edition={edition} />
         <NameField value={name} onChange={changeName} />
         <TakeMyTimeField />
+        <OwnQuestionsEditor own={own} />
         <button type="submit" className="button button--primary" disabled={load.loading}>
           {load.loading ? t`Loading...` : t`Play`}
         </button>

@@ -4,7 +4,7 @@ import type { ReplyOf } from '../../shared/api.js';
 import { creatorName } from '../state/game.js';
 import { userId } from '../state/user.js';
 import { classicComparison, spectrumComparison } from '../test/comparisons.js';
-import { advance, mockFetch, renderAt } from '../test/helpers.js';
+import { advance, FakeWebSocket, mockFetch, renderAt } from '../test/helpers.js';
 import Result from './Result.js';
 
 const GAME_ID = 'gameAbc12345';
@@ -26,6 +26,8 @@ async function shown(comparison: Partial<ReplyOf<'get-comparison'>> = {}) {
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // The friends' circle under the reveal watches the game live.
+  FakeWebSocket.install();
 });
 
 describe('result screen', () => {

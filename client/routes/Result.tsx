@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '../../shared/product.js';
 import { getComparison } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
+import { FriendsCircle } from '../components/FriendsCircle.js';
 import { Gauge } from '../components/Gauge.js';
 import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { ScoreCaption } from '../components/ScoreCaption.js';
@@ -82,6 +83,7 @@ export default function Result() {
       </p>
       <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={absoluteUrl(joinPath(gameId))} />
       <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator }} />
+      <FriendsCircle gameId={gameId} playerId={playerId} creatorName={comparison.creatorName} />
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}
       </Link>

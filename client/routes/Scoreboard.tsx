@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
 import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
+import { FriendsWeb } from '../components/FriendsWeb.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { Spinner } from '../components/Spinner.js';
 import { ownPlayerId } from '../state/publicIds.js';
@@ -33,6 +34,7 @@ export default function Scoreboard() {
           <Spinner label={t`Loading scores`} />
         )}
       </section>
+      {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}
       </Link>

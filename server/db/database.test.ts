@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
+import { openSqliteDatabase } from '../storage/sqlite.js';
 import { openDatabase } from './database.js';
 import { applyMigrations, readMigrations } from './migrate.js';
 
@@ -60,10 +61,10 @@ describe('openDatabase', () => {
   it('seeds the question banks idempotently', () => {
     const path = join(tempDir(), 'w.db');
     const snapshot = (db: Database.Database) => db.prepare('SELECT * FROM questions ORDER BY id').all();
-    const first = openDatabase(path);
+    const first = openSqliteDatabase(path);
     const before = snapshot(first);
     first.close();
-    const second = openDatabase(path);
+    const second = openSqliteDatabase(path);
     expect(before.length).toBeGreaterThanOrEqual(120);
     expect(snapshot(second)).toEqual(before);
     second.close();
@@ -75,9 +76,9 @@ describe('openDatabase', () => {
     writeFileSync(join(seed, 'spectrum.json'), JSON.stringify(spectrum));
     writeFileSync(join(seed, 'classic.json'), readFileSync(join(SEED_DIR, 'classic.json')));
     const path = join(tempDir(), 'w.db');
-    openDatabase(path, { migrations: MIGRATIONS_DIR, seed }).close();
+    openSqliteDatabase(path, { migrations: MIGRATIONS_DIR, seed }).close();
     writeFileSync(join(seed, 'spectrum.json'), JSON.stringify(spectrum.slice(1)));
-    const db = openDatabase(path, { migrations: MIGRATIONS_DIR, seed });
+    const db = openSqliteDatabase(path, { migrations: MIGRATIONS_DIR, seed });
     expect(db.prepare('SELECT active FROM questions WHERE id = ?').pluck().get(spectrum[0].id)).toBe(0);
     db.close();
   });

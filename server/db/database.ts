@@ -1,19 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
+import { MIGRATIONS_DIR } from '../paths.js';
 import { applyMigrations } from './migrate.js';
-import { seedQuestions } from './seed.js';
 
 export type Db = Database.Database;
-
-export interface OpenOptions {
-  migrations: string;
-  /** The question-bank folder loaded into the questions table. */
-  seed: string;
-  /** Fewer questions than this in an edition is a BankError. */
-  questionsPerGame?: number;
-}
 
 /** The settings the connection is opened with (SQLite keeps most of them per connection, not in the file). */
 export function setConnectionPragmas(db: Db): void {
@@ -32,14 +23,13 @@ export function setConnectionPragmas(db: Db): void {
 }
 
 /**
- * Opens the database, sets the pragmas every connection needs, brings the schema up to date
- * and loads the question banks. The one place that owns the connection.
+ * Opens the database, sets the pragmas every connection needs and brings the schema up to date.
+ * The one place that owns the connection. (The question banks are loaded by storage/sqlite.ts.)
  */
-export function openDatabase(path: string, options: OpenOptions = { migrations: MIGRATIONS_DIR, seed: SEED_DIR }): Db {
+export function openDatabase(path: string, migrations = MIGRATIONS_DIR): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   setConnectionPragmas(db);
-  applyMigrations(db, options.migrations);
-  seedQuestions(db, options.seed, { questionsPerGame: options.questionsPerGame });
+  applyMigrations(db, migrations);
   return db;
 }

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_DIR } from '../paths.js';
+import { POSTGRES_MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
+import { readQuestionBanks } from '../questions/seed.js';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 import { readMigrations } from './migrate.js';
 import { DatabasePool, endPool, inTransaction, preparePostgres } from './postgres.js';
-import { POSTGRES_MIGRATIONS_DIR } from './postgres-storage.js';
-import { readQuestionBanks } from './seed.js';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable.js';
 
 let database: TestDatabase;

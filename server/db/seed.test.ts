@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './database.js';
+import { openSqliteDatabase } from '../storage/sqlite.js';
 
-const db = openDatabase(':memory:');
+const db = openSqliteDatabase(':memory:');
 const rows = db.prepare('SELECT id, edition, text, options FROM questions WHERE active = 1').all() as {
   id: string;
   edition: string;

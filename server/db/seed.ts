@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Edition } from '../../shared/product.js';
-import { type BankOptions, loadQuestionBank } from '../questions/bank.js';
 
-/** A validated bank question as both databases store it: options as JSON text. */
+/** A validated bank question as both databases store it: options as JSON text (see questions/seed.ts). */
 export interface SeedQuestion {
   id: string;
   edition: Edition;
@@ -11,25 +10,11 @@ export interface SeedQuestion {
 }
 
 /**
- * Both banks of a folder (`spectrum.json`, `classic.json`), validated by `loadQuestionBank`: a bad
- * bank throws a BankError before anything is written.
+ * Loads bank questions into the SQLite questions table. Idempotent: questions are upserted by id,
+ * and a question that left the bank is deactivated (old games still point at it) rather than
+ * deleted.
  */
-export function readQuestionBanks(dir: string, options: BankOptions = {}): SeedQuestion[] {
-  return loadQuestionBank(dir, options).map((q) => ({
-    id: q.id,
-    edition: q.edition,
-    text: q.question,
-    options: JSON.stringify(q.options),
-  }));
-}
-
-/**
- * Loads a question-bank folder into the SQLite questions table. Idempotent: questions are upserted
- * by id, and a question that left the bank is deactivated (old games still point at it) rather
- * than deleted.
- */
-export function seedQuestions(db: Database.Database, dir: string, options: BankOptions = {}): void {
-  const questions = readQuestionBanks(dir, options);
+export function seedQuestions(db: Database.Database, questions: readonly SeedQuestion[]): void {
   const upsert = db.prepare(
     `INSERT INTO questions (id, edition, text, options, active) VALUES (@id, @edition, @text, @options, 1)
      ON CONFLICT (id) DO UPDATE SET edition = excluded.edition, text = excluded.text,

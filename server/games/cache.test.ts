@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SqliteStorage } from '../db/storage.js';
 import { InProcessEventBus } from '../events/bus.js';
+import { Rooms } from '../live/rooms.js';
+import type { SqliteStorage } from '../storage/index.js';
 import { type CreatedGame, createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
-import { GameCache, Scoreboard } from './cache.js';
+import { Scoreboard } from './scoreboard.js';
 
 /**
  * Two instances of the product on one database file and one bus, as several servers share one
@@ -63,6 +64,20 @@ describe('the game cache, kept fresh by the bus only', () => {
     expect(first.names).toEqual(['Ten', 'Ten "again"', 'Zero']);
     await board(one);
     expect(listPlayers).toHaveBeenCalledTimes(1);
+  });
+
+  it('serves every route that reads the game from the one cached definition', async () => {
+    const stored = await logResponse(one, game.gameId, newUserId(), [1, 1, 1], 'Bo');
+    expect((await post(one, 'join-game', { gameId: game.gameId })).statusCode).toBe(200);
+    const findGame = vi.spyOn(one.storage.games, 'findGame');
+    const comparison = await one.inject({
+      method: 'GET',
+      url: `/prod/get-comparison?gameId=${game.gameId}&userId=${game.creatorId}&playerID=${stored.json().playerID}`,
+    });
+    expect(comparison.statusCode).toBe(200);
+    expect((await post(one, 'creator-link', { gameId: game.gameId, userId: game.creatorId })).statusCode).toBe(200);
+    expect((await one.inject({ method: 'GET', url: `/og/${game.gameId}.png` })).statusCode).toBe(200);
+    expect(findGame).not.toHaveBeenCalled();
   });
 
   it('shows a new score, in scoreboard order, whichever instance stored it', async () => {
@@ -175,8 +190,8 @@ describe('GameCache', () => {
     const games = {
       gameExists: async () => true,
       listPlayers: () => new Promise<[]>((resolve) => (release = resolve)),
-    } as unknown as ConstructorParameters<typeof GameCache>[0];
-    const cache = new GameCache(games, events);
+    } as unknown as ConstructorParameters<typeof Rooms>[0];
+    const cache = new Rooms(games, events);
     const reading = cache.scoreboard('g');
     await vi.waitFor(() => expect(release).toBeDefined());
     // Stored after the read ran (so not in it), announced before it returned.
@@ -187,9 +202,9 @@ describe('GameCache', () => {
   });
 
   it('keeps at most `capacity` games, never one with live sockets', async () => {
-    const games = { findGame: async (id: string) => ({ id }) } as unknown as ConstructorParameters<typeof GameCache>[0];
+    const games = { findGame: async (id: string) => ({ id }) } as unknown as ConstructorParameters<typeof Rooms>[0];
     const events = new InProcessEventBus();
-    const cache = new GameCache(games, events, 2);
+    const cache = new Rooms(games, events, { capacity: 2 });
     const unpin = cache.pin('watched');
     for (const id of ['watched', 'a', 'b', 'c']) await cache.findGame(id);
     expect(cache.size).toBe(2);

@@ -1,14 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ReplyOf } from '../../shared/api.js';
-import { gameTypeOf, toWireQuestion } from '../../shared/model.js';
+import { gameTypeOf, type Question, toWireQuestion } from '../../shared/model.js';
 import { roundPoints } from '../../shared/score.js';
 import { forbidden, notFound, unknownGame } from '../errors.js';
 import { endpoint } from '../http/endpoint.js';
+import type { QuestionTexts } from '../questions/translations.js';
+import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
 import type { Game, GameRepository, StoredResponse } from './repository.js';
 
 export interface ComparisonRoutesOptions {
   games: GameRepository;
+  /** Where game definitions are read (the routes' shared cache). */
+  cache: GameCache;
+  /** The questions in every language (`lang`). */
+  texts: QuestionTexts;
 }
 
 const NOT_PLAYED = 'You have not played this game yet, so there is nothing to compare.';
@@ -19,9 +25,9 @@ const NO_SUCH_FRIEND = 'This friend is not on the scoreboard of this game.';
  * the server only here, and only once that friend's response is stored (the response is what is
  * looked up first; without it there is nothing to compare and the answer is 404).
  */
-export const comparisonRoutes: FastifyPluginAsync<ComparisonRoutesOptions> = async (app, { games }) => {
+export const comparisonRoutes: FastifyPluginAsync<ComparisonRoutesOptions> = async (app, { games, cache, texts }) => {
   endpoint(app, 'get-comparison', async (query) => {
-    const game = await games.findGame(query.gameId);
+    const game = await cache.findGame(query.gameId);
     if (!game) throw unknownGame();
     let response: StoredResponse | undefined;
     if (query.reader === 'friend') {
@@ -39,11 +45,18 @@ export const comparisonRoutes: FastifyPluginAsync<ComparisonRoutesOptions> = asy
     const players = await games.listPlayers(game.id);
     const index = players.findIndex((player) => player.playerID === response.publicId);
     if (index < 0) throw notFound(query.reader === 'friend' ? NOT_PLAYED : NO_SUCH_FRIEND);
-    return compare(game, response, index + 1, players.length);
+    const localize = (question: Question) => texts.localize(question, query.lang);
+    return compare(game, response, index + 1, players.length, localize);
   });
 };
 
-function compare(game: Game, response: StoredResponse, rank: number, players: number): ReplyOf<'get-comparison'> {
+function compare(
+  game: Game,
+  response: StoredResponse,
+  rank: number,
+  players: number,
+  localize: (question: Question) => Question,
+): ReplyOf<'get-comparison'> {
   return {
     gameType: gameTypeOf(game.edition),
     creatorName: game.creatorName,
@@ -52,7 +65,7 @@ function compare(game: Game, response: StoredResponse, rank: number, players: nu
     rank,
     players,
     rounds: game.questions.map((question, i) => ({
-      ...toWireQuestion(question),
+      ...toWireQuestion(localize(question)),
       creatorAnswer: game.creatorAnswers[i],
       playerAnswer: response.answers[i],
       points: roundPoints(game.edition, game.creatorAnswers[i], response.answers[i]),

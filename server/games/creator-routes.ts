@@ -4,11 +4,14 @@ import { gameTypeOf } from '../../shared/model.js';
 import { conflict, forbidden, notFound, unknownGame } from '../errors.js';
 import { endpoint } from '../http/endpoint.js';
 import { newCreatorKey } from '../ids.js';
+import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
 import type { Game, GameRepository } from './repository.js';
 
 export interface CreatorRoutesOptions {
   games: GameRepository;
+  /** Where game definitions are read (the routes' shared cache). */
+  cache: GameCache;
   /** Browsers that may claim one game through its creator link (CO_CREATORS_PER_GAME). */
   coCreatorsPerGame: number;
 }
@@ -24,11 +27,14 @@ export const hashCreatorKey = (key: string) => createHash('sha256').update(key).
 
 const ok = { ok: true as const };
 
-/** What only a game's creator may do (remove a friend, delete the game), "my games", and the private creator link. */
-export const creatorRoutes: FastifyPluginAsync<CreatorRoutesOptions> = async (app, { games, coCreatorsPerGame }) => {
+/** What only a game's creator may do, "my games", and the private creator link. */
+export const creatorRoutes: FastifyPluginAsync<CreatorRoutesOptions> = async (
+  app,
+  { games, cache, coCreatorsPerGame },
+) => {
   /** The game, if `userId` is one of its creators: 404 for an unknown game, 403 for anyone else. */
   async function requireCreator(gameId: string, userId: string): Promise<Game> {
-    const game = await games.findGame(gameId);
+    const game = await cache.findGame(gameId);
     if (!game) throw unknownGame();
     if (!(await isGameCreator(games, game, userId))) throw forbidden('Only the creator of this game can do that.');
     return game;
@@ -68,7 +74,7 @@ export const creatorRoutes: FastifyPluginAsync<CreatorRoutesOptions> = async (ap
   });
 
   endpoint(app, 'claim-game', async ({ gameId, key, userId }) => {
-    const game = await games.findGame(gameId);
+    const game = await cache.findGame(gameId);
     if (!game) throw unknownGame();
     // Opening one's own link again (or on a browser that already claimed it) is fine.
     if (game.creatorUserId === userId) return ok;

@@ -1,29 +1,8 @@
-import type { Edition } from '../../shared/product.js';
 import type { Pool } from '../db/postgres.js';
 import { inTransaction } from '../db/postgres.js';
 import { announcingTransaction } from '../events/postgres-announce.js';
 import type { PostgresEventBus } from '../events/postgres-bus.js';
-import type { ClaimResult, GameRepository } from './repository.js';
-
-type CreatorControls = Pick<
-  GameRepository,
-  | 'removePlayer'
-  | 'deleteGame'
-  | 'deleteGamesCreatedBefore'
-  | 'listGamesOf'
-  | 'setCreatorKeyHash'
-  | 'isCoCreator'
-  | 'claimGame'
->;
-
-interface SummaryRow {
-  id: string;
-  edition: Edition;
-  creator_name: string;
-  /** BIGINT and count(*): numbers through the INT8 parser of db/postgres.ts. */
-  created_at: number;
-  players: number;
-}
+import { type ClaimResult, type CreatorControls, type SummaryRow, summaryFromRow } from './repository.js';
 
 /** The creator controls' statements; the same queries as sqlite-creator.ts. */
 const sql = {
@@ -90,13 +69,7 @@ export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): Crea
 
     async listGamesOf(userId, limit) {
       const { rows } = await pool.query<SummaryRow>(query('selectGamesOf', [userId, limit]));
-      return rows.map((row) => ({
-        id: row.id,
-        edition: row.edition,
-        creatorName: row.creator_name,
-        createdAt: row.created_at,
-        players: row.players,
-      }));
+      return rows.map(summaryFromRow);
     },
 
     async setCreatorKeyHash(gameId, keyHash) {

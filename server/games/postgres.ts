@@ -1,6 +1,7 @@
 import { inTransaction, type Pool } from '../db/postgres.js';
 import { announcingTransaction } from '../events/postgres-announce.js';
 import type { PostgresEventBus } from '../events/postgres-bus.js';
+import { splitRounds } from './own-questions.js';
 import { postgresCreatorControls } from './postgres-creator.js';
 import type { AddResponseResult, GameRepository, GameRow, PlayerRow, ResponseRow, RoundRow } from './repository.js';
 import { gameFromRows, playerFromRow, playerOf, responseFromRow, responseValues } from './repository.js';
@@ -10,13 +11,23 @@ import { gameFromRows, playerFromRow, playerOf, responseFromRow, responseValues 
  * here and nowhere else; the queries match the SQLite repository's.
  */
 const sql = {
-  insertGame: 'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at) VALUES ($1, $2, $3, $4, $5)',
+  insertGame:
+    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang) VALUES ($1, $2, $3, $4, $5, $6)',
   insertGameQuestions: `INSERT INTO game_questions (game_id, position, question_id, creator_answer)
-    SELECT $1, ordinality - 1, question_id, creator_answer
-    FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS round (question_id, creator_answer, ordinality)`,
-  selectGame: 'SELECT id, edition, creator_user_id, creator_name FROM games WHERE id = $1',
-  selectGameQuestions: `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer FROM game_questions gq
-    JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = $1 ORDER BY gq.position`,
+    SELECT $1, position, question_id, creator_answer
+    FROM unnest($2::int[], $3::text[], $4::int[]) AS round (position, question_id, creator_answer)`,
+  insertOwnQuestions: `INSERT INTO game_own_questions (game_id, position, question_id, text, options, creator_answer)
+    SELECT $1, position, question_id, text, options, creator_answer
+    FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[])
+      AS own (position, question_id, text, options, creator_answer)`,
+  selectGame: 'SELECT id, edition, creator_user_id, creator_name, lang FROM games WHERE id = $1',
+  // A game's rounds: drawn questions from the bank and the creator's own, in round order.
+  selectGameQuestions: `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer, gq.position FROM game_questions gq
+    JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = $1
+    UNION ALL
+    SELECT oq.question_id, g.edition, oq.text, oq.options, oq.creator_answer, oq.position FROM game_own_questions oq
+    JOIN games g ON g.id = oq.game_id WHERE oq.game_id = $1
+    ORDER BY position`,
   gameExists: 'SELECT 1 FROM games WHERE id = $1',
   // Locks the game row and reads its friends: responses to one game are decided one at a time, on
   // every instance, so the count cannot be overtaken before this transaction ends. No row: the game
@@ -50,9 +61,23 @@ export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameR
     async createGame(game) {
       await inTransaction(pool, async (client) => {
         await client.query(
-          query('insertGame', [game.id, game.edition, game.creatorUserId, game.creatorName, Date.now()]),
+          query('insertGame', [game.id, game.edition, game.creatorUserId, game.creatorName, Date.now(), game.lang]),
         );
-        await client.query(query('insertGameQuestions', [game.id, game.questionIds, game.answers]));
+        const { bank, own } = splitRounds(game);
+        await client.query(query('insertGameQuestions', [game.id, bank.positions, bank.ids, bank.answers]));
+        if (own.length > 0) {
+          const column = <K extends keyof (typeof own)[number]>(key: K) => own.map((row) => row[key]);
+          await client.query(
+            query('insertOwnQuestions', [
+              game.id,
+              column('position'),
+              column('questionId'),
+              column('text'),
+              column('options'),
+              column('creatorAnswer'),
+            ]),
+          );
+        }
       });
     },
 

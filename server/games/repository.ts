@@ -1,4 +1,5 @@
 import type { Player } from '../../shared/api.js';
+import { type Language, matchLanguage } from '../../shared/languages.js';
 import type { Question } from '../../shared/model.js';
 import type { Edition } from '../../shared/product.js';
 import { type QuestionRow, questionFromRow } from '../questions/repository.js';
@@ -8,6 +9,8 @@ export interface Game {
   edition: Edition;
   creatorUserId: string;
   creatorName: string;
+  /** The game's language (its link preview); each reader chooses the language of the questions. */
+  lang: Language;
   /** Questions in round order. */
   questions: Question[];
   /** The creator's answers, in round order. Never sent to anyone before they have answered. */
@@ -32,8 +35,12 @@ export interface NewGame {
   edition: Edition;
   creatorUserId: string;
   creatorName: string;
+  /** Every round's question id in round order, own questions' ids (`own-1`…) included. */
   questionIds: string[];
   answers: number[];
+  /** The creator's own questions (ids among `questionIds`): stored with the game, never in a bank. */
+  ownQuestions?: readonly Question[];
+  lang: Language;
 }
 
 export interface NewResponse {
@@ -98,6 +105,38 @@ export interface GameRepository {
   claimGame(gameId: string, keyHash: string, userId: string, maxCoCreators: number): Promise<ClaimResult>;
 }
 
+/** The creator controls and the data's lifecycle: what sqlite-creator.ts and postgres-creator.ts implement. */
+export type CreatorControls = Pick<
+  GameRepository,
+  | 'removePlayer'
+  | 'deleteGame'
+  | 'deleteGamesCreatedBefore'
+  | 'listGamesOf'
+  | 'setCreatorKeyHash'
+  | 'isCoCreator'
+  | 'claimGame'
+>;
+
+/**
+ * A "my games" row as every database returns it (in PostgreSQL, BIGINT and count(*) are numbers
+ * through the INT8 parser of db/postgres.ts).
+ */
+export interface SummaryRow {
+  id: string;
+  edition: Edition;
+  creator_name: string;
+  created_at: number;
+  players: number;
+}
+
+export const summaryFromRow = (row: SummaryRow): GameSummary => ({
+  id: row.id,
+  edition: row.edition,
+  creatorName: row.creator_name,
+  createdAt: row.created_at,
+  players: row.players,
+});
+
 /**
  * `claimed`: a new co-creator. `creator`: `userId` already was one. `wrong-key`: the key is not the
  * game's current one (or there is no such game). `full`: the game has `maxCoCreators` already.
@@ -153,6 +192,7 @@ export interface GameRow {
   edition: Edition;
   creator_user_id: string;
   creator_name: string;
+  lang: string;
 }
 
 /** One round of a game: its question with the creator's answer. */
@@ -163,6 +203,7 @@ export const gameFromRows = (row: GameRow, rounds: RoundRow[]): Game => ({
   edition: row.edition,
   creatorUserId: row.creator_user_id,
   creatorName: row.creator_name,
+  lang: matchLanguage(row.lang),
   questions: rounds.map(questionFromRow),
   creatorAnswers: rounds.map((round) => round.creator_answer),
 });

@@ -1,18 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Language } from '../../shared/languages.js';
 import { editionOf, gameTypeOf, toWireQuestion } from '../../shared/model.js';
+import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { computeScore } from '../../shared/score.js';
-import { badRequest, conflict, notFound, unknownGame } from '../errors.js';
+import { conflict, notFound, unknownGame } from '../errors.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
+import type { QuestionTexts } from '../questions/translations.js';
 import { checkAnswers } from './answers.js';
 import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
+import { readQuestionSet } from './own-questions.js';
 import type { Game, GameRepository } from './repository.js';
 
 export interface GameRoutesOptions {
   games: GameRepository;
   questions: QuestionRepository;
+  /** The questions in every language (join-game's `lang`). */
+  texts: QuestionTexts;
   /** Definitions and scoreboards kept in memory, fresh from the event bus (reads go through it). */
   cache: GameCache;
   /** Friends a game takes at most (MAX_PLAYERS_PER_GAME). */
@@ -23,8 +29,8 @@ export interface GameRoutesOptions {
 
 export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, options) => {
   const { games, questions, cache } = options;
-  // A game's join-game reply, serialized once per cached definition.
-  const joinReplies = new WeakMap<Game, Serialized<'join-game'>>();
+  // A game's join-game reply, serialized once per cached definition and language.
+  const joinReplies = new WeakMap<Game, Map<Language, Serialized<'join-game'>>>();
 
   async function requireGame(gameId: string): Promise<Game> {
     const game = await cache.findGame(gameId);
@@ -36,21 +42,9 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (!(await cache.gameExists(gameId))) throw unknownGame();
   }
 
-  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType }) => {
+  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, lang }) => {
     const edition = editionOf(gameType);
-    if (new Set(questionSet).size !== questionSet.length) {
-      throw badRequest('The field "questionSet" lists the same question more than once.');
-    }
-    const gameQuestions = await Promise.all(
-      questionSet.map(async (id) => {
-        const question = await questions.find(id);
-        if (!question) throw badRequest(`The question "${id}" does not exist.`);
-        if (question.edition !== edition) {
-          throw badRequest(`The question "${id}" belongs to the ${question.edition} edition, not ${edition}.`);
-        }
-        return question;
-      }),
-    );
+    const gameQuestions = await readQuestionSet(questionSet, edition, questions);
     checkAnswers(gameQuestions, answerSet, 'answerSet');
     const gameId = newGameId();
     await games.createGame({
@@ -58,8 +52,10 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       edition,
       creatorUserId: userId,
       creatorName: userName,
-      questionIds: questionSet,
+      questionIds: gameQuestions.map((question) => question.id),
       answers: answerSet,
+      ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
+      lang,
     });
     options.onGameCreated?.();
     return { gameId };
@@ -105,17 +101,22 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     return { playerName: game.creatorName, isCreator, hasPlayed };
   });
 
-  endpoint(app, 'join-game', async ({ gameId }) => {
+  endpoint(app, 'join-game', async ({ gameId, lang }) => {
     const game = await requireGame(gameId);
-    let reply = joinReplies.get(game);
+    let replies = joinReplies.get(game);
+    if (!replies) {
+      replies = new Map();
+      joinReplies.set(game, replies);
+    }
+    let reply = replies.get(lang);
     if (!reply) {
       // Key order as the reply schema writes it.
       const json = JSON.stringify({
-        questions: game.questions.map(toWireQuestion),
+        questions: game.questions.map((question) => toWireQuestion(options.texts.localize(question, lang))),
         gameType: gameTypeOf(game.edition),
       });
       reply = new Serialized(json);
-      joinReplies.set(game, reply);
+      replies.set(lang, reply);
     }
     return reply;
   });

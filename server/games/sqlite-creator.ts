@@ -1,26 +1,6 @@
-import type { Edition } from '../../shared/product.js';
 import type { Db } from '../db/database.js';
 import type { GameEventBus } from '../events/bus.js';
-import type { ClaimResult, GameRepository } from './repository.js';
-
-type CreatorControls = Pick<
-  GameRepository,
-  | 'removePlayer'
-  | 'deleteGame'
-  | 'deleteGamesCreatedBefore'
-  | 'listGamesOf'
-  | 'setCreatorKeyHash'
-  | 'isCoCreator'
-  | 'claimGame'
->;
-
-interface SummaryRow {
-  id: string;
-  edition: Edition;
-  creator_name: string;
-  created_at: number;
-  players: number;
-}
+import { type ClaimResult, type CreatorControls, type SummaryRow, summaryFromRow } from './repository.js';
 
 /** The creator controls and the data's lifecycle, in SQLite. Events follow the (synchronous) commit. */
 export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControls {
@@ -86,13 +66,7 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
     },
 
     async listGamesOf(userId, limit) {
-      return selectGamesOf.all(userId, userId, limit).map((row) => ({
-        id: row.id,
-        edition: row.edition,
-        creatorName: row.creator_name,
-        createdAt: row.created_at,
-        players: row.players,
-      }));
+      return selectGamesOf.all(userId, userId, limit).map(summaryFromRow);
     },
 
     async setCreatorKeyHash(gameId, keyHash) {

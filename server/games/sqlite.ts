@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import type { GameEventBus } from '../events/bus.js';
+import { splitRounds } from './own-questions.js';
 import {
   type AddResponseResult,
   type GameRepository,
@@ -25,17 +26,26 @@ export type ResponseWrites = GroupCommit<ResponseWrite, AddResponseResult>;
  */
 export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: ResponseWrites): GameRepository {
   const insertGame = db.prepare(
-    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertGameQuestion = db.prepare(
     'INSERT INTO game_questions (game_id, position, question_id, creator_answer) VALUES (?, ?, ?, ?)',
   );
   const selectGame = db.prepare<[string], GameRow>(
-    'SELECT id, edition, creator_user_id, creator_name FROM games WHERE id = ?',
+    'SELECT id, edition, creator_user_id, creator_name, lang FROM games WHERE id = ?',
   );
-  const selectGameQuestions = db.prepare<[string], RoundRow>(
-    `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer FROM game_questions gq
-     JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = ? ORDER BY gq.position`,
+  const insertOwnQuestion = db.prepare(
+    `INSERT INTO game_own_questions (game_id, position, question_id, text, options, creator_answer)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  // A game's rounds: drawn questions from the bank and the creator's own, in round order.
+  const selectGameQuestions = db.prepare<[string, string], RoundRow>(
+    `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer, gq.position FROM game_questions gq
+     JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = ?
+     UNION ALL
+     SELECT oq.question_id, g.edition, oq.text, oq.options, oq.creator_answer, oq.position FROM game_own_questions oq
+     JOIN games g ON g.id = oq.game_id WHERE oq.game_id = ?
+     ORDER BY position`,
   );
   // Every read of friends leaves removed ones out (removed_at IS NULL); only the play-once checks see them.
   const selectPlayers = db.prepare<[string], PlayerRow>(
@@ -56,10 +66,14 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
   );
 
   const createGame = db.transaction((game: NewGame) => {
-    insertGame.run(game.id, game.edition, game.creatorUserId, game.creatorName, Date.now());
-    game.questionIds.forEach((questionId, position) => {
-      insertGameQuestion.run(game.id, position, questionId, game.answers[position]);
+    insertGame.run(game.id, game.edition, game.creatorUserId, game.creatorName, Date.now(), game.lang);
+    const { bank, own } = splitRounds(game);
+    bank.ids.forEach((questionId, i) => {
+      insertGameQuestion.run(game.id, bank.positions[i], questionId, bank.answers[i]);
     });
+    for (const row of own) {
+      insertOwnQuestion.run(game.id, row.position, row.questionId, row.text, row.options, row.creatorAnswer);
+    }
   });
 
   return {
@@ -70,7 +84,7 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
     async findGame(id) {
       const row = selectGame.get(id);
       if (!row) return undefined;
-      return gameFromRows(row, selectGameQuestions.all(id));
+      return gameFromRows(row, selectGameQuestions.all(id, id));
     },
 
     async gameExists(id) {

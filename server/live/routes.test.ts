@@ -80,12 +80,12 @@ describe('live channel', () => {
     for (const c of [...watchers, bystander]) c.close();
   });
 
-  it('holds one bus subscription per watched game (besides the game cache), released when its last socket closes', async () => {
+  it("holds one bus subscription per watched game (its room's, which the game cache reads too), kept when its last socket closes", async () => {
     const game = await createGame(app, 'classic');
     const clients = await Promise.all([1, 2, 3].map(() => LiveClient.open(base + game.gameId)));
     await Promise.all(clients.map((c) => c.message(0)));
-    // The live route's and the game cache's.
-    expect(bus.active).toBe(2);
+    // One for the game, whatever the number of sockets, and no second one for the cache.
+    expect(bus.active).toBe(1);
     for (const c of clients) {
       c.close();
       await c.closed;

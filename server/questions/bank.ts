@@ -2,12 +2,21 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUESTION_ID_PATTERN } from '../../shared/api.js';
 import { describeScaleCodes, SCALE_CODES } from '../../shared/model.js';
+import { isOwnQuestionId, OWN_QUESTION_ID_PREFIX } from '../../shared/own-questions.js';
 import { EDITIONS, type Edition } from '../../shared/product.js';
+import {
+  type BankLimits,
+  preview,
+  type QuestionTranslations,
+  readTranslationFiles,
+  splitLanguages,
+} from './bank-texts.js';
 
 /**
  * A question bank is a folder holding `spectrum.json` and `classic.json`, each a JSON array of
- * `{"id","question","options"}` — the format of the built-in banks in `seed/`. A folder given by
- * QUESTIONS_DIR goes through exactly the same checks as the built-in one.
+ * `{"id","question","options"}` — the format of the built-in banks in `seed/` — and optionally
+ * their translations (see bank-texts.ts). A folder given by QUESTIONS_DIR goes through exactly
+ * the same checks as the built-in one.
  */
 export interface BankQuestion {
   id: string;
@@ -15,6 +24,8 @@ export interface BankQuestion {
   question: string;
   /** Classic: the four option words. Spectrum: the scale code. */
   options: string[] | string;
+  /** The question in other languages, where the bank gives it (absent: English only). */
+  translations?: QuestionTranslations;
 }
 
 export const CLASSIC_OPTION_COUNT = 4;
@@ -26,6 +37,11 @@ export const MAX_BANK_QUESTIONS = 10_000;
 const QUESTION_MAX_LENGTH = 200;
 const OPTION_MAX_LENGTH = 40;
 const FIELDS = ['id', 'question', 'options'];
+const LIMITS: BankLimits = {
+  questionLength: QUESTION_MAX_LENGTH,
+  optionLength: OPTION_MAX_LENGTH,
+  optionCount: CLASSIC_OPTION_COUNT,
+};
 
 /** A bank that cannot be served. The message is one line naming the file and the problem. */
 export class BankError extends Error {}
@@ -64,6 +80,9 @@ export function loadQuestionBank(dir: string, { questionsPerGame = 1 }: BankOpti
     // One by one: spreading a long list into push() overflows the call stack.
     for (const question of bank) questions.push(question);
   }
+  readTranslationFiles(dir, questions, LIMITS, (file, problem) => {
+    throw new BankError(`Question bank ${file}: ${problem}`);
+  });
   return questions;
 }
 
@@ -99,11 +118,18 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
     const entry = item as Record<string, unknown>;
     const unknownField = Object.keys(entry).find((key) => !FIELDS.includes(key));
     if (unknownField !== undefined) return fail(`${at} has an unknown field "${unknownField}"`);
-    const { id, question, options } = entry;
+    const { id } = entry;
     if (typeof id !== 'string' || !QUESTION_ID_PATTERN.test(id)) {
       return fail(`${at} needs an "id" of 1 to 64 letters, digits, "-" or "_" (got ${preview(id)})`);
     }
+    if (isOwnQuestionId(id)) {
+      return fail(
+        `${at} has the id "${id}"; ids starting with "${OWN_QUESTION_ID_PREFIX}" are kept for creators' own questions`,
+      );
+    }
     const named = `${at} (id "${id}")`;
+    // Each text may be a string (English) or {"en": …, "es": …}: English is checked as always.
+    const { question, options, translations } = splitLanguages(entry, edition, named, LIMITS, fail);
     if (typeof question !== 'string' || question.trim() === '') return fail(`${named} needs a non-empty "question"`);
     if (question.length > QUESTION_MAX_LENGTH) {
       return fail(`${named} is longer than ${QUESTION_MAX_LENGTH} characters`);
@@ -118,7 +144,7 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
           `${named} has ${optionsText(options)}; a Spectrum question's options is its scale: ${describeScaleCodes()}`,
         );
       }
-      return { id, edition, question, options };
+      return withTranslations({ id, edition, question, options }, translations());
     }
     if (
       !Array.isArray(options) ||
@@ -131,16 +157,15 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
           `${CLASSIC_OPTION_COUNT} different non-empty words of at most ${OPTION_MAX_LENGTH} characters`,
       );
     }
-    return { id, edition, question, options: options as string[] };
+    return withTranslations({ id, edition, question, options: options as string[] }, translations());
   });
+}
+
+/** Leaves `translations` out when there are none, so an English-only bank reads exactly as it always has. */
+function withTranslations(question: BankQuestion, translations: QuestionTranslations): BankQuestion {
+  return Object.keys(translations).length > 0 ? { ...question, translations } : question;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 const optionsText = (options: unknown) => (options === undefined ? 'no "options"' : `options ${preview(options)}`);
-
-/** A value as JSON on one line, cut short so the message stays readable. */
-function preview(value: unknown): string {
-  const json = JSON.stringify(value) ?? 'nothing';
-  return json.length > 80 ? `${json.slice(0, 79)}…` : json;
-}

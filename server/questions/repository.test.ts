@@ -1,20 +1,19 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.js';
-import { openDatabase } from '../db/database.js';
 import { endPool, preparePostgres } from '../db/postgres.js';
-import { POSTGRES_MIGRATIONS_DIR } from '../db/postgres-storage.js';
-import { readQuestionBanks } from '../db/seed.js';
-import { SEED_DIR } from '../paths.js';
+import { POSTGRES_MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
+import { openSqliteDatabase } from '../storage/sqlite.js';
 import { createTestDatabase, testingOnPostgres } from '../testing/postgres.js';
 import { postgresQuestionRepository } from './postgres.js';
 import { drawExcluding, type QuestionRepository } from './repository.js';
+import { readQuestionBanks } from './seed.js';
 import { sqliteQuestionRepository } from './sqlite.js';
 
 type Open = () => Promise<{ repository: QuestionRepository; close(): Promise<void> }>;
 
 const sqlite: Open = async () => {
-  const db: Db = openDatabase(':memory:');
+  const db: Db = openSqliteDatabase(':memory:');
   return {
     repository: sqliteQuestionRepository(db),
     close: async () => {

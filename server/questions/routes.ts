@@ -3,24 +3,28 @@ import { toWireQuestion } from '../../shared/model.js';
 import { badRequest } from '../errors.js';
 import { endpoint } from '../http/endpoint.js';
 import type { QuestionRepository } from './repository.js';
+import type { QuestionTexts } from './translations.js';
 
 export interface QuestionRoutesOptions {
   questions: QuestionRepository;
   questionsPerGame: number;
+  /** The questions in every language. */
+  texts: QuestionTexts;
 }
 
 export const questionRoutes: FastifyPluginAsync<QuestionRoutesOptions> = async (
   app,
-  { questions, questionsPerGame },
+  { questions, questionsPerGame, texts },
 ) => {
   // Fewer questions than `count` left outside `exclude` is not the caller's mistake: they get
   // what there is (possibly none), and the swap button says there is nothing left to swap in.
-  endpoint(app, 'get-questions', async ({ gametype, count = questionsPerGame, exclude = [] }) => {
+  endpoint(app, 'get-questions', async ({ gametype, count = questionsPerGame, exclude = [], lang }) => {
     if (count > questionsPerGame) {
       throw badRequest(
         `The query parameter "count" must be at most ${questionsPerGame}, the number of questions in a game.`,
       );
     }
-    return { questions: (await questions.draw(gametype, count, exclude)).map(toWireQuestion) };
+    const drawn = await questions.draw(gametype, count, exclude);
+    return { questions: drawn.map((question) => toWireQuestion(texts.localize(question, lang))) };
   });
 };

@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { WireQuestion } from '../../shared/model.js';
 import { type AppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { PostgresStorage, SqliteStorage } from '../db/storage.js';
 import type { NewResponse } from '../games/repository.js';
 import { newPlayerId } from '../ids.js';
+import type { PostgresStorage, SqliteStorage } from '../storage/index.js';
 import { createTestDatabase, testingOnPostgres } from './postgres.js';
 
 /**

@@ -6,6 +6,7 @@ import { acceptedEncoding, compress } from './compress.js';
 import { escapeHtml, type FindPreview, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
 import type { Cards } from './og-cards.js';
 import { ogImageRoutes } from './og-image.js';
+import { gamePageId, pageLanguage, withHtmlLang } from './page-language.js';
 import { screenPreloads } from './preload.js';
 
 export type SendIndex = (reply: FastifyReply) => Promise<FastifyReply>;
@@ -69,23 +70,30 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
     const { request } = reply;
     const path = request.url.split('?')[0];
     const gameId = joinGameId(path);
+    // Every page of a game is in the game's language; only its join link previews the game itself.
+    const pageGameId = gamePageId(path);
     const preview =
-      gameId === undefined
+      pageGameId === undefined
         ? undefined
-        : await options.findPreview(gameId).catch((error: unknown) => {
+        : await options.findPreview(pageGameId).catch((error: unknown) => {
             // Without its game the page still works: it gets the generic tags.
             request.log.warn({ err: error }, 'link preview lookup failed');
             return undefined;
           });
+    const lang = pageLanguage(preview, request.headers['accept-language']);
     const tags = previewTags({
       origin: publicOrigin(request, options.publicUrl),
       path,
       game: gameId !== undefined && preview ? { id: gameId, preview } : undefined,
+      lang,
     });
     // Game pages carry people's names: out of search results (robots.txt still lets crawlers read the tags).
     if (isGamePage(path)) reply.header('X-Robots-Tag', 'noindex');
-    const html = injectTags(indexHtml, tags, preloads(path));
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const html = withHtmlLang(injectTags(indexHtml, tags, preloads(path)), lang);
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding, Accept-Language')
+      .type('text/html; charset=utf-8');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding || request.method === 'HEAD') return reply.send(html);
     return reply.header('Content-Encoding', encoding).send(compress(html, encoding));

@@ -1,10 +1,14 @@
-import { displayName, type Edition, PRODUCT_NAME } from '../../shared/product.js';
+import type { Language } from '../../shared/languages.js';
+import { type Edition, PRODUCT_NAME } from '../../shared/product.js';
 import { matchPage } from '../../shared/routes.js';
+import { nameInText, SERVER_TEXTS, serverTexts } from './og-texts.js';
 
 /** What a link preview needs to know about a game; nothing else about it ever reaches a page. */
 export interface GamePreview {
   creatorName: string;
   edition: Edition;
+  /** The game's language (its preview's texts); absent: English. */
+  lang?: Language;
 }
 
 /** Looks a game up for its link preview; undefined for an unknown game. */
@@ -28,22 +32,21 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-export const GENERIC_TITLE = `${PRODUCT_NAME}: how in tune are your friends with you?`;
-export const GENERIC_DESCRIPTION =
-  'Answer a few quick questions, share the link, and see how in tune your friends are with you.';
-const EDITION_LABELS: Record<Edition, string> = { spectrum: 'Spectrum', classic: 'Classic' };
+// The texts of every language are in og-texts.ts; these are the English ones.
+export const GENERIC_TITLE = SERVER_TEXTS.en.genericTitle;
+export const GENERIC_DESCRIPTION = SERVER_TEXTS.en.genericDescription;
 
-/** "Ana wants to know how in tune you are" (an empty name shows as "Anonymous", as everywhere). */
+/** "Ana wants to know how in tune you are", in the game's language (an empty name shows as "Anonymous", as everywhere). */
 export function gameTitle(game: GamePreview): string {
-  return `${displayName(game.creatorName)} wants to know how in tune you are`;
+  return serverTexts(game.lang).gameTitle(nameInText(game.creatorName));
 }
 
 export function gameDescription(game: GamePreview): string {
-  return `Answer the same questions as ${displayName(game.creatorName)} in ${PRODUCT_NAME} ${EDITION_LABELS[game.edition]} and get your compatibility score from 0 to 10.`;
+  return serverTexts(game.lang).gameDescription(nameInText(game.creatorName), game.edition);
 }
 
-export function editionLabel(edition: Edition): string {
-  return `${EDITION_LABELS[edition]} edition`;
+export function editionLabel(edition: Edition, lang?: Language): string {
+  return serverTexts(lang).edition[edition];
 }
 
 /** Pages of one game (shared/routes.ts): kept out of search results, though robots.txt allows them. */
@@ -62,13 +65,16 @@ export function previewTags(options: {
   origin: string;
   path: string;
   game?: { id: string; preview: GamePreview };
+  /** The language of the generic tags (a game's own tags are in the game's language). */
+  lang?: Language;
 }): PreviewTags {
   const { origin, path, game } = options;
   const url = `${origin}${path}`;
   const noindex = isGamePage(path);
   if (!game) {
     const image = `${origin}/og-image.png`;
-    return { title: GENERIC_TITLE, description: GENERIC_DESCRIPTION, url, image, imageAlt: GENERIC_TITLE, noindex };
+    const { genericTitle: title, genericDescription: description } = serverTexts(options.lang);
+    return { title, description, url, image, imageAlt: title, noindex };
   }
   const title = gameTitle(game.preview);
   return {
@@ -76,7 +82,7 @@ export function previewTags(options: {
     description: gameDescription(game.preview),
     url,
     image: `${origin}/og/${encodeURIComponent(game.id)}.png`,
-    imageAlt: `${title}: ${PRODUCT_NAME} ${editionLabel(game.preview.edition)}`,
+    imageAlt: serverTexts(game.preview.lang).imageAlt(title, game.preview.edition),
     noindex,
   };
 }

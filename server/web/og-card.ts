@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { editionLabel, type GamePreview } from './meta.js';
+import { serverTexts } from './og-texts.js';
 
 // The product's look (client/styles/base.css, client/components/Logo.tsx).
 const BG = '#17133f';
@@ -58,6 +59,7 @@ function nameSize(name: string): number {
  * `name` is what can be drawn (see drawableName); undefined draws the generic card.
  */
 export function card(game: (GamePreview & { name: string }) | undefined): ReactElement {
+  const texts = serverTexts(game?.lang).card;
   const headline = game
     ? [
         el(
@@ -76,14 +78,10 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
           },
           game.name,
         ),
-        el(
-          'div',
-          { display: 'flex', fontSize: 60, fontWeight: 800, lineHeight: 1.15 },
-          'wants to know how in tune you are',
-        ),
+        el('div', { display: 'flex', fontSize: 60, fontWeight: 800, lineHeight: 1.15 }, texts.asks),
       ]
     : [
-        el('div', { display: 'flex', fontSize: 76, fontWeight: 800, lineHeight: 1.1 }, 'How in tune are your'),
+        el('div', { display: 'flex', fontSize: 76, fontWeight: 800, lineHeight: 1.1 }, texts.generic[0]),
         el(
           'div',
           {
@@ -95,7 +93,7 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
             backgroundClip: 'text',
             color: 'transparent',
           },
-          'friends with you?',
+          texts.generic[1],
         ),
       ];
 
@@ -138,7 +136,7 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
                   border: '2px solid rgba(255, 255, 255, 0.22)',
                   backgroundColor: 'rgba(255, 255, 255, 0.08)',
                 },
-                editionLabel(game.edition),
+                editionLabel(game.edition, game.lang),
               ),
             ]
           : []),
@@ -147,9 +145,7 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
       el(
         'div',
         { display: 'flex', fontSize: 32, fontWeight: 500, color: MUTED },
-        game
-          ? 'Answer the same questions and get your score out of 10.'
-          : 'Answer a few quick questions and share the link.',
+        game ? texts.gameFooter : texts.genericFooter,
       ),
     ],
   );

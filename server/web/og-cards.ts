@@ -14,12 +14,16 @@ const MEMORY_CARDS = 200;
 
 /** Exactly what a card shows, and nothing else of the game (no answers ever reach a worker). */
 export function previewOf(game: GamePreview): GamePreview {
-  return { creatorName: game.creatorName, edition: game.edition };
+  return { creatorName: game.creatorName, edition: game.edition, lang: game.lang ?? 'en' };
 }
 
-/** Names one look of one card: what it shows and the design it is drawn with. */
-function cardKey(preview: GamePreview | undefined): string {
-  const shown = preview ? [preview.creatorName, preview.edition] : [];
+/**
+ * Names one look of one card: what it shows (its language too) and the design it is drawn with.
+ * An English card's key leaves the language out, so the cards stored before there were languages stay valid.
+ */
+export function cardKey(preview: GamePreview | undefined): string {
+  const language = preview?.lang === undefined || preview.lang === 'en' ? [] : [preview.lang];
+  const shown = preview ? [preview.creatorName, preview.edition, ...language] : [];
   return createHash('sha256')
     .update(JSON.stringify([CARD_DESIGN, ...shown]))
     .digest('base64url')

@@ -1,13 +1,17 @@
+import { postgresCircleRepository } from '../circle/postgres.js';
 import { type Config, questionsDir } from '../config.js';
+import { DatabasePool, endPool, type Pool, preparePostgres } from '../db/postgres.js';
 import { PostgresEventBus } from '../events/postgres-bus.js';
 import { postgresGameRepository } from '../games/postgres.js';
-import { MIGRATIONS_DIR } from '../paths.js';
+import { POSTGRES_MIGRATIONS_DIR } from '../paths.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
-import { DatabasePool, endPool, preparePostgres } from './postgres.js';
-import { readQuestionBanks } from './seed.js';
-import type { PostgresStorage, StorageOptions } from './storage.js';
+import { readQuestionBanks } from '../questions/seed.js';
+import type { Storage, StorageOptions } from './storage.js';
 
-export const POSTGRES_MIGRATIONS_DIR = `${MIGRATIONS_DIR}/postgres`;
+export interface PostgresStorage extends Storage {
+  kind: 'postgres';
+  pool: Pool;
+}
 
 /**
  * Opens a PostgreSQL database shared by any number of instances: a pool of DATABASE_POOL_SIZE
@@ -46,6 +50,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     bus,
     games: postgresGameRepository(pool, bus),
     questions: postgresQuestionRepository(pool),
+    circle: postgresCircleRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -1,0 +1,256 @@
+import type { Edition } from '../../shared/product.js';
+import { closeness, computeScore, scoreOfCloseness } from '../../shared/score.js';
+
+/** How many pairs the creator's view lists at most. */
+export const TOP_PAIRS = 50;
+
+/** A friend as the circle needs them: who, and the answers every other friend is compared with. */
+export interface CircleFriend {
+  publicId: string;
+  name: string;
+  /** In round order. */
+  answers: readonly number[];
+}
+
+/** Another friend and how in tune they are with the one asking, in tenths (0..100). */
+export interface CircleMatch {
+  publicId: string;
+  name: string;
+  tenths: number;
+}
+
+/** Two friends (the earlier to play first) and their score in tenths. */
+export interface CirclePair {
+  a: { publicId: string; name: string };
+  b: { publicId: string; name: string };
+  tenths: number;
+}
+
+/** Slots in join order; `a < b`. */
+interface SlotPair {
+  a: number;
+  b: number;
+  tenths: number;
+}
+
+/** Best first: higher score, then the pair whose first friend played earlier, then the second. */
+const better = (p: SlotPair, q: SlotPair) => q.tenths - p.tenths || p.a - q.a || p.b - q.b;
+
+/**
+ * Friends one game's circle holds at most (removed ones included until the index is rebuilt):
+ * 8 MiB of pair scores. Far above the default MAX_PLAYERS_PER_GAME (1,000); an instance
+ * configured for bigger games answers get-circle for them with a clear refusal.
+ */
+export const CIRCLE_MAX_FRIENDS = 4096;
+
+/** The game has more friends than CIRCLE_MAX_FRIENDS. */
+export class CircleTooLargeError extends Error {
+  constructor() {
+    super(`A circle holds at most ${CIRCLE_MAX_FRIENDS} friends.`);
+  }
+}
+
+/** Score values in tenths: 0..100. */
+const SCORE_VALUES = 101;
+
+/** Answers 0..100 (every Spectrum answer, every Classic one) are scored through a table of closeness. */
+const ANSWER_VALUES = 101;
+
+/** `closeness(edition, a, b)` at `a × 101 + b`: one look-up per round instead of the formula. */
+function closenessTable(edition: Edition): Int32Array {
+  const table = new Int32Array(ANSWER_VALUES * ANSWER_VALUES);
+  for (let a = 0; a < ANSWER_VALUES; a++) {
+    for (let b = 0; b < ANSWER_VALUES; b++) table[a * ANSWER_VALUES + b] = closeness(edition, a, b);
+  }
+  return table;
+}
+
+/** Answers as table rows (`a × 101`), or undefined if one is off the table (then `computeScore` is used). */
+function tableRows(answers: readonly number[]): Int32Array | undefined {
+  if (!answers.every((a) => Number.isInteger(a) && a >= 0 && a < ANSWER_VALUES)) return undefined;
+  return Int32Array.from(answers, (a) => a * ANSWER_VALUES);
+}
+
+/**
+ * Every pair of one game's friends and their score, as `computeScore` gives it with one friend's
+ * answers in the creator's place (the formula is symmetric). Friends get slots in the order they
+ * joined the index and keep them (a removed friend's slot stays empty), so ties are ordered by
+ * who played first.
+ *
+ * Cost: adding a friend compares them once with every other friend (O(friends) scores); a
+ * friend's matches are a counting sort over the 101 possible scores (O(friends)); the top pairs
+ * are kept as friends arrive, and rebuilt by one pass over the pairs only when a removal took
+ * one of them. Memory: one byte per pair (a triangle that doubles its friends as it fills), so a
+ * game of 1,000 friends holds about 0.5 MiB.
+ */
+export class CircleIndex {
+  #capacity = 0;
+  /**
+   * Scores in tenths, as a triangle: the pair of slots a < b at `rowStart(b) + a`, so that a new
+   * friend's scores are one contiguous row after the others'. Only cells of two live slots mean anything.
+   */
+  #scores = new Uint8Array(0);
+  readonly #ids: string[] = [];
+  readonly #names: string[] = [];
+  /** Undefined once the slot's friend is removed (their answers are no longer needed). */
+  readonly #answers: (readonly number[] | undefined)[] = [];
+  /** The same answers as rows of `#table`, where they fit it. */
+  readonly #rows: (Int32Array | undefined)[] = [];
+  readonly #table: Int32Array;
+  readonly #slots = new Map<string, number>();
+  /** The slots of friends in the circle now, ascending (join order). */
+  readonly #live: number[] = [];
+  #top: SlotPair[] = [];
+  /** A removal took a pair out of `#top`: it is rebuilt when next read. */
+  #topStale = false;
+
+  constructor(
+    readonly edition: Edition,
+    friends: readonly CircleFriend[] = [],
+  ) {
+    this.#table = closenessTable(edition);
+    if (friends.length > CIRCLE_MAX_FRIENDS) throw new CircleTooLargeError();
+    this.#grow(friends.length);
+    for (const friend of friends) this.add(friend);
+  }
+
+  /** Friends in the circle now. */
+  get size(): number {
+    return this.#slots.size;
+  }
+
+  /** Roughly what the index holds in memory, in bytes (for the cache's budget). */
+  get bytes(): number {
+    const rounds = this.#answers.find((answers) => answers !== undefined)?.length ?? 0;
+    return this.#scores.byteLength + this.#ids.length * (96 + 12 * rounds);
+  }
+
+  has(publicId: string): boolean {
+    return this.#slots.has(publicId);
+  }
+
+  /** Compares a new friend with every other friend; false (and nothing changes) if they are already in. */
+  add(friend: CircleFriend): boolean {
+    if (this.#slots.has(friend.publicId)) return false;
+    const slot = this.#ids.length;
+    if (slot >= CIRCLE_MAX_FRIENDS) throw new CircleTooLargeError();
+    if (slot >= this.#capacity) this.#grow(Math.min(CIRCLE_MAX_FRIENDS, Math.max(16, this.#capacity * 2)));
+    const scores = this.#scores;
+    const start = rowStart(slot);
+    const rows = tableRows(friend.answers);
+    const answers = friend.answers;
+    const rounds = answers.length;
+    const table = this.#table;
+    const live = this.#live;
+    // The hot loop of a first read (every pair of the game once): plain locals, no call per pair.
+    for (let k = 0; k < live.length; k++) {
+      const other = live[k];
+      const others = this.#rows[other];
+      let tenths: number;
+      if (rows && others && others.length === rounds && rounds > 0) {
+        let total = 0;
+        for (let round = 0; round < rounds; round++) total += table[others[round] + answers[round]];
+        tenths = Math.round(scoreOfCloseness(total, rounds) * 10);
+      } else {
+        tenths = Math.round(computeScore(this.edition, this.#answers[other] as readonly number[], answers) * 10);
+      }
+      scores[start + other] = tenths;
+      if (!this.#topStale) this.#offer(other, slot, tenths);
+    }
+    this.#ids.push(friend.publicId);
+    this.#names.push(friend.name);
+    this.#answers.push(friend.answers);
+    this.#rows.push(rows);
+    this.#slots.set(friend.publicId, slot);
+    live.push(slot);
+    return true;
+  }
+
+  /** Drops a friend and every pair they are in; false if they are not in the circle. */
+  remove(publicId: string): boolean {
+    const slot = this.#slots.get(publicId);
+    if (slot === undefined) return false;
+    this.#slots.delete(publicId);
+    this.#answers[slot] = undefined;
+    this.#rows[slot] = undefined;
+    this.#live.splice(this.#live.indexOf(slot), 1);
+    if (this.#top.some((pair) => pair.a === slot || pair.b === slot)) this.#topStale = true;
+    return true;
+  }
+
+  /** Every other friend with their score, highest first (earliest to play first among equals); undefined if not in. */
+  matches(publicId: string): CircleMatch[] | undefined {
+    const slot = this.#slots.get(publicId);
+    if (slot === undefined) return undefined;
+    const scores = this.#scores;
+    const start = rowStart(slot);
+    // Counting sort: slots are visited in join order, so each bucket is already in tie order.
+    const buckets: number[][] = Array.from({ length: SCORE_VALUES }, () => []);
+    for (const other of this.#live) {
+      if (other < slot) buckets[scores[start + other]].push(other);
+      else if (other > slot) buckets[scores[rowStart(other) + slot]].push(other);
+    }
+    const matches: CircleMatch[] = [];
+    for (let tenths = SCORE_VALUES - 1; tenths >= 0; tenths--) {
+      for (const other of buckets[tenths]) {
+        matches.push({ publicId: this.#ids[other], name: this.#names[other], tenths });
+      }
+    }
+    return matches;
+  }
+
+  /** The TOP_PAIRS most in-tune pairs, best first. */
+  topPairs(): CirclePair[] {
+    if (this.#topStale) this.#rebuildTop();
+    return this.#top.map(({ a, b, tenths }) => ({
+      a: { publicId: this.#ids[a], name: this.#names[a] },
+      b: { publicId: this.#ids[b], name: this.#names[b] },
+      tenths,
+    }));
+  }
+
+  /** Keeps the pair of slots `a < b` if it belongs among the best TOP_PAIRS. */
+  #offer(a: number, b: number, tenths: number): void {
+    const top = this.#top;
+    if (top.length === TOP_PAIRS) {
+      // Checked before anything is allocated: most pairs of a big game end here.
+      const last = top[TOP_PAIRS - 1];
+      if (tenths < last.tenths || (tenths === last.tenths && (a > last.a || (a === last.a && b > last.b)))) return;
+    }
+    const pair = { a, b, tenths };
+    let low = 0;
+    let high = top.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (better(top[middle], pair) < 0) low = middle + 1;
+      else high = middle;
+    }
+    top.splice(low, 0, pair);
+    if (top.length > TOP_PAIRS) top.pop();
+  }
+
+  /** One pass over the pairs of live friends (O(friends²) byte reads, no score is computed again). */
+  #rebuildTop(): void {
+    this.#top = [];
+    this.#topStale = false;
+    const live = this.#live;
+    const scores = this.#scores;
+    for (let j = 1; j < live.length; j++) {
+      const b = live[j];
+      const start = rowStart(b);
+      for (let i = 0; i < j; i++) this.#offer(live[i], b, scores[start + live[i]]);
+    }
+  }
+
+  /** Room for `slots` friends, keeping every score already computed. */
+  #grow(slots: number): void {
+    if (slots <= this.#capacity) return;
+    const scores = new Uint8Array(rowStart(slots));
+    scores.set(this.#scores);
+    this.#scores = scores;
+    this.#capacity = slots;
+  }
+}
+
+/** Where the scores of slot `b` with slots 0..b − 1 start in the triangle. */
+const rowStart = (b: number) => (b * (b - 1)) / 2;

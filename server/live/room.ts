@@ -1,0 +1,263 @@
+import type { WebSocket } from 'ws';
+import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage } from '../../shared/live.js';
+import type { GameEvent, GameEventBus } from '../events/bus.js';
+import type { Game, GameRepository } from '../games/repository.js';
+import { applyTo, Scoreboard } from '../games/scoreboard.js';
+import type { SlicedFanOut } from './fan-out.js';
+import { TextFrame } from './frame.js';
+import { serializeLive, writeLive } from './send.js';
+
+/**
+ * ONE GAME'S LIVE STATE ON THIS INSTANCE, owned by one object (as tldraw's TLSocketRoom owns a
+ * room). A GameRoom owns:
+ * - its one subscription to the game event bus, for as long as the room is open;
+ * - what was read of the game: its definition and its scoreboard (one serialized snapshot, shared
+ *   by every socket);
+ * - the live sockets watching the game, each with the messages waiting behind its snapshot;
+ * - the order in which events change all of these.
+ * Nothing else subscribes for the game's state or writes to its sockets: the cache (rooms.ts) and
+ * the live route (routes.ts) only go through the room.
+ *
+ * Event order, as guaranteed here:
+ * 1. Events are taken in the order the bus delivers them, by one listener that first changes the
+ *    room's state and then, in the same step, hands the event to the sockets watching at that
+ *    moment; a socket that joins later reads a snapshot that already has it.
+ * 2. A socket gets its snapshot first, then every event that arrived after it joined, in order
+ *    (one that arrived while the snapshot was read may be in the snapshot too: clients place a
+ *    player by id, so a repeat is harmless). Writes go through the instance's SlicedFanOut, which
+ *    keeps the order of what it is given, after the publishing request has answered.
+ * 3. A scoreboard read that overlaps events replays them, in order, onto what it read (each is
+ *    idempotent); from the end of the read on, events change the board directly.
+ * 4. `deleted`: the room closes (leaves the bus, forgets the game, leaves the registry) and every
+ *    socket gets `deleted` after what it was sent before, then is closed.
+ * 5. `resync` (events may have been missed: the PostgreSQL bus reconnected): the room forgets what
+ *    it read, and every socket gets a fresh snapshot, which replaces the client's list, with what
+ *    arrives meanwhile waiting behind it; if the read fails, the sockets are closed (1011) and
+ *    reconnect.
+ * A game not found is never remembered (it may be created later on another instance).
+ */
+
+/** What the rooms of one instance share. */
+export interface RoomContext {
+  games: GameRepository;
+  bus: GameEventBus;
+  /** Writes to sockets after the publishing request has answered, a slice of sockets at a time. */
+  fanOut: SlicedFanOut<WebSocket>;
+  /** A socket's send-buffer cap in bytes (see `liveBufferLimit`). */
+  maxBufferedBytes: number;
+}
+
+/** An event as it goes out on the live channel: serialized once for every socket of its game. */
+interface Outgoing {
+  /** Framed once (UTF-8 and the WebSocket header) for all the sockets. */
+  data: TextFrame;
+  /** After `deleted` the socket is closed: the game is gone. */
+  last: boolean;
+}
+
+function outgoing(event: LiveMessage): Outgoing {
+  return { data: new TextFrame(serializeLive(event)), last: event.type === 'deleted' };
+}
+
+const DELETED = outgoing({ type: 'deleted' });
+
+/** One socket's place in the room: what arrives before its snapshot is written waits in `queue`. */
+interface Watch {
+  queue: Outgoing[] | null;
+}
+
+export class GameRoom {
+  readonly #sockets = new Map<WebSocket, Watch>();
+  readonly #unsubscribe: () => void;
+  #open = true;
+  #pins = 0;
+  #definition?: Promise<Game | undefined>;
+  #board?: Promise<Scoreboard | undefined>;
+  /** The board once read: events change it as they arrive. */
+  #settled?: Scoreboard;
+  /** While the board is being read: its events since the read began, replayed on the read. */
+  #pending?: GameEvent[];
+
+  /** `onDeleted` is called once the game is deleted and the room closed: the registry forgets it. */
+  constructor(
+    readonly gameId: string,
+    private readonly context: RoomContext,
+    private readonly onDeleted: () => void,
+  ) {
+    this.#unsubscribe = context.bus.subscribe(gameId, (event) => this.#onEvent(event));
+  }
+
+  /** With sockets or pins, the room is never closed for room in the registry. */
+  get busy(): boolean {
+    return this.#sockets.size > 0 || this.#pins > 0;
+  }
+
+  /** The game's definition (questions, creator answers, creator), as `GameRepository.findGame`. */
+  findGame(): Promise<Game | undefined> {
+    if (this.#definition) return this.#definition;
+    const reading = this.context.games.findGame(this.gameId);
+    // A closed room reads for its caller and keeps nothing.
+    if (!this.#open) return reading;
+    this.#definition = reading;
+    const forget = () => {
+      if (this.#definition === reading) this.#definition = undefined;
+    };
+    reading.then((game) => game || forget(), forget);
+    return reading;
+  }
+
+  /** True if what the room has read shows the game exists; false if it has read nothing (ask the repository). */
+  async knowsGame(): Promise<boolean> {
+    if (this.#board && (await this.#board)) return true;
+    return Boolean(this.#definition && (await this.#definition));
+  }
+
+  /** The game's scoreboard; undefined if there is no such game. Read it, never change it. */
+  scoreboard(): Promise<Scoreboard | undefined> {
+    if (this.#board) return this.#board;
+    const pending: GameEvent[] = [];
+    // A closed room reads for its caller and keeps nothing.
+    if (!this.#open) return this.#readBoard(pending);
+    this.#pending = pending;
+    const reading = this.#readBoard(pending);
+    this.#board = reading;
+    const forget = () => {
+      if (this.#board === reading) this.#board = undefined;
+    };
+    reading.then((board) => board || forget(), forget);
+    return reading;
+  }
+
+  /** Keeps the room open in the registry until the returned function is called. */
+  pin(): () => void {
+    this.#pins += 1;
+    let pinned = true;
+    return () => {
+      if (!pinned) return;
+      pinned = false;
+      this.#pins -= 1;
+    };
+  }
+
+  /**
+   * Adds a socket and writes its snapshot once read; what arrives meanwhile is written after it.
+   * The socket is in the room from the call on (before the first await). Rejects if the read
+   * fails (the socket is left for its caller to close).
+   */
+  async join(socket: WebSocket): Promise<void> {
+    const watch: Watch = { queue: [] };
+    this.#sockets.set(socket, watch);
+    const board = await this.scoreboard();
+    this.#ready(socket, watch, board?.snapshot);
+  }
+
+  /** Idempotent. */
+  leave(socket: WebSocket): void {
+    this.#sockets.delete(socket);
+  }
+
+  /** Leaves the bus and forgets what was read. Sockets still in the room get what is already on its way. */
+  close(): void {
+    if (!this.#open) return;
+    this.#open = false;
+    this.#unsubscribe();
+    this.#forget();
+  }
+
+  #onEvent(event: GameEvent): void {
+    switch (event.type) {
+      case 'deleted':
+        this.close();
+        this.onDeleted();
+        this.#send(DELETED);
+        return;
+      case 'resync':
+        this.#forget();
+        this.#resnapshot();
+        return;
+      case 'player':
+      case 'removed':
+        if (this.#pending) this.#pending.push(event);
+        else if (this.#settled) applyTo(this.#settled, event);
+        if (this.#sockets.size > 0) this.#send(outgoing(event));
+        return;
+    }
+  }
+
+  async #readBoard(pending: GameEvent[]): Promise<Scoreboard | undefined> {
+    const { games } = this.context;
+    try {
+      if (!(await games.gameExists(this.gameId))) return undefined;
+      const board = new Scoreboard(await games.listPlayers(this.gameId));
+      // Events delivered while reading may or may not be in the read; each is idempotent, so
+      // replaying them in order gives the state after the last of them.
+      for (const event of pending) applyTo(board, event);
+      // In the same step as the end of pending: from here on, events change the board directly
+      // (unless the room forgot this read meanwhile).
+      if (this.#pending === pending) this.#settled = board;
+      return board;
+    } finally {
+      if (this.#pending === pending) this.#pending = undefined;
+    }
+  }
+
+  /** Drops what was read (it is read again when next asked for); reads under way are not kept. */
+  #forget(): void {
+    this.#definition = undefined;
+    this.#board = undefined;
+    this.#settled = undefined;
+    this.#pending = undefined;
+  }
+
+  /** To the sockets in the room now: queued behind a snapshot still to come, else written. */
+  #send(message: Outgoing): void {
+    this.context.fanOut.push([...this.#sockets.keys()], (socket) => {
+      const watch = this.#sockets.get(socket);
+      if (!watch) return;
+      if (watch.queue) watch.queue.push(message);
+      else this.#write(socket, message);
+    });
+  }
+
+  /**
+   * After a resync: every socket gets a fresh snapshot (which replaces the client's list), and
+   * what arrives meanwhile waits behind it.
+   */
+  #resnapshot(): void {
+    if (this.#sockets.size === 0) return;
+    const fresh = new Map<WebSocket, Watch>();
+    for (const socket of this.#sockets.keys()) {
+      const watch: Watch = { queue: [] };
+      this.#sockets.set(socket, watch);
+      fresh.set(socket, watch);
+    }
+    this.scoreboard().then(
+      (board) =>
+        this.context.fanOut.push([...fresh.keys()], (socket) =>
+          this.#ready(socket, fresh.get(socket) as Watch, board?.snapshot),
+        ),
+      () => {
+        // Not known to be up to date: the clients reconnect (and get a snapshot then).
+        for (const socket of fresh.keys()) socket.close(1011, 'Please reconnect.');
+      },
+    );
+  }
+
+  /** Writes the snapshot and then what queued meanwhile, unless a newer snapshot replaced this watch. */
+  #ready(socket: WebSocket, watch: Watch, snapshot: string | undefined): void {
+    const queue = watch.queue;
+    if (this.#sockets.get(socket) !== watch || !queue) return;
+    watch.queue = null;
+    if (snapshot === undefined) {
+      this.#write(socket, DELETED);
+      return;
+    }
+    writeLive(socket, snapshot, this.context.maxBufferedBytes);
+    for (const message of queue) this.#write(socket, message);
+  }
+
+  #write(socket: WebSocket, { data, last }: Outgoing): void {
+    writeLive(socket, data, this.context.maxBufferedBytes);
+    if (last) socket.close(LIVE_CLOSE_UNKNOWN_GAME, 'This game was deleted.');
+  }
+}

@@ -1,0 +1,65 @@
+import { sqliteCircleRepository } from '../circle/sqlite.js';
+import { type Config, questionsDir } from '../config.js';
+import { type Db, openDatabase } from '../db/database.js';
+import { GroupCommit } from '../db/group-commit.js';
+import { seedQuestions } from '../db/seed.js';
+import { sqliteGameRepository } from '../games/sqlite.js';
+import { responseWriter } from '../games/sqlite-responses.js';
+import { MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
+import type { BankOptions } from '../questions/bank.js';
+import { readQuestionBanks } from '../questions/seed.js';
+import { sqliteQuestionRepository } from '../questions/sqlite.js';
+import type { Storage, StorageOptions } from './storage.js';
+
+export interface SqliteStorage extends Storage {
+  kind: 'sqlite';
+  db: Db;
+}
+
+/** The SQLite file path of a `sqlite:` URL (`:memory:` for an in-memory database). */
+export function sqlitePath(databaseUrl: string): string {
+  return databaseUrl.slice('sqlite:'.length);
+}
+
+export interface SqliteOpenOptions extends BankOptions {
+  migrations: string;
+  /** The question-bank folder loaded into the questions table. */
+  seed: string;
+}
+
+/** Opens the SQLite database (see openDatabase), migrated, with the question banks of `seed` loaded. */
+export function openSqliteDatabase(
+  path: string,
+  { migrations, seed, ...bank }: SqliteOpenOptions = { migrations: MIGRATIONS_DIR, seed: SEED_DIR },
+): Db {
+  const db = openDatabase(path, migrations);
+  seedQuestions(db, readQuestionBanks(seed, bank));
+  return db;
+}
+
+/** Opens the SQLite database of a `sqlite:` DATABASE_URL with its repositories; this one process is the bus. */
+export async function openSqliteStorage(config: Config, options: StorageOptions): Promise<SqliteStorage> {
+  const db = openSqliteDatabase(sqlitePath(config.DATABASE_URL), {
+    migrations: MIGRATIONS_DIR,
+    seed: questionsDir(config),
+    questionsPerGame: config.QUESTIONS_PER_GAME,
+  });
+  // Friends answering at the same moment are stored in one transaction (see GroupCommit).
+  const responses = new GroupCommit(db, responseWriter(db));
+  return {
+    kind: 'sqlite',
+    db,
+    bus: options.bus,
+    games: sqliteGameRepository(db, options.bus, responses),
+    questions: sqliteQuestionRepository(db),
+    circle: sqliteCircleRepository(db),
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      // Responses still queued are stored before the connection closes.
+      responses.flush();
+      db.close();
+    },
+  };
+}

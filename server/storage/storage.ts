@@ -1,0 +1,26 @@
+import type { CircleRepository } from '../circle/repository.js';
+import type { GameEventBus } from '../events/bus.js';
+import type { GameRepository } from '../games/repository.js';
+import type { QuestionRepository } from '../questions/repository.js';
+
+/** Everything the app keeps, behind one interface per feature; handlers never learn which database it is. */
+export interface Storage {
+  games: GameRepository;
+  questions: QuestionRepository;
+  /** Friends' answers, for comparing friends with each other. */
+  circle: CircleRepository;
+  /** The bus that reaches every instance sharing this database (their live sockets, their caches). */
+  bus: GameEventBus;
+  /** Resolves if the database answers, rejects otherwise (health checks). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  /**
+   * Delivers events to this instance's subscribers. With SQLite it is the whole bus (one
+   * process writes); with PostgreSQL the LISTEN/NOTIFY bus feeds it from every instance.
+   */
+  bus: GameEventBus;
+  log?: (message: string, error?: unknown) => void;
+}
