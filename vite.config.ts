@@ -3,9 +3,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { API_PREFIX } from './shared/api-prefix.js';
+
+/** Lingui's macros (t`…`, <Trans>) become catalog lookups at build time; English text stays the source. */
+export const LINGUI_REACT = { babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } };
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const outDir = resolve(here, 'dist/client');
@@ -52,7 +56,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: resolve(here, 'client'),
-  plugins: [react(), precompress()],
+  plugins: [react(LINGUI_REACT), lingui(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,6 +1,8 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import pg from 'pg';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { LINGUI_REACT } from './vite.config.js';
 
 /** The PostgreSQL server the `server-postgres` project creates its databases on. */
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -65,7 +67,7 @@ export default defineConfig(async () => {
         },
         ...(withPostgres ? [serverPostgres] : []),
         {
-          plugins: [react()],
+          plugins: [react(LINGUI_REACT), lingui()],
           test: {
             name: 'client',
             environment: 'jsdom',

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { type ReactElement, Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '../shared/product.js';
 import { matchPage, PAGE_ROUTES, type PageRoute } from '../shared/routes.js';
 import { trackPageView } from './analytics.js';
+import { LanguagePicker } from './components/LanguagePicker.js';
 import { LogoMark } from './components/Logo.js';
 import { Spinner } from './components/Spinner.js';
 import { lazyScreen } from './lazy.js';
@@ -54,6 +56,7 @@ function screenElement(route: PageRoute): ReactElement {
 function Shell() {
   const { pathname } = useLocation();
   const isLanding = matchPage(pathname).route.screen === 'Landing';
+  const { t } = useLingui();
   useEffect(() => {
     window.scrollTo(0, 0);
     trackPageView(pathname);
@@ -62,7 +65,7 @@ function Shell() {
     <div className="app">
       {!isLanding && (
         <header className="topbar">
-          <Link to="/" className="topbar__brand" aria-label={`${PRODUCT_NAME} home`}>
+          <Link to="/" className="topbar__brand" aria-label={t`${PRODUCT_NAME} home`}>
             <LogoMark size={28} />
             <span aria-hidden="true">{PRODUCT_NAME}</span>
           </Link>
@@ -75,6 +78,10 @@ function Shell() {
           <Outlet />
         </Suspense>
       </ErrorBoundary>
+      {/* Every screen, the landing too: a person who cannot read this language finds theirs here. */}
+      <footer className="footer">
+        <LanguagePicker />
+      </footer>
     </div>
   );
 }

@@ -1,8 +1,10 @@
+import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.js';
 import { startAnalytics } from './analytics.js';
+import { i18n, startLanguage } from './i18n/i18n.js';
 import { userId } from './state/user.js';
 import './styles.css';
 
@@ -12,10 +14,16 @@ startAnalytics();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// The first screen waits for its language (English is already here; another is one small chunk),
+// so it never shows in English first and then changes under the person's eyes.
+void startLanguage().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </I18nProvider>
+    </StrictMode>,
+  );
+});

@@ -1,13 +1,19 @@
 import type { ReplyOf, RequestOf } from '../../shared/api.js';
 import { editionOf, fromWireQuestion, type Question } from '../../shared/model.js';
 import type { Edition } from '../../shared/product.js';
+import type { Language } from '../i18n/languages.js';
 import { apiCall } from './http.js';
 
-export async function getQuestions(edition: Edition, signal?: AbortSignal): Promise<{ questions: Question[] }> {
+/** A fresh draw of the edition's questions, in `lang`. */
+export async function getQuestions(
+  edition: Edition,
+  lang: Language,
+  signal?: AbortSignal,
+): Promise<{ questions: Question[] }> {
   const { questions } = await apiCall(
     'get-questions',
     { query: { gametype: edition } },
-    { signal, fallback: 'Failed to load questions' },
+    { signal, fallback: 'Failed to load questions', lang },
   );
   return { questions: questions.map((question) => fromWireQuestion(edition, question)) };
 }
@@ -18,19 +24,20 @@ export async function getQuestions(edition: Edition, signal?: AbortSignal): Prom
  */
 export async function getMoreQuestions(
   edition: Edition,
-  { count, exclude }: { count: number; exclude: readonly string[] },
+  { count, exclude, lang }: { count: number; exclude: readonly string[]; lang: Language },
   signal?: AbortSignal,
 ): Promise<Question[]> {
   const { questions } = await apiCall(
     'get-questions',
     { query: { gametype: edition, count: String(count), exclude: exclude.join(',') } },
-    { signal, fallback: 'Failed to load questions' },
+    { signal, fallback: 'Failed to load questions', lang },
   );
   return questions.map((question) => fromWireQuestion(edition, question));
 }
 
-export function createGame(body: RequestOf<'create-game'>): Promise<ReplyOf<'create-game'>> {
-  return apiCall('create-game', { body }, { fallback: 'API response not ok' });
+/** Makes the game; `lang` is the game's language (its join page's meta tags and preview card). */
+export function createGame(body: RequestOf<'create-game'>, lang: Language): Promise<ReplyOf<'create-game'>> {
+  return apiCall('create-game', { body }, { fallback: 'API response not ok', lang });
 }
 
 export function logResponse(body: RequestOf<'log-response'>): Promise<ReplyOf<'log-response'>> {
@@ -45,12 +52,13 @@ export function isCreator(gameId: string, userId: string, signal?: AbortSignal):
   return apiCall('is-creator', { query: { gameId, userId } }, { signal, fallback: 'Failed to load the game' });
 }
 
-/** The game a friend joins: its edition and its questions in round order (never the creator's answers). */
+/** The game a friend joins: its edition and its questions in round order, in `lang` (never the creator's answers). */
 export async function joinGame(
   gameId: string,
+  lang: Language,
   signal?: AbortSignal,
 ): Promise<{ edition: Edition; questions: Question[] }> {
-  const reply = await apiCall('join-game', { body: { gameId } }, { signal, fallback: 'Failed to join game' });
+  const reply = await apiCall('join-game', { body: { gameId } }, { signal, fallback: 'Failed to join game', lang });
   const edition = editionOf(reply.gameType);
   return { edition, questions: reply.questions.map((question) => fromWireQuestion(edition, question)) };
 }
@@ -62,13 +70,18 @@ export function hasPlayed(gameId: string, signal?: AbortSignal): Promise<ReplyOf
 /** Who reads a comparison: a friend their own (private playerId), or the creator a friend's (userId + public playerID). */
 export type ComparisonReader = { playerId: string } | { userId: string; playerID: string };
 
-/** A friend's answers beside the creator's, round by round (404 until that friend has played). */
+/** A friend's answers beside the creator's, round by round, questions in `lang` (404 until that friend has played). */
 export function getComparison(
   gameId: string,
   reader: ComparisonReader,
+  lang: Language,
   signal?: AbortSignal,
 ): Promise<ReplyOf<'get-comparison'>> {
-  return apiCall('get-comparison', { query: { gameId, ...reader } }, { signal, fallback: 'Failed to fetch score' });
+  return apiCall(
+    'get-comparison',
+    { query: { gameId, ...reader } },
+    { signal, fallback: 'Failed to fetch score', lang },
+  );
 }
 
 // Creator controls: the server answers 403 unless `userId` is a creator of the game.

@@ -1,5 +1,6 @@
 import type { EndpointName, Endpoints, ReplyOf, RequestOf } from '../../shared/api.js';
 import { API_PREFIX } from '../../shared/api-prefix.js';
+import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
 
 /** A failed call: the server's `{message}` (or the caller's fallback) and the HTTP status (0: no answer). */
 export class ApiError extends Error {
@@ -50,6 +51,13 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Used when the server gives no message (network down, proxy error page). */
   fallback: string;
+  /**
+   * The reader's language (BCP 47), sent as `lang` in the query or body for the calls that
+   * answer with text (CONTRACT: get-questions, join-game, get-comparison; create-game's is the
+   * game's language). English, the API's default, is not sent: the request is then exactly the
+   * original client's, and means the same.
+   */
+  lang?: string;
 }
 
 /** One call of the API table (shared/api.ts); resolves with its 2xx reply, rejects with an ApiError. */
@@ -59,7 +67,11 @@ export async function apiCall<K extends EndpointName>(
   options: CallOptions,
 ): Promise<ReplyOf<K>> {
   const isGet = 'query' in input;
-  const search = isGet ? `?${new URLSearchParams(input.query as Record<string, string>)}` : '';
+  const withLang = (fields: unknown) =>
+    options.lang === undefined || options.lang === DEFAULT_LANGUAGE
+      ? fields
+      : { ...(fields as object), lang: options.lang };
+  const search = isGet ? `?${new URLSearchParams(withLang(input.query) as Record<string, string>)}` : '';
   let response: Response;
   try {
     response = await fetch(`${API_PREFIX}/${name}${search}`, {
@@ -67,7 +79,7 @@ export async function apiCall<K extends EndpointName>(
       headers: isGet
         ? { Accept: 'application/json' }
         : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: isGet ? undefined : JSON.stringify(input.body),
+      body: isGet ? undefined : JSON.stringify(withLang(input.body)),
       signal: options.signal,
     });
   } catch (error) {

@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../api/http.js';
+import { Sentence } from '../i18n/Sentence.js';
 
 interface ConfirmActionProps {
   /** The first button's text. */
@@ -24,6 +26,7 @@ interface ConfirmActionProps {
  * Focus goes to Cancel when asked (the safe choice) and back to the first button when cancelled.
  */
 export function ConfirmAction({ label, target, question, confirmLabel, onConfirm, size }: ConfirmActionProps) {
+  const { t } = useLingui();
   const [asking, setAsking] = useState(false);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -90,12 +93,12 @@ export function ConfirmAction({ label, target, question, confirmLabel, onConfirm
             setAsking(false);
           }}
         >
-          Cancel
+          {t`Cancel`}
         </button>
       </span>
       {error && (
         <span className="confirm__error" role="alert">
-          {error}
+          <Sentence text={error} />
         </span>
       )}
     </fieldset>

@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { displayName } from '../../shared/product.js';
 import { removePlayer } from '../api/calls.js';
 import { ApiError } from '../api/http.js';
+import { shownName } from '../i18n/names.js';
 import { comparisonPath } from '../paths.js';
 import { userId } from '../state/user.js';
 import { ConfirmAction } from './ConfirmAction.js';
@@ -19,13 +20,14 @@ interface CreatorPlayersTableProps extends Omit<PlayersTableProps, 'actions' | '
  * when the live `removed` message arrives.
  */
 export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: CreatorPlayersTableProps) {
+  const { i18n, t } = useLingui();
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const shown = removed.size === 0 ? players : players.filter((player) => !removed.has(player.playerID));
   const markRemoved = (playerID: string) => setRemoved((ids) => new Set(ids).add(playerID));
 
   return (
     <>
-      {isCreator && shown.length > 0 && <p className="players-hint">Tap a friend to see their answers.</p>}
+      {isCreator && shown.length > 0 && <p className="players-hint">{t`Tap a friend to see their answers.`}</p>}
       <PlayersTable
         {...rest}
         players={shown}
@@ -33,14 +35,14 @@ export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: Cre
         actions={
           isCreator
             ? (player) => {
-                const name = displayName(player.playerName);
+                const name = shownName(i18n, player.playerName);
                 return (
                   <ConfirmAction
                     size="small"
-                    label="Remove"
+                    label={t`Remove`}
                     target={name}
-                    question={`Remove ${name}?`}
-                    confirmLabel="Yes"
+                    question={t`Remove ${name}?`}
+                    confirmLabel={t`Yes`}
                     onConfirm={async () => {
                       try {
                         await removePlayer(gameId, userId(), player.playerID);

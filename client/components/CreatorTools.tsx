@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { creatorLink, deleteGame } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
+import { Sentence } from '../i18n/Sentence.js';
 import { absoluteUrl, creatorPath } from '../paths.js';
 import { userId } from '../state/user.js';
 import { ConfirmAction } from './ConfirmAction.js';
@@ -9,6 +11,7 @@ import { COPIED_MS, copyText } from './ShareLink.js';
 
 /** The creator's private link for their other devices. Never part of what is shared with friends. */
 function PrivateCreatorLink({ gameId }: { gameId: string }) {
+  const { t } = useLingui();
   const [link, setLink] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,10 +41,12 @@ function PrivateCreatorLink({ gameId }: { gameId: string }) {
 
   return (
     <section className="card private-link" aria-labelledby="private-link-heading">
-      <h2 id="private-link-heading">Your other devices</h2>
+      <h2 id="private-link-heading">{t`Your other devices`}</h2>
       <p className="muted">
-        <strong>Private:</strong> this link makes any browser that opens it a creator of this game, able to remove
-        friends and delete the game. Open it on your own phone or computer; never send it to friends.
+        <Trans>
+          <strong>Private:</strong> this link makes any browser that opens it a creator of this game, able to remove
+          friends and delete the game. Open it on your own phone or computer; never send it to friends.
+        </Trans>
       </p>
       {link && (
         <>
@@ -49,19 +54,19 @@ function PrivateCreatorLink({ gameId }: { gameId: string }) {
             {link}
           </p>
           <button type="button" className="button button--primary" onClick={copy}>
-            Copy private link
+            {t`Copy private link`}
           </button>
           <p className="share__status" role="status">
-            {copied ? 'Copied to clipboard!' : ''}
+            {copied ? t`Copied to clipboard!` : ''}
           </p>
         </>
       )}
       <button type="button" className="button button--secondary" onClick={make} disabled={busy}>
-        {link ? 'Make a new private link (turns this one off)' : 'Make my private creator link'}
+        {link ? t`Make a new private link (turns this one off)` : t`Make my private creator link`}
       </button>
       {error && (
         <p className="alert" role="alert">
-          {error}
+          <Sentence text={error} />
         </p>
       )}
     </section>
@@ -71,16 +76,17 @@ function PrivateCreatorLink({ gameId }: { gameId: string }) {
 /** What only the creator sees on the end screen: the private link, and deleting the game. */
 export function CreatorTools({ gameId }: { gameId: string }) {
   const navigate = useNavigate();
+  const { t } = useLingui();
   return (
     <>
       <PrivateCreatorLink gameId={gameId} />
       <section className="card" aria-labelledby="delete-game-heading">
-        <h2 id="delete-game-heading">Delete this game</h2>
-        <p className="muted">The game and every friend's score are deleted for good; its link then leads nowhere.</p>
+        <h2 id="delete-game-heading">{t`Delete this game`}</h2>
+        <p className="muted">{t`The game and every friend's score are deleted for good; its link then leads nowhere.`}</p>
         <ConfirmAction
-          label="Delete this game"
-          question="Delete this game and every score? This cannot be undone."
-          confirmLabel="Delete"
+          label={t`Delete this game`}
+          question={t`Delete this game and every score? This cannot be undone.`}
+          confirmLabel={t`Delete`}
           onConfirm={async () => {
             await deleteGame(gameId, userId());
             navigate('/', { replace: true });

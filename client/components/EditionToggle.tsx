@@ -1,20 +1,24 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router-dom';
-import { gameTypeOf } from '../../shared/model.js';
 import { EDITIONS, type Edition } from '../../shared/product.js';
+import { EDITION_NAMES } from '../i18n/editions.js';
 import { landingPath } from '../paths.js';
 
-const HINTS: Record<Edition, string> = {
-  spectrum: 'Slide to where you stand between two ends.',
-  classic: 'Pick one word out of four.',
+const HINTS: Record<Edition, MessageDescriptor> = {
+  spectrum: msg`Slide to where you stand between two ends.`,
+  classic: msg`Pick one word out of four.`,
 };
 
 /** Switches the landing screen between editions; the edition lives in the path. */
 export function EditionToggle({ edition }: { edition: Edition }) {
   const navigate = useNavigate();
+  const { i18n, t } = useLingui();
   return (
     <div className="edition">
       <fieldset className="edition__toggle">
-        <legend className="visually-hidden">Edition</legend>
+        <legend className="visually-hidden">{t`Edition`}</legend>
         {EDITIONS.map((option) => (
           <button
             key={option}
@@ -23,11 +27,11 @@ export function EditionToggle({ edition }: { edition: Edition }) {
             aria-pressed={option === edition}
             onClick={() => option !== edition && navigate(landingPath(option), { replace: true })}
           >
-            {gameTypeOf(option)}
+            {i18n._(EDITION_NAMES[option])}
           </button>
         ))}
       </fieldset>
-      <p className="edition__hint">{HINTS[edition]}</p>
+      <p className="edition__hint">{i18n._(HINTS[edition])}</p>
     </div>
   );
 }

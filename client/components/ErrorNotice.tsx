@@ -1,6 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
+import { translateSentence } from '../i18n/sentences.js';
 
 interface ErrorNoticeProps {
+  /** The sentence, in English as it travels; shown in the reader's language when it is a known one. */
   message: string;
   onRetry: () => void;
   /**
@@ -12,6 +15,7 @@ interface ErrorNoticeProps {
 
 /** A failure a person can see: what went wrong, announced, and a way on. */
 export function ErrorNotice({ message, onRetry, focus = false }: ErrorNoticeProps) {
+  const { i18n, t } = useLingui();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focus) button.current?.focus();
@@ -19,10 +23,10 @@ export function ErrorNotice({ message, onRetry, focus = false }: ErrorNoticeProp
   return (
     <div className="alert error-notice">
       <p role="alert" className="error-notice__message">
-        {message}
+        {translateSentence(i18n, message)}
       </p>
       <button ref={button} type="button" className="button button--secondary error-notice__retry" onClick={onRetry}>
-        Try again
+        {t`Try again`}
       </button>
     </div>
   );

@@ -1,23 +1,41 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import { displayName } from '../../shared/product.js';
 import { friendsKey, useCircle } from '../api/useCircle.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
+import { formatScore } from '../i18n/format.js';
+import { i18n } from '../i18n/i18n.js';
+import { shownName } from '../i18n/names.js';
 import { CircleFailure } from './CircleFailure.js';
 import { Spinner } from './Spinner.js';
 
-/** A score between friends as every screen but the gauge writes it: "8.4/10". */
-export const outOfTen = (score: number) => `${score}/10`;
+/** A score between friends as every screen but the gauge writes it: "8.4/10" ("8,4/10" in German). */
+export const outOfTen = (value: number) => {
+  const score = formatScore(i18n, value);
+  return i18n._(msg`${score}/10`);
+};
 
-/** Every text of the friend's circle, in one place (to be translated with the rest). */
+/** Every text of the friend's circle, in one place, read in the active language each time. */
 export const FRIENDS_CIRCLE_TEXT = {
-  heading: 'Your circle',
-  closest: (creator: string, friend: string, score: number) =>
-    `In ${creator}'s circle you're most in tune with ${friend} — ${outOfTen(score)}`,
-  others: 'Everyone else, closest first',
+  get heading() {
+    return i18n._(msg`Your circle`);
+  },
+  closest: (creator: string, friend: string, value: number) => {
+    const score = outOfTen(value);
+    return i18n._(msg`In ${creator}'s circle you're most in tune with ${friend} — ${score}`);
+  },
+  get others() {
+    return i18n._(msg`Everyone else, closest first`);
+  },
   match: (friend: string, score: number) => `${friend} — ${outOfTen(score)}`,
   alone: (creator: string) =>
-    `No other friend of ${creator} has played yet. As they do, you'll see here how in tune you are with each of them: this updates live.`,
-  loading: 'Loading your circle',
+    i18n._(
+      msg`No other friend of ${creator} has played yet. As they do, you'll see here how in tune you are with each of them: this updates live.`,
+    ),
+  get loading() {
+    return i18n._(msg`Loading your circle`);
+  },
+  // A sentence that may be kept and shown later: English here, put into the reader's language when shown.
   failed: 'Your circle could not be loaded.',
 };
 
@@ -35,8 +53,9 @@ export interface FriendsCircleProps {
 export function FriendsCircle({ gameId, playerId, creatorName }: FriendsCircleProps) {
   const live = useLiveScoreboard(gameId);
   const circle = useCircle(gameId, { playerId }, friendsKey(live));
+  useLingui();
   const text = FRIENDS_CIRCLE_TEXT;
-  const creator = displayName(creatorName);
+  const creator = shownName(i18n, creatorName);
   // A deleted game: the screen around says so.
   if (live.gone) return null;
 
@@ -46,14 +65,14 @@ export function FriendsCircle({ gameId, playerId, creatorName }: FriendsCirclePr
     body = closest ? (
       <>
         <p className="circle__closest" aria-live="polite">
-          {text.closest(creator, displayName(closest.playerName), closest.score)}
+          {text.closest(creator, shownName(i18n, closest.playerName), closest.score)}
         </p>
         {others.length > 0 && (
           <>
             <h3 className="circle__subheading">{text.others}</h3>
             <ol className="circle__list">
               {others.map((match) => (
-                <li key={match.playerID}>{text.match(displayName(match.playerName), match.score)}</li>
+                <li key={match.playerID}>{text.match(shownName(i18n, match.playerName), match.score)}</li>
               ))}
             </ol>
           </>

@@ -1,7 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import type { Player } from '../../shared/api.js';
-import { displayName } from '../../shared/product.js';
 import { useCircle } from '../api/useCircle.js';
+import { i18n } from '../i18n/i18n.js';
+import { shownName } from '../i18n/names.js';
 import { userId } from '../state/user.js';
 import { CircleFailure } from './CircleFailure.js';
 import { outOfTen } from './FriendsCircle.js';
@@ -9,13 +12,30 @@ import { Spinner } from './Spinner.js';
 
 /** Every text of the creator's web of friends, in one place (to be translated with the rest). */
 export const FRIENDS_WEB_TEXT = {
-  heading: "Your friends' web",
-  closest: (a: string, b: string, score: number) => `Closest pair: ${a} and ${b} — ${outOfTen(score)}`,
-  pairs: (shown: number, players: number) => `The ${shown} most in-tune pairs among ${players} friends`,
-  pair: (a: string, b: string, score: number) => `${a} and ${b} — ${outOfTen(score)}`,
-  waiting:
-    "Once two friends have played, you'll see here which of them are most alike. This updates live as friends finish.",
-  loading: "Loading your friends' web",
+  get heading() {
+    return i18n._(msg`Your friends' web`);
+  },
+  closest: (a: string, b: string, value: number) => {
+    const score = outOfTen(value);
+    return i18n._(msg`Closest pair: ${a} and ${b} — ${score}`);
+  },
+  pairs: (count: number, total: number) => {
+    const [shown, players] = [i18n.number(count), i18n.number(total)];
+    return i18n._(msg`The ${shown} most in-tune pairs among ${players} friends`);
+  },
+  pair: (a: string, b: string, value: number) => {
+    const score = outOfTen(value);
+    return i18n._(msg`${a} and ${b} — ${score}`);
+  },
+  get waiting() {
+    return i18n._(
+      msg`Once two friends have played, you'll see here which of them are most alike. This updates live as friends finish.`,
+    );
+  },
+  get loading() {
+    return i18n._(msg`Loading your friends' web`);
+  },
+  // A sentence that may be kept and shown later: English here, put into the reader's language when shown.
   failed: "Your friends' web could not be loaded.",
 };
 
@@ -32,13 +52,14 @@ export interface FriendsWebProps {
 export function FriendsWeb({ gameId, players }: FriendsWebProps) {
   const change = players === null ? null : players.map((p) => p.playerID).join(',');
   const web = useCircle(gameId, { userId: userId() }, change);
+  useLingui();
   const text = FRIENDS_WEB_TEXT;
 
   let body: ReactNode;
   if (web.reply) {
     const { pairs, players: count } = web.reply;
     const names = (pair: (typeof pairs)[number]) =>
-      [displayName(pair.a.playerName), displayName(pair.b.playerName)] as const;
+      [shownName(i18n, pair.a.playerName), shownName(i18n, pair.b.playerName)] as const;
     body =
       pairs.length === 0 ? (
         <p className="circle__empty" aria-live="polite">

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { prefersReducedMotion } from '../hooks/motion.js';
 import { useCountUp } from '../hooks/useCountUp.js';
@@ -35,13 +36,15 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** The result's circular gauge: counts up 1 point every 20 ms to score × 10 (at once with reduced motion). */
 export function Gauge({ score }: { score: number }) {
+  const { i18n, t } = useLingui();
   const [instant] = useState(prefersReducedMotion);
   const target = gaugeTarget(score);
   const percent = useCountUp(target, GAUGE_STEP_MS, instant);
   const color = gaugeColor(percent);
   const center = SIZE / 2;
+  const percentage = i18n.number(target / 100, { style: 'percent' });
   return (
-    <div className="gauge" role="img" aria-label={`${target}% match`}>
+    <div className="gauge" role="img" aria-label={t`${percentage} match`}>
       <svg viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true">
         <circle className="gauge__track" cx={center} cy={center} r={RADIUS} strokeWidth={STROKE} />
         {['gauge__glow', 'gauge__fill'].map((className) => (

@@ -1,5 +1,8 @@
-import { SCALE_ENDS, scaleOf } from '../../shared/model.js';
+import { useLingui } from '@lingui/react';
+import { scaleOf } from '../../shared/model.js';
 import { OWN_SCALE_CODES, OWN_WORDS_MAX, OWN_WORDS_MIN, type OwnQuestionProblems } from '../../shared/own-questions.js';
+import { SCALE_END_MESSAGES } from '../i18n/scales.js';
+import { translateSentence } from '../i18n/sentences.js';
 import type { OwnQuestionDraft } from '../state/own-questions.js';
 import { OWN_QUESTIONS_TEXT as TEXT } from './ownQuestionsText.js';
 
@@ -27,10 +30,11 @@ interface OwnQuestionFieldsProps {
 
 /** A sentence under a field, tied to it by aria-describedby (the field names this id). */
 function Problem({ id, text }: { id: string; text: string | undefined }) {
+  const { i18n } = useLingui();
   if (text === undefined) return null;
   return (
     <p id={id} className="own-question__problem">
-      {text}
+      {translateSentence(i18n, text)}
     </p>
   );
 }
@@ -47,6 +51,8 @@ export function OwnQuestionFields({
   onRemove,
   focusNext,
 }: OwnQuestionFieldsProps) {
+  // Re-rendered on a switch of language (the texts read the active one).
+  const { i18n } = useLingui();
   const ids = fieldIds(base, index);
   const number = index + 1;
   const edition = 'options' in draft ? 'classic' : 'spectrum';
@@ -80,7 +86,7 @@ export function OwnQuestionFields({
         <fieldset className="own-question__scales">
           <legend className="own-question__label">{TEXT.scaleLegend}</legend>
           {OWN_SCALE_CODES.map((code) => {
-            const [low, high] = SCALE_ENDS[scaleOf(code)];
+            const [low, high] = SCALE_END_MESSAGES[scaleOf(code)].map((end) => i18n._(end));
             return (
               <label key={code} className="own-question__scale">
                 <input

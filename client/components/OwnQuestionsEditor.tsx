@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { MAX_OWN_QUESTIONS } from '../../shared/own-questions.js';
 import type { OwnQuestions } from '../game/useOwnQuestions.js';
@@ -11,6 +12,8 @@ import { OWN_QUESTIONS_TEXT as TEXT } from './ownQuestionsText.js';
  * problems appear under their fields once Play is pressed, and focus goes to the first one.
  */
 export function OwnQuestionsEditor({ own }: { own: OwnQuestions }) {
+  // Re-rendered on a switch of language (the texts read the active one).
+  useLingui();
   const base = useId();
   const section = useRef<HTMLElement>(null);
   /** An element to focus once the change that creates it has rendered. */

@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Player } from '../../shared/api.js';
-import { displayName } from '../../shared/product.js';
+import { formatScore } from '../i18n/format.js';
+import { shownName } from '../i18n/names.js';
 
 export const EMPTY_SCOREBOARD = 'Looks like no one has played yet.';
 
@@ -17,19 +19,20 @@ export interface PlayersTableProps {
 }
 
 /** Friends and their scores, in the order given (highest first). */
-export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD, linkTo, selfId, actions }: PlayersTableProps) {
-  if (players.length === 0) return <p className="players-empty">{emptyText}</p>;
+export function PlayersTable({ players, emptyText, linkTo, selfId, actions }: PlayersTableProps) {
+  const { i18n, t } = useLingui();
+  if (players.length === 0) return <p className="players-empty">{emptyText ?? t`Looks like no one has played yet.`}</p>;
   return (
     <table className="players">
       <thead>
         <tr>
-          <th scope="col">Player Name</th>
+          <th scope="col">{t`Player Name`}</th>
           <th scope="col" className="players__score">
-            Score
+            {t`Score`}
           </th>
           {actions && (
             <th scope="col" className="players__actions">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t`Actions`}</span>
             </th>
           )}
         </tr>
@@ -37,7 +40,7 @@ export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD, linkTo, se
       <tbody>
         {players.map((player) => {
           const self = selfId != null && player.playerID === selfId;
-          const name = displayName(player.playerName);
+          const name = shownName(i18n, player.playerName);
           return (
             <tr key={player.playerID} className={self ? 'players__self' : undefined}>
               <td className="players__name" title={name}>
@@ -51,11 +54,11 @@ export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD, linkTo, se
                 {self && (
                   <>
                     {' '}
-                    <span className="players__you">(you)</span>
+                    <span className="players__you">{t`(you)`}</span>
                   </>
                 )}
               </td>
-              <td className="players__score">{player.score}</td>
+              <td className="players__score">{formatScore(i18n, player.score)}</td>
               {actions && <td className="players__actions">{actions(player)}</td>}
             </tr>
           );

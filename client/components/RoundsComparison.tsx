@@ -1,5 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ReplyOf } from '../../shared/api.js';
-import { SCALE_ENDS, scaleOf } from '../../shared/model.js';
+import { scaleOf } from '../../shared/model.js';
+import { SCALE_END_MESSAGES } from '../i18n/scales.js';
 import { type ComparisonLabels, SpectrumTrack } from './SpectrumTrack.js';
 
 export type Comparison = ReplyOf<'get-comparison'>;
@@ -15,7 +19,7 @@ export function verdictOf(points: number): Verdict {
   return points >= CLOSE_POINTS ? 'close' : 'apart';
 }
 
-const VERDICT_LABELS: Record<Verdict, string> = { match: 'Match!', close: 'Close', apart: 'Apart' };
+const VERDICT_LABELS: Record<Verdict, MessageDescriptor> = { match: msg`Match!`, close: msg`Close`, apart: msg`Apart` };
 
 /** A Classic answer as its word: 0 (or anything off the list) is no answer. */
 export function wordOf(options: readonly string[], answer: number): string | null {
@@ -27,12 +31,13 @@ function ClassicAnswers({ round, options, labels }: { round: Round; options: str
     ['player', labels.player, wordOf(options, round.playerAnswer)],
     ['creator', labels.creator, wordOf(options, round.creatorAnswer)],
   ] as const;
+  const { t } = useLingui();
   return (
     <dl className="reveal-answers">
       {answers.map(([who, label, word]) => (
         <div key={who} className={`reveal-answer reveal-answer--${who}`}>
           <dt>{label}</dt>
-          <dd className={word === null ? 'reveal-answer__none' : undefined}>{word ?? 'no answer'}</dd>
+          <dd className={word === null ? 'reveal-answer__none' : undefined}>{word ?? t`no answer`}</dd>
         </div>
       ))}
     </dl>
@@ -42,18 +47,21 @@ function ClassicAnswers({ round, options, labels }: { round: Round; options: str
 function RoundItem({ round, index, labels }: { round: Round; index: number; labels: ComparisonLabels }) {
   const verdict = verdictOf(round.points);
   const { options } = round;
+  const { i18n, t } = useLingui();
+  const number = index + 1;
+  const [low, high] = SCALE_END_MESSAGES[Array.isArray(options) ? 'false-true' : scaleOf(options)];
   return (
     <li className={`reveal-round reveal-round--${verdict}`}>
       <div className="reveal-round__head">
-        <span className="reveal-round__number">Round {index + 1}</span>
-        <span className={`verdict verdict--${verdict}`}>{VERDICT_LABELS[verdict]}</span>
+        <span className="reveal-round__number">{t`Round ${number}`}</span>
+        <span className={`verdict verdict--${verdict}`}>{i18n._(VERDICT_LABELS[verdict])}</span>
       </div>
       <h3 className="reveal-round__question">{round.question}</h3>
       {Array.isArray(options) ? (
         <ClassicAnswers round={round} options={options} labels={labels} />
       ) : (
         <SpectrumTrack
-          ends={SCALE_ENDS[scaleOf(options)]}
+          ends={[i18n._(low), i18n._(high)]}
           player={round.playerAnswer}
           creator={round.creatorAnswer}
           labels={labels}
@@ -68,11 +76,15 @@ export function RoundsComparison({ comparison, labels }: { comparison: Compariso
   const verdicts = comparison.rounds.map((round) => verdictOf(round.points));
   const matched = verdicts.filter((v) => v === 'match').length;
   const close = verdicts.filter((v) => v === 'close').length;
+  const { i18n, t } = useLingui();
+  const [shownMatched, rounds, shownClose] = [matched, comparison.rounds.length, close].map((n) => i18n.number(n));
   return (
     <section className="card reveal" aria-labelledby="reveal-heading">
-      <h2 id="reveal-heading">Question by question</h2>
+      <h2 id="reveal-heading">{t`Question by question`}</h2>
       <p className="reveal__summary">
-        {matched} of {comparison.rounds.length} matched{close > 0 ? `, ${close} close` : ''}
+        {close > 0
+          ? t`${shownMatched} of ${rounds} matched, ${shownClose} close`
+          : t`${shownMatched} of ${rounds} matched`}
       </p>
       <ol className="reveal__rounds">
         {comparison.rounds.map((round, index) => (

@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { SCORE_CAPTIONS, SCORE_DESCRIPTIONS } from '../../shared/captions.js';
 import { scoreLevel } from '../../shared/score.js';
 import { prefersReducedMotion } from '../hooks/motion.js';
+import { CAPTIONS, DESCRIPTIONS } from '../i18n/captions.js';
 
 export const CAPTION_DELAY_MS = 1000;
 
@@ -14,13 +15,14 @@ export function ScoreCaption({ score }: { score: number }) {
     const timer = setTimeout(() => setShown(true), CAPTION_DELAY_MS);
     return () => clearTimeout(timer);
   }, [shown]);
+  const { i18n } = useLingui();
   const level = scoreLevel(score);
   return (
     <div className="caption" aria-live="polite">
       {shown && (
         <>
-          <p className="caption__title">{SCORE_CAPTIONS[level - 1]}</p>
-          <p className="caption__text">{SCORE_DESCRIPTIONS[level - 1]}</p>
+          <p className="caption__title">{i18n._(CAPTIONS[level - 1])}</p>
+          <p className="caption__text">{i18n._(DESCRIPTIONS[level - 1])}</p>
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { PRODUCT_NAME } from '../../shared/product.js';
 
@@ -30,6 +31,7 @@ export async function copyText(text: string): Promise<boolean> {
 
 /** The join link as a big copy button, and the native share sheet where the browser has one. */
 export function ShareLink({ link }: { link: string }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -44,9 +46,11 @@ export function ShareLink({ link }: { link: string }) {
   const cut = link.lastIndexOf('/') + 1;
   const [base, id] = [link.slice(0, cut), link.slice(cut)];
   const share = () => {
-    navigator.share({ title: `Join me on ${PRODUCT_NAME}!`, text: `${PRODUCT_NAME} with me!`, url: link }).catch(() => {
-      // Closing the share sheet rejects; nothing to tell the user.
-    });
+    navigator
+      .share({ title: t`Join me on ${PRODUCT_NAME}!`, text: t`${PRODUCT_NAME} with me!`, url: link })
+      .catch(() => {
+        // Closing the share sheet rejects; nothing to tell the user.
+      });
   };
 
   return (
@@ -59,15 +63,15 @@ export function ShareLink({ link }: { link: string }) {
           {id}
         </span>
         <span className="share__action" aria-hidden="true">
-          Copy link
+          {t`Copy link`}
         </span>
       </button>
       <p id="share-status" className="share__status" role="status">
-        {copied ? 'Copied to clipboard!' : ''}
+        {copied ? t`Copied to clipboard!` : ''}
       </p>
       {canShare && (
         <button type="button" className="button button--secondary" onClick={share}>
-          Share
+          {t`Share`}
         </button>
       )}
     </div>

@@ -1,19 +1,28 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { displayName, PRODUCT_NAME } from '../../shared/product.js';
+import { PRODUCT_NAME } from '../../shared/product.js';
+import { formatScore } from '../i18n/format.js';
+import { shownName } from '../i18n/names.js';
 import { COPIED_MS, copyText } from './ShareLink.js';
 
-/** What a friend shares: their score and the game's join link, so the next friend can play. */
-export function resultShareText(score: number, creatorName: string, link: string): string {
-  const creator = displayName(creatorName);
-  return `I scored ${score}/10 with ${creator} on ${PRODUCT_NAME}! How well do you know ${creator}? Play here: ${link}`;
+/** What a friend shares, in their language: their score and the game's join link, so the next friend can play. */
+export function resultShareText(i18n: I18n, score: number, creatorName: string, link: string): string {
+  const creator = shownName(i18n, creatorName);
+  const points = formatScore(i18n, score);
+  return i18n._(
+    msg`I scored ${points}/10 with ${creator} on ${PRODUCT_NAME}! How well do you know ${creator}? Play here: ${link}`,
+  );
 }
 
 /** "Share my result": the native share sheet where there is one, else the text goes to the clipboard. */
 export function ShareResult({ score, creatorName, link }: { score: number; creatorName: string; link: string }) {
+  const { i18n, t } = useLingui();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const text = resultShareText(score, creatorName, link);
+  const text = resultShareText(i18n, score, creatorName, link);
 
   const copy = async () => {
     if (!(await copyText(text))) return;
@@ -24,7 +33,7 @@ export function ShareResult({ score, creatorName, link }: { score: number; creat
   const share = async () => {
     if (typeof navigator.share !== 'function') return copy();
     try {
-      await navigator.share({ title: `My ${PRODUCT_NAME} result`, text });
+      await navigator.share({ title: t`My ${PRODUCT_NAME} result`, text });
     } catch (error) {
       // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
       if (!(error instanceof DOMException && error.name === 'AbortError')) await copy();
@@ -34,10 +43,10 @@ export function ShareResult({ score, creatorName, link }: { score: number; creat
   return (
     <div className="share-result">
       <button type="button" className="button button--primary" onClick={() => void share()}>
-        Share my result
+        {t`Share my result`}
       </button>
       <p className="share__status" role="status">
-        {copied ? 'Copied to clipboard!' : ''}
+        {copied ? t`Copied to clipboard!` : ''}
       </p>
     </div>
   );

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
-import { SCALE_ENDS, type SpectrumQuestion } from '../../shared/model.js';
+import type { SpectrumQuestion } from '../../shared/model.js';
 import { SPECTRUM_MAX, SPECTRUM_MIN, SPECTRUM_START } from '../../shared/product.js';
 import { useRoundTimer } from '../game/useRoundTimer.js';
 import { useLatest } from '../hooks/useLatest.js';
+import { SCALE_END_MESSAGES } from '../i18n/scales.js';
 import { RoundLayout } from './RoundLayout.js';
 
 export const SPECTRUM_ADVANCE_MS = 300;
@@ -10,15 +12,19 @@ export const SPECTRUM_ADVANCE_MS = 300;
 /**
  * One Spectrum round: a slider from 0 to 100 starting at 50. The answer is committed when the
  * slider is released (or Enter is pressed) or when the timer ends, and the round moves on 300 ms later.
+ * Untimed ("Take my time"): no timer, and letting go commits nothing; Next (or Enter) does.
  */
 export function SpectrumRound({
   question,
   onAnswer,
+  timed = true,
 }: {
   question: SpectrumQuestion;
   onAnswer: (answer: number) => void;
+  timed?: boolean;
 }) {
-  const [low, high] = SCALE_ENDS[question.scale];
+  const { i18n, t } = useLingui();
+  const [low, high] = SCALE_END_MESSAGES[question.scale].map((end) => i18n._(end));
   const [value, setValue] = useState(SPECTRUM_START);
   const [committed, setCommitted] = useState<number | null>(null);
   const committedRef = useRef<number | null>(null);
@@ -31,7 +37,7 @@ export function SpectrumRound({
     setValue(answerValue);
     setCommitted(answerValue);
   };
-  const progress = useRoundTimer(committed === null, () => commit(current.current));
+  const progress = useRoundTimer(timed && committed === null, () => commit(current.current));
 
   useEffect(() => {
     if (committed === null) return;
@@ -39,16 +45,21 @@ export function SpectrumRound({
     return () => clearTimeout(timer);
   }, [committed, answer]);
 
-  const release = (event: SyntheticEvent<HTMLInputElement>) => commit(Number(event.currentTarget.value));
+  const release = (event: SyntheticEvent<HTMLInputElement>) => {
+    if (timed) commit(Number(event.currentTarget.value));
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      release(event);
+      commit(Number(event.currentTarget.value));
     }
   };
+  const shown = i18n.number(value);
+  const hint =
+    committed !== null ? t`Locked in` : timed ? t`Slide, then let go to lock it in` : t`Slide, then press Next`;
 
   return (
-    <RoundLayout progress={progress} question={question.text}>
+    <RoundLayout progress={progress} question={question.text} timed={timed}>
       <div className={`spectrum${committed === null ? '' : ' spectrum--locked'}`}>
         <input
           className="spectrum__slider"
@@ -59,8 +70,8 @@ export function SpectrumRound({
           max={SPECTRUM_MAX}
           step={1}
           value={value}
-          aria-label={`Your answer, from ${low} to ${high}`}
-          aria-valuetext={`${value} out of ${SPECTRUM_MAX}, between ${low} and ${high}`}
+          aria-label={t`Your answer, from ${low} to ${high}`}
+          aria-valuetext={t`${shown} out of ${SPECTRUM_MAX}, between ${low} and ${high}`}
           readOnly={committed !== null}
           onChange={(event) => committed === null && setValue(Number(event.target.value))}
           onPointerUp={release}
@@ -71,8 +82,18 @@ export function SpectrumRound({
           <span>{low}</span>
           <span>{high}</span>
         </div>
-        <p className="spectrum__hint">{committed === null ? 'Slide, then let go to lock it in' : 'Locked in'}</p>
+        <p className="spectrum__hint">{hint}</p>
       </div>
+      {!timed && (
+        <button
+          type="button"
+          className="button button--primary round__next"
+          disabled={committed !== null}
+          onClick={() => commit(current.current)}
+        >
+          {t`Next`}
+        </button>
+      )}
     </RoundLayout>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { SPECTRUM_MAX } from '../../shared/product.js';
 
 /** Whose answers are shown, in the words of the person looking (the track and the whole comparison). */
@@ -29,13 +30,15 @@ export function SpectrumTrack({
   labels: ComparisonLabels;
 }) {
   const middle = HEIGHT / 2;
+  const { t } = useLingui();
+  const [you, them] = [labels.player, labels.creator];
   return (
     <div className="reveal-track">
       <svg
         className="reveal-track__svg"
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`${labels.player}: ${player}, ${labels.creator}: ${creator}, on a scale from ${low} (0) to ${high} (100)`}
+        aria-label={t`${you}: ${player}, ${them}: ${creator}, on a scale from ${low} (0) to ${high} (100)`}
       >
         <line className="reveal-track__line" x1={PAD} x2={WIDTH - PAD} y1={middle} y2={middle} />
         <line className="reveal-track__gap" x1={trackX(player)} x2={trackX(creator)} y1={middle} y2={middle} />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { failureText } from '../api/http.js';
 import { ErrorNotice } from './ErrorNotice.js';
@@ -20,6 +21,7 @@ interface SwapButtonProps {
  * with "Try again", and the round goes on meanwhile.
  */
 export function SwapButton({ left, onSwap }: SwapButtonProps) {
+  const { i18n, t } = useLingui();
   const [state, setState] = useState<SwapState>({ status: 'ready' });
 
   const swap = async () => {
@@ -32,10 +34,11 @@ export function SwapButton({ left, onSwap }: SwapButtonProps) {
   };
 
   if (left <= 0) return null;
+  const leftCount = i18n.number(left);
   if (state.status === 'none-left') {
     return (
       <p role="status" className="swap-note muted">
-        {NOTHING_TO_SWAP}
+        {t`There are no other questions left to swap in.`}
       </p>
     );
   }
@@ -48,7 +51,7 @@ export function SwapButton({ left, onSwap }: SwapButtonProps) {
       aria-busy={state.status === 'swapping'}
       onClick={() => void swap()}
     >
-      Swap question ({left} left)
+      {t`Swap question (${leftCount} left)`}
     </button>
   );
 }

@@ -1,28 +1,54 @@
 /**
- * Every text of the own-questions editor on the landing screen, in one place for translation. What
- * can be wrong with a question is said by OWN_QUESTION_PROBLEMS (shared/own-questions.ts), the
- * same sentences create-game answers with.
+ * Every text of the own-questions editor on the landing screen, in one place, read in the active
+ * language each time (the components also subscribe with useLingui, so a switch re-renders them).
+ * What can be wrong with a question is said by OWN_QUESTION_PROBLEMS (shared/own-questions.ts),
+ * the same sentences create-game answers with; they are put into the reader's language when
+ * shown (client/i18n/sentences.ts).
  */
+import { msg } from '@lingui/core/macro';
 import { MAX_OWN_QUESTIONS } from '../../shared/own-questions.js';
 import type { Edition } from '../../shared/product.js';
+import { i18n } from '../i18n/i18n.js';
+
+const most = MAX_OWN_QUESTIONS;
 
 export const OWN_QUESTIONS_TEXT = {
-  title: 'Your own questions',
+  get title() {
+    return i18n._(msg`Your own questions`);
+  },
   intro: (edition: Edition) =>
     edition === 'classic'
-      ? `Optional: write up to ${MAX_OWN_QUESTIONS} questions with 2 to 4 answer words each. They open your game, in this order, in place of drawn ones.`
-      : `Optional: write up to ${MAX_OWN_QUESTIONS} statements, each on a scale. They open your game, in this order, in place of drawn ones.`,
-  legend: (n: number) => `Your question ${n}`,
-  questionLabel: (edition: Edition) => (edition === 'classic' ? 'Question' : 'Statement'),
-  wordLabel: (n: number) => `Answer word ${n}`,
-  scaleLegend: 'Scale',
-  addQuestion: 'Add your own question',
-  removeQuestion: 'Remove question',
-  removeQuestionName: (n: number) => `Remove question ${n}`,
-  addWord: 'Add an answer word',
-  addWordName: (n: number) => `Add an answer word to question ${n}`,
-  removeWord: 'Remove',
-  removeWordName: (word: number, question: number) => `Remove answer word ${word} of question ${question}`,
-  full: `That's ${MAX_OWN_QUESTIONS} of your own, the most a game takes.`,
-  fixBeforePlay: 'Fix your own questions first: see the notes under the fields.',
-} as const;
+      ? i18n._(
+          msg`Optional: write up to ${most} questions with 2 to 4 answer words each. They open your game, in this order, in place of drawn ones.`,
+        )
+      : i18n._(
+          msg`Optional: write up to ${most} statements, each on a scale. They open your game, in this order, in place of drawn ones.`,
+        ),
+  legend: (n: number) => i18n._(msg`Your question ${n}`),
+  questionLabel: (edition: Edition) => (edition === 'classic' ? i18n._(msg`Question`) : i18n._(msg`Statement`)),
+  wordLabel: (n: number) => i18n._(msg`Answer word ${n}`),
+  get scaleLegend() {
+    return i18n._(msg`Scale`);
+  },
+  get addQuestion() {
+    return i18n._(msg`Add your own question`);
+  },
+  get removeQuestion() {
+    return i18n._(msg`Remove question`);
+  },
+  removeQuestionName: (n: number) => i18n._(msg`Remove question ${n}`),
+  get addWord() {
+    return i18n._(msg`Add an answer word`);
+  },
+  addWordName: (n: number) => i18n._(msg`Add an answer word to question ${n}`),
+  get removeWord() {
+    return i18n._(msg`Remove`);
+  },
+  removeWordName: (word: number, question: number) => i18n._(msg`Remove answer word ${word} of question ${question}`),
+  get full() {
+    return i18n._(msg`That's ${most} of your own, the most a game takes.`);
+  },
+  get fixBeforePlay() {
+    return i18n._(msg`Fix your own questions first: see the notes under the fields.`);
+  },
+};

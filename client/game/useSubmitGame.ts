@@ -6,6 +6,7 @@ import { NEW_GAME_ID } from '../../shared/product.js';
 import { createGame, logResponse } from '../api/calls.js';
 import { ApiError, errorMessage, failureText } from '../api/http.js';
 import { useLatest } from '../hooks/useLatest.js';
+import { currentLanguage } from '../i18n/i18n.js';
 import { endScreenPath, resultPath } from '../paths.js';
 import { finishGame, type GameInProgress } from '../state/game.js';
 import { clearDrafts } from '../state/own-questions.js';
@@ -25,14 +26,17 @@ export type SubmitState =
 /** Sends the finished game: create-game for a creator, log-response for a friend. */
 async function submit(game: GameInProgress): Promise<string> {
   if (game.gameId === NEW_GAME_ID) {
-    const { gameId } = await createGame({
-      userId: userId(),
-      userName: userName(),
-      // The creator's own questions travel whole; the server gives them their game-private ids.
-      questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
-      answerSet: game.answers,
-      ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
-    });
+    const { gameId } = await createGame(
+      {
+        userId: userId(),
+        userName: userName(),
+        // The creator's own questions travel whole; the server gives them their game-private ids.
+        questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
+        answerSet: game.answers,
+        ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
+      },
+      currentLanguage(),
+    );
     clearDrafts(game.edition);
     return endScreenPath(gameId);
   }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../shared/product.js';
@@ -5,8 +6,10 @@ import { claimGame } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
 import { Spinner } from '../components/Spinner.js';
+import { Sentence } from '../i18n/Sentence.js';
 import { endScreenPath } from '../paths.js';
 import { userId } from '../state/user.js';
+import '../i18n/screens.js';
 
 /**
  * `/creator/{gameId}#{key}`: a creator's private link opened on another device. Makes this browser
@@ -16,6 +19,7 @@ export default function ClaimGame() {
   const { gameId = '' } = useParams();
   const key = useLocation().hash.slice(1);
   const navigate = useNavigate();
+  const { t } = useLingui();
   const claim = useApi(['claim-game', gameId, key], () => claimGame(gameId, key, userId()), { enabled: key !== '' });
 
   useEffect(() => {
@@ -28,19 +32,19 @@ export default function ClaimGame() {
   if (!error) {
     return (
       <main className="screen claim">
-        <h1 className="visually-hidden">Opening your {PRODUCT_NAME} game</h1>
-        <Spinner label="Opening your game" />
+        <h1 className="visually-hidden">{t`Opening your ${PRODUCT_NAME} game`}</h1>
+        <Spinner label={t`Opening your game`} />
       </main>
     );
   }
   return (
     <main className="screen claim">
-      <h1>This creator link did not work</h1>
+      <h1>{t`This creator link did not work`}</h1>
       <p className="alert" role="alert">
-        {error}
+        <Sentence text={error} />
       </p>
       <Link className="button button--primary" to="/">
-        Back to {PRODUCT_NAME}
+        {t`Back to ${PRODUCT_NAME}`}
       </Link>
     </main>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { useIsCreator } from '../api/useIsCreator.js';
@@ -9,6 +10,7 @@ import { LiveBadge } from '../components/LiveBadge.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
 import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
+import '../i18n/screens.js';
 
 /** The creator's screen after making a game: the link to share, and friends' scores as they come in. */
 export default function EndScreen() {
@@ -16,17 +18,18 @@ export default function EndScreen() {
   const live = useLiveScoreboard(gameId);
   const isCreator = useIsCreator(gameId);
   const link = absoluteUrl(joinPath(gameId));
+  const { t } = useLingui();
   return (
     <main className="screen endscreen">
-      <h1>Thanks for playing {PRODUCT_NAME}!</h1>
-      <p className="lead">Send this link to your friends. When they play, their scores show up here.</p>
+      <h1>{t`Thanks for playing ${PRODUCT_NAME}!`}</h1>
+      <p className="lead">{t`Send this link to your friends. When they play, their scores show up here.`}</p>
       <ShareLink link={link} />
       <Link className="button button--primary" to={scoreboardPath(gameId)}>
-        See how your friends did
+        {t`See how your friends did`}
       </Link>
       <section className="card friends" aria-labelledby="friends-heading">
         <div className="friends__head">
-          <h2 id="friends-heading">Friends so far</h2>
+          <h2 id="friends-heading">{t`Friends so far`}</h2>
           <LiveBadge connected={live.connected} />
         </div>
         {live.loaded ? (
@@ -34,10 +37,10 @@ export default function EndScreen() {
             gameId={gameId}
             isCreator={isCreator}
             players={live.players}
-            emptyText="No one yet. Scores appear here the moment friends finish."
+            emptyText={t`No one yet. Scores appear here the moment friends finish.`}
           />
         ) : (
-          <Spinner label="Loading scores" />
+          <Spinner label={t`Loading scores`} />
         )}
       </section>
       {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}

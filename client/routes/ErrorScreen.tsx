@@ -1,15 +1,22 @@
+import { useLingui } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../shared/product.js';
+import { Sentence } from '../i18n/Sentence.js';
 
 /** The fallback screen: a crash in a screen, a screen's code that would not load, or an unknown address. */
 export function ErrorScreen({ detail }: { detail?: string }) {
+  const { t } = useLingui();
   return (
     <main className="screen error-screen">
-      <h1>Unexpected Application Error!</h1>
-      {detail && <p className="muted">{detail}</p>}
+      <h1>{t`Unexpected Application Error!`}</h1>
+      {detail && (
+        <p className="muted">
+          <Sentence text={detail} />
+        </p>
+      )}
       {/* A full page load, so a new version of the app is picked up if that was the problem. */}
       <a className="button button--primary" href="/">
-        Back to {PRODUCT_NAME}
+        {t`Back to ${PRODUCT_NAME}`}
       </a>
     </main>
   );

@@ -1,32 +1,39 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
-import { displayName } from '../../shared/product.js';
 import { getComparison } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
 import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { Spinner } from '../components/Spinner.js';
+import { formatCount, formatScore } from '../i18n/format.js';
+import { shownName } from '../i18n/names.js';
+import { Sentence } from '../i18n/Sentence.js';
+import { useLanguage } from '../i18n/useLanguage.js';
 import { scoreboardPath } from '../paths.js';
 import { userId } from '../state/user.js';
+import '../i18n/screens.js';
 
 /** The creator's view of one friend: that friend's answers beside their own, round by round. */
 export default function FriendComparison() {
   const { gameId = '', playerID = '' } = useParams();
-  const load = useApi(['get-comparison', gameId, playerID], (signal) =>
-    getComparison(gameId, { userId: userId(), playerID }, signal),
+  const { i18n, t } = useLingui();
+  const lang = useLanguage();
+  const load = useApi(['get-comparison', gameId, playerID, lang], (signal) =>
+    getComparison(gameId, { userId: userId(), playerID }, lang, signal),
   );
   const comparison: Comparison | undefined = load.data;
 
   const back = (
     <Link className="button button--secondary" to={scoreboardPath(gameId)}>
-      Back to the scoreboard
+      {t`Back to the scoreboard`}
     </Link>
   );
   if (load.error) {
     return (
       <main className="screen comparison">
-        <h1>These answers cannot be shown</h1>
+        <h1>{t`These answers cannot be shown`}</h1>
         <p className="alert" role="alert">
-          {errorMessage(load.error, "Failed to load this friend's answers")}
+          <Sentence text={errorMessage(load.error, "Failed to load this friend's answers")} />
         </p>
         {back}
       </main>
@@ -35,23 +42,27 @@ export default function FriendComparison() {
   if (comparison === undefined) {
     return (
       <main className="screen comparison">
-        <h1 className="visually-hidden">A friend's answers</h1>
-        <Spinner label="Loading answers" />
+        <h1 className="visually-hidden">{t`A friend's answers`}</h1>
+        <Spinner label={t`Loading answers`} />
       </main>
     );
   }
-  const friend = displayName(comparison.playerName);
+  const friend = shownName(i18n, comparison.playerName);
+  const score = formatScore(i18n, comparison.score);
+  const [rank, players] = [formatCount(i18n, comparison.rank), formatCount(i18n, comparison.players)];
   return (
     <main className="screen comparison">
-      <h1>{friend}'s answers and yours</h1>
+      <h1>{t`${friend}'s answers and yours`}</h1>
       <p className="lead">
-        {friend} scored <strong>{comparison.score}</strong> with you:{' '}
-        <strong>
-          #{comparison.rank} of {comparison.players}
-        </strong>{' '}
-        on your scoreboard.
+        <Trans>
+          {friend} scored <strong>{score}</strong> with you:{' '}
+          <strong>
+            #{rank} of {players}
+          </strong>{' '}
+          on your scoreboard.
+        </Trans>
       </p>
-      <RoundsComparison comparison={comparison} labels={{ player: friend, creator: 'You' }} />
+      <RoundsComparison comparison={comparison} labels={{ player: friend, creator: t`You` }} />
       {back}
     </main>
   );

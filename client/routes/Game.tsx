@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
@@ -9,6 +10,7 @@ import { SpectrumRound } from '../components/SpectrumRound.js';
 import { Spinner } from '../components/Spinner.js';
 import { SwapButton } from '../components/SwapButton.js';
 import { useSubmitGame } from '../game/useSubmitGame.js';
+import { useLanguage } from '../i18n/useLanguage.js';
 import { joinPath, landingPath } from '../paths.js';
 import {
   type GameInProgress,
@@ -18,12 +20,18 @@ import {
   swapCurrentQuestion,
   swapsLeft,
 } from '../state/game.js';
+import { takeMyTime } from '../state/pace.js';
+import '../i18n/screens.js';
 
 /** The question screen: one round after another, then the game is submitted. */
 export default function Game({ edition }: { edition: Edition }) {
   // The creator's game in the making has its own route (`/{edition}/game/new-game`), without a :gameId.
   const { gameId = NEW_GAME_ID } = useParams();
   const navigate = useNavigate();
+  const { t } = useLingui();
+  const lang = useLanguage();
+  // Chosen before playing ("Take my time"); kept for the whole game.
+  const [timed] = useState(() => !takeMyTime());
   const [game, setGame] = useState<GameInProgress | null>(() => loadGame(edition, gameId));
   const round = game?.answers.length ?? 0;
   const total = game?.questions.length ?? 0;
@@ -49,9 +57,9 @@ export default function Game({ edition }: { edition: Edition }) {
   if (submission.status === 'failed') {
     return (
       <main className="screen game game--failed">
-        <h1>Your answers are not saved yet</h1>
+        <h1>{t`Your answers are not saved yet`}</h1>
         <ErrorNotice message={submission.message} onRetry={submission.retry} focus />
-        <p className="muted">They are kept in this tab, so reloading the page will not lose them.</p>
+        <p className="muted">{t`They are kept in this tab, so reloading the page will not lose them.`}</p>
       </main>
     );
   }
@@ -59,17 +67,18 @@ export default function Game({ edition }: { edition: Edition }) {
   if (!game || finished) {
     return (
       <main className="screen game">
-        <h1 className="visually-hidden">{finished ? 'Saving your answers' : 'Loading'}</h1>
-        <Spinner label={finished ? 'Saving your answers' : 'Loading'} />
+        <h1 className="visually-hidden">{finished ? t`Saving your answers` : t`Loading`}</h1>
+        <Spinner label={finished ? t`Saving your answers` : t`Loading`} />
       </main>
     );
   }
 
   const question = game.questions[round];
+  const roundNumber = round + 1;
   const onAnswer = (value: number) => answer(round, value);
   // A swap draws a question this game has never held, and lands only if its round is still on.
   const onSwap = async () => {
-    const [fresh] = await getMoreQuestions(edition, { count: 1, exclude: seenQuestionIds(game) });
+    const [fresh] = await getMoreQuestions(edition, { count: 1, exclude: seenQuestionIds(game), lang });
     if (!fresh) return false;
     setGame((current) => {
       if (!current || current.answers.length !== round || current.questions[round].id !== question.id) return current;
@@ -82,9 +91,7 @@ export default function Game({ edition }: { edition: Edition }) {
   };
   return (
     <main className="screen game">
-      <h1 className="game__title">
-        {PRODUCT_NAME} round {round + 1} of {total}
-      </h1>
+      <h1 className="game__title">{t`${PRODUCT_NAME} round ${roundNumber} of ${total}`}</h1>
       <div className="game__progress" aria-hidden="true">
         {game.questions.map((q, i) => (
           <span key={q.id} className={i < round ? 'done' : i === round ? 'current' : undefined} />
@@ -92,9 +99,9 @@ export default function Game({ edition }: { edition: Edition }) {
       </div>
       {/* Keyed by question, so a swapped-in question gets a round of its own: a fresh timer. */}
       {question.edition === 'classic' ? (
-        <ClassicRound key={question.id} question={question} onAnswer={onAnswer} />
+        <ClassicRound key={question.id} question={question} onAnswer={onAnswer} timed={timed} />
       ) : (
-        <SpectrumRound key={question.id} question={question} onAnswer={onAnswer} />
+        <SpectrumRound key={question.id} question={question} onAnswer={onAnswer} timed={timed} />
       )}
       {/* The creator's own questions are theirs to keep: swaps are for drawn ones. */}
       <SwapButton

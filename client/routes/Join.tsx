@@ -1,6 +1,8 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { displayName, PRODUCT_NAME } from '../../shared/product.js';
+import { PRODUCT_NAME } from '../../shared/product.js';
 import { isCreator, joinGame } from '../api/calls.js';
 import { ApiError, errorMessage, failureText } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
@@ -8,11 +10,15 @@ import { ErrorNotice } from '../components/ErrorNotice.js';
 import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
+import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
 import { ROUND_SECONDS } from '../game/useRoundTimer.js';
+import { shownName } from '../i18n/names.js';
+import { useLanguage } from '../i18n/useLanguage.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
 import { saveCreatorName, startGame } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
 import type { LandingState } from './Landing.js';
+import '../i18n/screens.js';
 
 export const LOAD_FAILED = "We couldn't load this game. Check your connection and try again.";
 export const JOIN_FAILED = "We couldn't start the game. Check your connection and try again.";
@@ -31,6 +37,8 @@ const logJoinFailure = (error: unknown) =>
 export default function Join() {
   const { gameId = '' } = useParams();
   const navigate = useNavigate();
+  const { i18n, t } = useLingui();
+  const lang = useLanguage();
   const [name, setName] = useState(userName);
   const [joining, setJoining] = useState(false);
   const [joinFailure, setJoinFailure] = useState<string | null>(null);
@@ -38,8 +46,9 @@ export default function Join() {
   const info = useApi(['is-creator', gameId], (signal) => isCreator(gameId, userId(), signal));
   // The creator and a friend who played are sent on (below); anyone else is invited.
   const invitation = info.data && !info.data.isCreator && !info.data.hasPlayed ? info.data : undefined;
-  // Joined at once for a friend who has not played: the questions carry no answers.
-  const prefetch = useApi(['join-game', gameId], (signal) => joinGame(gameId, signal), {
+  // Joined at once for a friend who has not played: the questions carry no answers. In the
+  // friend's language, again after a switch.
+  const prefetch = useApi(['join-game', gameId, lang], (signal) => joinGame(gameId, lang, signal), {
     enabled: invitation !== undefined,
   });
 
@@ -65,7 +74,7 @@ export default function Join() {
     setJoinFailure(null);
     saveUserName(name);
     try {
-      const { edition, questions } = prefetch.data ?? (await joinGame(gameId));
+      const { edition, questions } = prefetch.data ?? (await joinGame(gameId, lang));
       startGame(edition, gameId, questions);
       navigate(gamePath(edition, gameId));
     } catch (error) {
@@ -79,7 +88,7 @@ export default function Join() {
     return (
       <main className="screen join">
         <LogoMark size={56} />
-        <h1>You are joining a {PRODUCT_NAME} game</h1>
+        <h1>{t`You are joining a ${PRODUCT_NAME} game`}</h1>
         {/* Focus follows only when the person asked for the retry that failed again. */}
         <ErrorNotice message={failureText(info.error, LOAD_FAILED)} onRetry={info.retry} focus={info.retries > 0} />
       </main>
@@ -89,21 +98,24 @@ export default function Join() {
   if (!invitation) {
     return (
       <main className="screen join">
-        <h1 className="visually-hidden">Joining a {PRODUCT_NAME} game</h1>
+        <h1 className="visually-hidden">{t`Joining a ${PRODUCT_NAME} game`}</h1>
         <Spinner />
       </main>
     );
   }
 
   const rounds = prefetch.data?.questions.length;
+  const creator = shownName(i18n, invitation.playerName);
+  const seconds = i18n.number(ROUND_SECONDS);
   return (
     <main className="screen join">
       <LogoMark size={56} />
-      <h1>You are joining {displayName(invitation.playerName)}'s game</h1>
-      <p className="lead">Answer the same questions and see how in tune you are.</p>
+      <h1>{t`You are joining ${creator}'s game`}</h1>
+      <p className="lead">{t`Answer the same questions and see how in tune you are.`}</p>
       <p className="join__rounds">
-        {rounds === undefined ? 'Quick rounds' : `${rounds} quick ${rounds === 1 ? 'round' : 'rounds'}`} of{' '}
-        {ROUND_SECONDS} seconds each.
+        {rounds === undefined
+          ? t`Quick rounds of ${seconds} seconds each.`
+          : t`${plural(rounds, { one: `# quick round of ${seconds} seconds.`, other: `# quick rounds of ${seconds} seconds each.` })}`}
       </p>
       <form
         className="card join__card"
@@ -113,8 +125,9 @@ export default function Join() {
         }}
       >
         <NameField value={name} onChange={setName} />
+        <TakeMyTimeField />
         <button type="submit" className="button button--primary" disabled={joining}>
-          {joining ? 'Loading...' : 'Play'}
+          {joining ? t`Loading...` : t`Play`}
         </button>
       </form>
       {joinFailure !== null && <ErrorNotice message={joinFailure} onRetry={() => !joining && void play()} focus />}

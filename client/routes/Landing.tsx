@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { withOwnQuestions } from '../../shared/own-questions.js';
@@ -10,9 +11,12 @@ import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { OwnQuestionsEditor } from '../components/OwnQuestionsEditor.js';
+import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
 import { YourGames } from '../components/YourGames.js';
 import { useOwnQuestions } from '../game/useOwnQuestions.js';
 import { useLatest } from '../hooks/useLatest.js';
+import { Sentence } from '../i18n/Sentence.js';
+import { useLanguage } from '../i18n/useLanguage.js';
 import { newGamePath } from '../paths.js';
 import { startGame } from '../state/game.js';
 import { saveUserName, userName } from '../state/user.js';
@@ -32,10 +36,13 @@ interface LandingProps {
 
 export default function Landing({ edition, onReady }: LandingProps) {
   const navigate = useNavigate();
+  const { t } = useLingui();
+  const lang = useLanguage();
   const error = (useLocation().state as LandingState | null)?.error;
   const [name, setName] = useState(userName);
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
-  const load = useApi(['get-questions', edition], (signal) => getQuestions(edition, signal));
+  // A switch of language draws them again in the new one.
+  const load = useApi(['get-questions', edition, lang], (signal) => getQuestions(edition, lang, signal));
   const questions = load.data?.questions;
   const own = useOwnQuestions(edition);
 
@@ -68,7 +75,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
     <main className="screen landing">
       <Logo />
       <p className="landing__tagline">
-        How in tune are your friends with you? Answer a few quick questions, share the link, and find out.
+        {t`How in tune are your friends with you? Answer a few quick questions, share the link, and find out.`}
       </p>
       {load.error && (
         // Focus follows only when the person asked for the reload that failed again.
@@ -80,12 +87,14 @@ export default function Landing({ edition, onReady }: LandingProps) {
       )}
       {error && (
         <p className="alert" role="alert">
-          Error: {error}
+          <Trans>
+            Error: <Sentence text={error} />
+          </Trans>
         </p>
       )}
       <form
         className="card landing__card"
-        aria-label={`Start a ${PRODUCT_NAME} game`}
+        aria-label={t`Start a ${PRODUCT_NAME} game`}
         onSubmit={(event) => {
           event.preventDefault();
           if (!load.loading) play();
@@ -93,9 +102,10 @@ export default function Landing({ edition, onReady }: LandingProps) {
       >
         <EditionToggle edition={edition} />
         <NameField value={name} onChange={changeName} />
+        <TakeMyTimeField />
         <OwnQuestionsEditor own={own} />
         <button type="submit" className="button button--primary" disabled={load.loading}>
-          {load.loading ? 'Loading...' : 'Play'}
+          {load.loading ? t`Loading...` : t`Play`}
         </button>
       </form>
       <YourGames />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
@@ -6,16 +7,18 @@ import { FriendsWeb } from '../components/FriendsWeb.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { Spinner } from '../components/Spinner.js';
 import { ownPlayerId } from '../state/publicIds.js';
+import '../i18n/screens.js';
 
 /** Everyone who played a game and their score with its creator, updated live. */
 export default function Scoreboard() {
   const { gameId = '' } = useParams();
   const live = useLiveScoreboard(gameId);
   const isCreator = useIsCreator(gameId);
+  const { t } = useLingui();
   return (
     <main className="screen scoreboard">
       <div className="scoreboard__head">
-        <h1>Scoreboard</h1>
+        <h1>{t`Scoreboard`}</h1>
         {!live.gone && <LiveBadge connected={live.connected} />}
       </div>
       <section className="card">
@@ -28,12 +31,12 @@ export default function Scoreboard() {
             selfId={ownPlayerId(gameId)}
           />
         ) : (
-          <Spinner label="Loading scores" />
+          <Spinner label={t`Loading scores`} />
         )}
       </section>
       {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       <Link className="button button--secondary" to="/">
-        Play A New Game With Your Friends
+        {t`Play A New Game With Your Friends`}
       </Link>
     </main>
   );

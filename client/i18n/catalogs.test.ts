@@ -1,0 +1,162 @@
+/// <reference types="node" />
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { SCORE_CAPTIONS, SCORE_DESCRIPTIONS } from '../../shared/captions.js';
+import { messages as englishSentences } from '../locales/sentences/en.po';
+import { SCREEN_AREA, SENTENCE_AREA } from './areas.js';
+import { CAPTIONS, DESCRIPTIONS } from './captions.js';
+import { LANGUAGES } from './languages.js';
+import { placeholders, pluralCategories, readPo } from './po.js';
+import { knownSentences, setEnglishSentences } from './sentences.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const localesDir = join(root, 'client/locales');
+/** The catalogs' two areas (client/i18n/areas.ts): the landing page's, and the lazy screens'. */
+const AREAS = ['', 'screens/', 'sentences/'] as const;
+const read = async (language: string, area = '') =>
+  readPo(await readFile(join(localesDir, `${area}${language}.po`), 'utf8'));
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
+
+describe('the catalogs', () => {
+  it('have one catalog per language and area, and none for a language the picker does not offer', async () => {
+    for (const area of AREAS) {
+      const files = (await readdir(join(localesDir, area))).filter((file) => file.endsWith('.po')).sort();
+      expect(files).toEqual(LANGUAGES.map(({ tag }) => `${tag}.po`).sort());
+    }
+  });
+
+  for (const { tag } of LANGUAGES.filter((language) => language.tag !== 'en')) {
+    for (const area of AREAS)
+      describe(`${tag} ${area || 'landing/'}`, () => {
+        it('translates every message of the English catalog, and nothing else', async () => {
+          const [english, catalog] = await Promise.all([read('en', area), read(tag, area)]);
+          expect([...catalog.keys()].sort()).toEqual([...english.keys()].sort());
+          const untranslated = [...catalog].filter(([, translation]) => translation.trim() === '').map(([id]) => id);
+          expect(untranslated).toEqual([]);
+        });
+
+        it('fills in the same placeholders and tags as the English', async () => {
+          const catalog = await read(tag, area);
+          const differing = [...catalog]
+            .filter(([id, translation]) => placeholders(id).join() !== placeholders(translation).join())
+            .map(([id, translation]) => ({ id, translation }));
+          expect(differing).toEqual([]);
+        });
+
+        it("uses only the language's own plural categories, always with `other`", async () => {
+          const allowed = new Intl.PluralRules(tag).resolvedOptions().pluralCategories as string[];
+          for (const [id, translation] of await read(tag, area)) {
+            const used = pluralCategories(translation);
+            if (pluralCategories(id).length === 0) continue;
+            expect(used, id).toContain('other');
+            for (const category of used) expect(allowed, `${tag}: ${translation}`).toContain(category);
+          }
+        });
+      });
+  }
+
+  it('keep the English score captions word for word those of shared/captions.ts (the preview cards use it)', () => {
+    expect(CAPTIONS.map((caption) => caption.message)).toEqual([...SCORE_CAPTIONS]);
+    expect(DESCRIPTIONS.map((description) => description.message)).toEqual([...SCORE_DESCRIPTIONS]);
+  });
+
+  it('know every sentence the server refuses a player with (forbidden, notFound, conflict)', async () => {
+    setEnglishSentences(englishSentences);
+    const sources = await readdir(join(root, 'server'), { recursive: true });
+    const sentences: string[] = [];
+    for (const file of sources.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+      const text = await readFile(join(root, 'server', file), 'utf8');
+      const constants = new Map([...text.matchAll(/const ([A-Z_]+) = (['"])(.*?)\2;/g)].map((m) => [m[1], m[3]]));
+      for (const match of text.matchAll(
+        /\b(?:forbidden|notFound|conflict)\(\s*(?:(['"])(.*?)\1|([A-Z_]+))\s*,?\s*\)/gs,
+      )) {
+        const sentence = match[2] ?? constants.get(match[3] ?? '');
+        if (sentence !== undefined) sentences.push(sentence);
+      }
+    }
+    expect(sentences.length).toBeGreaterThan(5);
+    expect(sentences.filter((sentence) => !knownSentences().includes(sentence))).toEqual([]);
+  });
+
+  it('hold every message the code uses: a fresh extraction finds nothing the English catalog lacks', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wavelength-extract-'));
+    try {
+      const config = join(dir, 'lingui.config.mjs');
+      const screens = SCREEN_AREA.map((path) => `<rootDir>/${path}`);
+      const sentenceFiles = SENTENCE_AREA.map((path) => `<rootDir>/${path}`);
+      await writeFile(
+        config,
+        `export default ${JSON.stringify({
+          rootDir: root,
+          sourceLocale: 'en',
+          locales: ['en'],
+          catalogs: [
+            {
+              path: join(dir, '{locale}'),
+              include: ['<rootDir>/client'],
+              exclude: [...TESTS, ...screens, ...sentenceFiles],
+            },
+            { path: join(dir, 'screens', '{locale}'), include: screens, exclude: TESTS },
+            { path: join(dir, 'sentences', '{locale}'), include: sentenceFiles },
+          ],
+        })};\n`,
+      );
+      const cli = join(root, 'node_modules/@lingui/cli/dist/lingui-extract.js');
+      await promisify(execFile)(process.execPath, [cli, '--config', config], { cwd: root });
+      for (const area of AREAS) {
+        const [fresh, english] = await Promise.all([
+          readFile(join(dir, area, 'en.po'), 'utf8').then(readPo),
+          read('en', area),
+        ]);
+        expect(
+          [...fresh.keys()].filter((id) => !english.has(id)),
+          `${area}: run npm run extract`,
+        ).toEqual([]);
+        expect(
+          [...english.keys()].filter((id) => !fresh.has(id)),
+          `${area}: run npm run extract`,
+        ).toEqual([]);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  describe('areas', () => {
+    const source = (path: string) => readFile(join(root, path), 'utf8');
+    const relativeImports = (text: string) =>
+      [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map((match) => match[1]);
+
+    it('keep the landing area from importing a screen-area file (its English would be missing)', async () => {
+      const files = (await readdir(join(root, 'client'), { recursive: true }))
+        .map((file) => `client/${file}`)
+        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|\/test\/|\.d\.ts$/.test(file))
+        .filter((file) => !SCREEN_AREA.includes(file));
+      const crossing: string[] = [];
+      for (const file of files) {
+        const text = await source(file);
+        // App.tsx loads the lazy screens with import(): those are meant to cross.
+        for (const target of relativeImports(text.replace(/import\('[^']+'\)/g, ''))) {
+          const path = join(dirname(file), target).replace(/\.js$/, '');
+          if (SCREEN_AREA.some((screen) => screen.replace(/\.tsx?$/, '') === path))
+            crossing.push(`${file} → ${target}`);
+        }
+      }
+      expect(crossing).toEqual([]);
+    });
+
+    it('have every lazy screen in the screen area, bringing its English with it', async () => {
+      const app = await source('client/App.tsx');
+      const lazy = [...app.matchAll(/import\('\.\/(routes\/\w+)\.js'\)/g)].map((match) => `client/${match[1]}.tsx`);
+      expect(lazy.length).toBeGreaterThan(5);
+      for (const screen of lazy) {
+        expect(SCREEN_AREA).toContain(screen);
+        expect(await source(screen), screen).toContain("import '../i18n/screens.js';");
+      }
+    });
+  });
+});

@@ -1,0 +1,120 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { LanguagePicker } from '../components/LanguagePicker.js';
+import { NameField } from '../components/NameField.js';
+import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
+import { local } from '../state/storage.js';
+import { formatScore } from './format.js';
+import { activateLanguage, chooseLanguage, i18n, LANGUAGE_KEY, preferredLanguage, startLanguage } from './i18n.js';
+import { matchLanguage, pickLanguage } from './languages.js';
+import './screens.js';
+import { translateSentence } from './sentences.js';
+
+const browserLanguages = (languages: string[]) =>
+  vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages);
+
+describe('which language', () => {
+  it('matches a tag exactly, then by its primary language, else English', () => {
+    expect(matchLanguage('de')).toBe('de');
+    expect(matchLanguage('pt-br')).toBe('pt-BR');
+    expect(matchLanguage('pt-PT')).toBe('pt-BR');
+    expect(matchLanguage('es-419')).toBe('es');
+    expect(matchLanguage('de_AT')).toBe('de');
+    expect(matchLanguage('fr')).toBe('en');
+    expect(matchLanguage('')).toBe('en');
+  });
+
+  it("takes the browser's first language spoken here, else English", () => {
+    expect(pickLanguage(['fr-FR', 'de-CH', 'es'])).toBe('de');
+    expect(pickLanguage(['fr', 'it'])).toBe('en');
+    expect(pickLanguage([])).toBe('en');
+  });
+
+  it("follows navigator.languages, and a remembered choice wins over the browser's", () => {
+    browserLanguages(['fr-FR', 'pt-BR', 'en']);
+    expect(preferredLanguage()).toBe('pt-BR');
+    local.set(LANGUAGE_KEY, 'de');
+    expect(preferredLanguage()).toBe('de');
+    local.set(LANGUAGE_KEY, 'klingon');
+    expect(preferredLanguage()).toBe('pt-BR');
+  });
+
+  it('starts in English in tests (jsdom speaks en-US)', () => {
+    expect(i18n.locale).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it("starts in the browser's language, with <html lang> set", async () => {
+    browserLanguages(['es-MX', 'en']);
+    await startLanguage();
+    expect(i18n.locale).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+  });
+});
+
+describe('switching', () => {
+  it('changes the screen, <html lang> and the remembered choice at once', async () => {
+    render(
+      <>
+        <LanguagePicker />
+        <NameField value="" onChange={() => {}} />
+        <TakeMyTimeField />
+      </>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Language' });
+    // Each language is offered in its own words.
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'English',
+      'Español',
+      'Português (Brasil)',
+      'Deutsch',
+    ]);
+    await act(async () => {
+      fireEvent.change(picker, { target: { value: 'de' } });
+      await vi.waitFor(() => expect(i18n.locale).toBe('de'));
+    });
+    expect(screen.getByRole('textbox', { name: 'Dein Name' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Ohne Zeitdruck' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveProperty('value', 'de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(local.get(LANGUAGE_KEY)).toBe('de');
+  });
+
+  it('lets a slow catalog not overrule a later choice', async () => {
+    const slow = chooseLanguage('pt-BR');
+    await chooseLanguage('en');
+    await slow;
+    expect(i18n.locale).toBe('en');
+    expect(local.get(LANGUAGE_KEY)).toBe('en');
+  });
+});
+
+describe('what the reader reads', () => {
+  it("writes scores as the reader's language does", async () => {
+    expect(formatScore(i18n, 6.1)).toBe('6.1');
+    for (const language of ['de', 'es', 'pt-BR'] as const) {
+      await activateLanguage(language);
+      expect(formatScore(i18n, 6.1)).toBe('6,1');
+    }
+  });
+
+  it("puts the server's known sentences into the reader's language and shows unknown ones as sent", async () => {
+    await activateLanguage('es');
+    expect(translateSentence(i18n, 'This game is full.')).toBe('Esta partida está llena.');
+    expect(translateSentence(i18n, 'Too many requests; try again in 42 s.')).toBe(
+      'Demasiadas peticiones; inténtalo de nuevo en 42 s.',
+    );
+    expect(translateSentence(i18n, 'The field "x" is odd.')).toBe('The field "x" is odd.');
+  });
+
+  it('remembers Take my time in this browser', () => {
+    render(<TakeMyTimeField />);
+    const box = screen.getByRole('checkbox', { name: 'Take my time' });
+    expect(box).toHaveProperty('checked', false);
+    fireEvent.click(box);
+    expect(local.get('wavelength.takeMyTime')).toBe('on');
+    fireEvent.click(box);
+    expect(local.get('wavelength.takeMyTime')).toBeNull();
+  });
+});

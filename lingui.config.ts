@@ -1,0 +1,38 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+import { SCREEN_AREA, SENTENCE_AREA } from './client/i18n/areas.js';
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
+const inRoot = (path: string) => `<rootDir>/${path}`;
+
+/**
+ * The client's languages and where their catalogs live. `npm run extract` collects every message
+ * of client/ into client/locales/{locale}.po (the landing area) and client/locales/screens/{locale}.po
+ * (the lazily loaded screens) and client/locales/sentences/{locale}.po (sentences that travel
+ * in English; see client/i18n/areas.ts). English is the source. Vite compiles a
+ * catalog when it is imported (@lingui/vite-plugin), so there is no compile step to forget.
+ * A fifth language: add it here and in client/i18n/languages.ts, run extract, translate its three files.
+ */
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'es', 'pt-BR', 'de'],
+  fallbackLocales: { default: 'en' },
+  catalogs: [
+    {
+      path: '<rootDir>/client/locales/{locale}',
+      include: ['<rootDir>/client'],
+      exclude: [...TESTS, ...SCREEN_AREA.map(inRoot), ...SENTENCE_AREA.map(inRoot)],
+    },
+    {
+      path: '<rootDir>/client/locales/screens/{locale}',
+      include: SCREEN_AREA.map(inRoot),
+      exclude: TESTS,
+    },
+    {
+      path: '<rootDir>/client/locales/sentences/{locale}',
+      include: SENTENCE_AREA.map(inRoot),
+    },
+  ],
+  // No file/line origins: moving code must not rewrite every catalog.
+  format: formatter({ origins: false }),
+});
