@@ -6,12 +6,14 @@
  *   between them (each has its own sockets open at the same time).
  * - RSS: the server's resident memory before and after 10,000 idle sockets, per socket.
  */
+import { availableParallelism } from 'node:os';
 import {
   createGame,
   friend,
   loadavg,
   now,
   percentile,
+  pin,
   post,
   type Running,
   rssKiB,
@@ -25,7 +27,12 @@ export interface LiveOptions {
   messages: number;
   gapMs: number;
   clients: number;
+  /** Server on core 0, client processes on the other cores (where there are two or more). */
+  pinned?: boolean;
 }
+
+/** The cores of the client processes when pinned: every core but the server's. */
+const clientCores = () => `1-${Math.max(1, availableParallelism() - 1)}`;
 
 /** One server with its game watched by `group` sockets. */
 interface Watched {
@@ -61,9 +68,14 @@ async function watch(clients: LiveClients, server: Running, sockets: number): Pr
 export async function liveBench(servers: [string, string][], options: LiveOptions) {
   const load = [loadavg()];
   const running: Running[] = [];
-  const clients = new LiveClients(options.clients);
+  const pinned = options.pinned === true && availableParallelism() >= 2;
+  const clients = new LiveClients(options.clients, pinned ? clientCores() : undefined);
   try {
-    for (const [name, dir] of servers) running.push(await startServer(name, dir));
+    for (const [name, dir] of servers) {
+      const server = await startServer(name, dir);
+      if (pinned) pin(server.pid, '0');
+      running.push(server);
+    }
     const watched: Watched[] = [];
     const openedIn: number[] = [];
     for (const server of running) {
@@ -79,7 +91,7 @@ export async function liveBench(servers: [string, string][], options: LiveOption
       }
     }
     load.push(loadavg());
-    return { options, load, rows: watched.map((w, i) => ({ ...summary(w), openedIn: openedIn[i] })) };
+    return { options, pinned, load, rows: watched.map((w, i) => ({ ...summary(w), openedIn: openedIn[i] })) };
   } finally {
     await clients.close();
     await Promise.all(running.map((s) => s.stop()));
@@ -91,21 +103,35 @@ function summary(w: Watched) {
     name: w.server.name,
     writer: [percentile(w.writer, 50), percentile(w.writer, 99)],
     delivery: [percentile(w.delivery, 50), percentile(w.delivery, 99)],
+    /** p99 of each fifth of the messages, in order: how steady the delivery was. */
+    fifths: fifths(w.delivery).map((part) => percentile(part, 99)),
   };
+}
+
+function fifths(values: number[]): number[][] {
+  const size = Math.ceil(values.length / 5);
+  return Array.from({ length: Math.ceil(values.length / size) }, (_, i) => values.slice(i * size, (i + 1) * size));
 }
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
 
 export function printLive(result: Awaited<ReturnType<typeof liveBench>>) {
-  const { options, load, rows } = result;
+  const { options, load, rows, pinned } = result;
   console.log(
     `\nLive fan-out: ${options.sockets.toLocaleString('en-US')} sockets on one game per server, ${options.messages} messages each, one at a time`,
   );
-  console.log(`  load average before/after: ${load.join(' | ')}`);
-  console.log('  server   writer answer p50/p99 ms   sent -> every socket p50/p99 ms   sockets opened in');
+  console.log(
+    `  ${pinned ? `server pinned to core 0, its ${options.clients} client processes to cores ${clientCores()}` : 'not pinned'}; load average before/after: ${load.join(' | ')}`,
+  );
+  console.log(
+    '  server   writer answer p50/p99 ms   sent -> every socket p50/p99 ms   p99 of each fifth of the messages   sockets opened in',
+  );
   for (const r of rows) {
     console.log(
-      `  ${r.name.padEnd(8)} ${ms(r.writer[0])} ${ms(r.writer[1])}${''.padEnd(11)} ${ms(r.delivery[0])} ${ms(r.delivery[1])}${''.padEnd(19)}${r.openedIn.toFixed(1)} s`,
+      `  ${r.name.padEnd(8)} ${ms(r.writer[0])} ${ms(r.writer[1])}${''.padEnd(11)} ${ms(r.delivery[0])} ${ms(r.delivery[1])}   ${r.fifths
+        .map((v) => v.toFixed(0))
+        .join(' ')
+        .padEnd(34)}${r.openedIn.toFixed(1)} s`,
     );
   }
 }

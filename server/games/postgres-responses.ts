@@ -64,7 +64,7 @@ FROM ranked r LEFT JOIN stored s ON s.n = r.n ORDER BY r.n`;
 if (3000 + CHUNK_BYTES + 100 >= 8000) throw new Error('postgres-responses.ts: cut the notifications smaller.');
 
 /**
- * Stores a batch of responses (a BatchedWrites batch) in one statement and returns each one's
+ * Stores a batch of responses (a BatchedCalls batch) in one statement and returns each one's
  * outcome, in order; returns once this instance has delivered the stored ones' events (as every
  * announcing write in PostgreSQL does, see announcingTransaction).
  */

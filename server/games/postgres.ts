@@ -1,4 +1,4 @@
-import type { BatchedWrites } from '../db/batched-writes.js';
+import type { BatchedCalls } from '../db/batched-calls.js';
 import { inTransaction, type Pool } from '../db/postgres.js';
 import type { PostgresEventBus } from '../events/postgres-bus.js';
 import { splitRounds } from './own-questions.js';
@@ -45,8 +45,8 @@ const sql = {
 type Statement = keyof typeof sql;
 const query = (name: Statement, values: unknown[]) => ({ name: `games-${name}`, text: sql[name], values });
 
-/** Where responses are stored: batches of one statement each (see BatchedWrites, postgres-responses.ts). */
-export type PostgresResponseWrites = BatchedWrites<ResponseWrite, AddResponseResult>;
+/** Where responses are stored: batches of one statement each (see BatchedCalls, postgres-responses.ts). */
+export type PostgresResponseWrites = BatchedCalls<ResponseWrite, AddResponseResult>;
 
 /**
  * Games in PostgreSQL. Writes that announce an event notify inside their transaction, and return

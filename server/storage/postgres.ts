@@ -1,6 +1,6 @@
 import { postgresCircleRepository } from '../circle/postgres.js';
 import { type Config, questionsDir } from '../config.js';
-import { BatchedWrites } from '../db/batched-writes.js';
+import { BatchedCalls } from '../db/batched-calls.js';
 import { DatabasePool, endPool, type Pool, preparePostgres } from '../db/postgres.js';
 import { PostgresEventBus } from '../events/postgres-bus.js';
 import { postgresGameRepository } from '../games/postgres.js';
@@ -45,8 +45,8 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     await endPool(pool);
     throw error;
   }
-  // Friends answering at the same moment are stored in one statement (see BatchedWrites).
-  const responses = new BatchedWrites(postgresResponseWriter(pool, bus));
+  // Friends answering at the same moment are stored in one statement (see BatchedCalls).
+  const responses = new BatchedCalls(postgresResponseWriter(pool, bus));
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',

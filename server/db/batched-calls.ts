@@ -7,7 +7,7 @@ interface Pending<I, O> {
 /** Runs `flush` after the I/O of this turn of the event loop (setImmediate); tests pass their own. */
 export type Schedule = (flush: () => void) => void;
 
-export interface BatchedWritesOptions {
+export interface BatchedCallsOptions {
   /** Batches on their way to the database at once; writes asked for meanwhile wait for the next. */
   concurrency?: number;
   /** The most writes one batch takes (one statement's parameters stay bounded). */
@@ -16,7 +16,8 @@ export interface BatchedWritesOptions {
 }
 
 /**
- * Group commit for a database reached over the network (PostgreSQL): the writes asked for within
+ * Batches for a database reached over the network (PostgreSQL), where each statement costs a
+ * round trip and two process wake-ups whatever its size. Group commit: the writes asked for within
  * one turn of the event loop go to the database as one batch (`write` stores them in one
  * transaction and returns each one's outcome, in order), and each caller hears back once that
  * transaction has committed, so an answer is still never acknowledged before it is stored. While
@@ -25,8 +26,11 @@ export interface BatchedWritesOptions {
  *
  * A batch that fails as a whole is run again one write per batch, so that a bad write fails
  * alone and the others are stored (the SQLite GroupCommit does the same).
+ *
+ * Reads that many requests make at once (is this player a co-creator?) are batched the same way:
+ * one query per turn instead of one per request.
  */
-export class BatchedWrites<I, O> {
+export class BatchedCalls<I, O> {
   #pending: Pending<I, O>[] = [];
   /** Batches under way, and the writes in them. */
   #batches = 0;
@@ -39,7 +43,7 @@ export class BatchedWrites<I, O> {
 
   constructor(
     private readonly write: (inputs: readonly I[]) => Promise<O[]>,
-    options: BatchedWritesOptions = {},
+    options: BatchedCallsOptions = {},
   ) {
     this.#concurrency = options.concurrency ?? 2;
     this.#maxBatch = options.maxBatch ?? 500;

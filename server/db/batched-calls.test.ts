@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BatchedWrites } from './batched-writes.js';
+import { BatchedCalls } from './batched-calls.js';
 
 /** A database stand-in: records each batch and answers when the test says so. */
 function fakeDatabase() {
@@ -28,10 +28,10 @@ function fakeDatabase() {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('BatchedWrites', () => {
+describe('BatchedCalls', () => {
   it('sends the writes of one turn as one batch and gives each caller its own outcome', async () => {
     const db = fakeDatabase();
-    const writes = new BatchedWrites(db.write);
+    const writes = new BatchedCalls(db.write);
     const outcomes = Promise.all([writes.run(1), writes.run(2), writes.run(3)]);
     expect(db.batches).toEqual([]);
     await turn();
@@ -42,7 +42,7 @@ describe('BatchedWrites', () => {
 
   it('gathers the writes asked for while `concurrency` batches are under way into the next one', async () => {
     const db = fakeDatabase();
-    const writes = new BatchedWrites(db.write, { concurrency: 1 });
+    const writes = new BatchedCalls(db.write, { concurrency: 1 });
     const first = writes.run(1);
     await turn();
     const later = [writes.run(2), writes.run(3)];
@@ -63,7 +63,7 @@ describe('BatchedWrites', () => {
   it('runs a failed batch again one write at a time, so only the bad write fails', async () => {
     const db = fakeDatabase();
     db.failOn(2);
-    const writes = new BatchedWrites(db.write);
+    const writes = new BatchedCalls(db.write);
     const outcomes = [1, 2, 3].map((v) => writes.run(v).catch((error: Error) => error.message));
     await turn();
     db.answerAll();
@@ -75,7 +75,7 @@ describe('BatchedWrites', () => {
 
   it('keeps a batch under maxBatch writes', async () => {
     const db = fakeDatabase();
-    const writes = new BatchedWrites(db.write, { maxBatch: 2, concurrency: 5 });
+    const writes = new BatchedCalls(db.write, { maxBatch: 2, concurrency: 5 });
     const outcomes = Promise.all([1, 2, 3, 4, 5].map((v) => writes.run(v)));
     await turn();
     expect(db.batches).toEqual([[1, 2], [3, 4], [5]]);
@@ -85,7 +85,7 @@ describe('BatchedWrites', () => {
 
   it('drains: resolves once every write asked for has been answered', async () => {
     const db = fakeDatabase();
-    const writes = new BatchedWrites(db.write, { concurrency: 1 });
+    const writes = new BatchedCalls(db.write, { concurrency: 1 });
     const outcomes = Promise.all([writes.run(1), writes.run(2)]);
     let drained = false;
     const draining = writes.drain().then(() => {
