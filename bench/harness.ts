@@ -75,7 +75,9 @@ async function start(name: string, args: string[], env: Record<string, string>):
  */
 export function startServer(name: string, dir: string, env: Record<string, string> = {}): Promise<Running> {
   const db = join(mkdtempSync(join(tmpdir(), 'wavelength-bench-')), 'bench.db');
-  return start(name, [buildServer(dir)], {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return start(name, [...profile, buildServer(dir)], {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     DATABASE_URL: `sqlite:${db}`,

@@ -8,6 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import {
+  cpuMicros,
   createGame,
   friend,
   loadavg,
@@ -43,6 +44,9 @@ interface Watched {
   sent: number;
   writer: number[];
   delivery: number[];
+  /** CPU µs the server used per message (from the request to the last socket's delivery), and the client processes. */
+  serverCpu: number[];
+  clientCpu: number[];
 }
 
 /** Sends one friend's response and waits until every socket of the game has it. */
@@ -50,6 +54,8 @@ async function oneMessage(clients: LiveClients, w: Watched, record: boolean) {
   const k = w.sent++;
   const body = friend(w.gameId, w.rounds, `Friend ${k}`);
   const delivered = clients.delivered(w.server.name, k);
+  const cpu = cpuMicros(w.server.pid);
+  const clientCpu = sum(clients.pids.map(cpuMicros));
   const sent = now();
   await post(`${w.server.url}/prod/log-response`, body);
   const answered = now();
@@ -57,12 +63,14 @@ async function oneMessage(clients: LiveClients, w: Watched, record: boolean) {
   if (!record) return;
   w.writer.push(answered - sent);
   w.delivery.push(last - sent);
+  w.serverCpu.push(cpuMicros(w.server.pid) - cpu);
+  w.clientCpu.push(sum(clients.pids.map(cpuMicros)) - clientCpu);
 }
 
 async function watch(clients: LiveClients, server: Running, sockets: number): Promise<Watched> {
   const { gameId, rounds } = await createGame(server.url);
   await clients.open(server.name, `${server.url.replace('http', 'ws')}/prod/live/${gameId}`, sockets);
-  return { server, gameId, rounds, sent: 0, writer: [], delivery: [] };
+  return { server, gameId, rounds, sent: 0, writer: [], delivery: [], serverCpu: [], clientCpu: [] };
 }
 
 export async function liveBench(servers: [string, string][], options: LiveOptions) {
@@ -103,10 +111,16 @@ function summary(w: Watched) {
     name: w.server.name,
     writer: [percentile(w.writer, 50), percentile(w.writer, 99)],
     delivery: [percentile(w.delivery, 50), percentile(w.delivery, 99)],
+    /** Mean CPU µs per message: the server's, and the client processes' (tick-grained, so averaged). */
+    serverCpu: mean(w.serverCpu),
+    clientCpu: mean(w.clientCpu),
     /** p99 of each fifth of the messages, in order: how steady the delivery was. */
     fifths: fifths(w.delivery).map((part) => percentile(part, 99)),
   };
 }
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const mean = (values: number[]) => (values.length ? sum(values) / values.length : 0);
 
 function fifths(values: number[]): number[][] {
   const size = Math.ceil(values.length / 5);
@@ -124,14 +138,16 @@ export function printLive(result: Awaited<ReturnType<typeof liveBench>>) {
     `  ${pinned ? `server pinned to core 0, its ${options.clients} client processes to cores ${clientCores()}` : 'not pinned'}; load average before/after: ${load.join(' | ')}`,
   );
   console.log(
-    '  server   writer answer p50/p99 ms   sent -> every socket p50/p99 ms   p99 of each fifth of the messages   sockets opened in',
+    '  server   writer answer p50/p99 ms   sent -> every socket p50/p99 ms   p99 of each fifth of the messages   CPU ms/message server, clients   sockets opened in',
   );
   for (const r of rows) {
     console.log(
       `  ${r.name.padEnd(8)} ${ms(r.writer[0])} ${ms(r.writer[1])}${''.padEnd(11)} ${ms(r.delivery[0])} ${ms(r.delivery[1])}   ${r.fifths
         .map((v) => v.toFixed(0))
         .join(' ')
-        .padEnd(34)}${r.openedIn.toFixed(1)} s`,
+        .padEnd(
+          34,
+        )}${`${(r.serverCpu / 1000).toFixed(1)}, ${(r.clientCpu / 1000).toFixed(1)}`.padEnd(33)}${r.openedIn.toFixed(1)} s`,
     );
   }
 }

@@ -92,6 +92,11 @@ export class LiveClients {
     return Math.max(...(await this.all(`${group}:${k}`)));
   }
 
+  /** The client processes' pids (their CPU time is the instrument's cost). */
+  get pids(): number[] {
+    return this.procs.map((proc) => proc.pid as number);
+  }
+
   /** Closes every socket and ends the processes (killed if they have not ended within 5 s). */
   async close() {
     process.off('exit', this.killOnExit);
