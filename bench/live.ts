@@ -47,6 +47,29 @@ interface Watched {
   /** CPU µs the server used per message (from the request to the last socket's delivery), and the client processes. */
   serverCpu: number[];
   clientCpu: number[];
+  /** Bursts (BURST answers at once): from the requests to every socket having all, and server CPU µs per delivered message. */
+  burst: number[];
+  burstCpu: number[];
+}
+
+/** Friends answering one watched game at the same moment (a group chat that just got the link). */
+export const BURST = 10;
+
+/** Sends BURST responses at once and waits until every socket has all of them. */
+async function oneBurst(clients: LiveClients, w: Watched, sockets: number) {
+  const first = w.sent;
+  w.sent += BURST;
+  const delivered = clients.delivered(w.server.name, first + BURST - 1);
+  const cpu = cpuMicros(w.server.pid);
+  const sent = now();
+  await Promise.all(
+    Array.from({ length: BURST }, (_, i) =>
+      post(`${w.server.url}/prod/log-response`, friend(w.gameId, w.rounds, `Burst ${first + i}`)),
+    ),
+  );
+  const last = await delivered;
+  w.burst.push(last - sent);
+  w.burstCpu.push((cpuMicros(w.server.pid) - cpu) / (BURST * sockets));
 }
 
 /** Sends one friend's response and waits until every socket of the game has it. */
@@ -70,7 +93,18 @@ async function oneMessage(clients: LiveClients, w: Watched, record: boolean) {
 async function watch(clients: LiveClients, server: Running, sockets: number): Promise<Watched> {
   const { gameId, rounds } = await createGame(server.url);
   await clients.open(server.name, `${server.url.replace('http', 'ws')}/prod/live/${gameId}`, sockets);
-  return { server, gameId, rounds, sent: 0, writer: [], delivery: [], serverCpu: [], clientCpu: [] };
+  return {
+    server,
+    gameId,
+    rounds,
+    sent: 0,
+    writer: [],
+    delivery: [],
+    serverCpu: [],
+    clientCpu: [],
+    burst: [],
+    burstCpu: [],
+  };
 }
 
 export async function liveBench(servers: [string, string][], options: LiveOptions) {
@@ -98,6 +132,12 @@ export async function liveBench(servers: [string, string][], options: LiveOption
         await sleep(options.gapMs);
       }
     }
+    for (let b = 0; b < 5; b++) {
+      for (const w of watched) {
+        await oneBurst(clients, w, options.sockets);
+        await sleep(options.gapMs);
+      }
+    }
     load.push(loadavg());
     return { options, pinned, load, rows: watched.map((w, i) => ({ ...summary(w), openedIn: openedIn[i] })) };
   } finally {
@@ -114,6 +154,8 @@ function summary(w: Watched) {
     /** Mean CPU µs per message: the server's, and the client processes' (tick-grained, so averaged). */
     serverCpu: mean(w.serverCpu),
     clientCpu: mean(w.clientCpu),
+    burst: percentile(w.burst, 50),
+    burstCpu: percentile(w.burstCpu, 50),
     /** p99 of each fifth of the messages, in order: how steady the delivery was. */
     fifths: fifths(w.delivery).map((part) => percentile(part, 99)),
   };
