@@ -2,7 +2,7 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle   one part only
+ * npm run bench -- http|live|rss|cards|circle   those parts only (one or more)
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
@@ -43,14 +43,15 @@ const { values, positionals } = parseArgs({
 });
 
 const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle'];
-let part = 'all';
+const parts = new Set<string>();
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
   if (positionals[i] === 'compare') before = positionals[++i];
-  else if (PARTS.includes(positionals[i])) part = positionals[i];
+  else if (PARTS.includes(positionals[i])) parts.add(positionals[i]);
   else throw new Error(`Unknown argument "${positionals[i]}"; see bench/run.ts for the usage.`);
 }
 if (positionals.includes('compare') && !before) throw new Error('compare needs the folder of the other checkout.');
+const wanted = (name: string) => parts.size === 0 || parts.has('all') || parts.has(name);
 const here = resolve(values.server ?? resolve(import.meta.dirname, '..'));
 const servers: [string, string][] = before
   ? [
@@ -69,44 +70,40 @@ console.log(`Servers: ${servers.map(([name, dir]) => `${name} = ${dir}`).join(',
 if (fdLimit < fdsNeeded) console.log(`  (raise it: \`ulimit -n ${fdsNeeded}\`; sockets may fail to open)`);
 
 const live = { messages: n('messages'), gapMs: 200, clients: 2 };
-const http =
-  part === 'all' || part === 'http'
-    ? await httpBench(servers, {
-        rounds: n('rounds'),
-        seconds: n('seconds'),
-        connections: n('connections'),
-        postgres,
-      })
-    : undefined;
+const http = wanted('http')
+  ? await httpBench(servers, {
+      rounds: n('rounds'),
+      seconds: n('seconds'),
+      connections: n('connections'),
+      postgres,
+    })
+  : undefined;
 if (http) printHttp(http);
 const fanouts = [];
-if (part === 'all' || part === 'live') {
+if (wanted('live')) {
   for (const sockets of socketCounts) {
     const fanout = await liveBench(servers, { ...live, sockets, pinned: !values.unpinned });
     printLive(fanout);
     fanouts.push(fanout);
   }
 }
-const rss =
-  part === 'all' || part === 'rss'
-    ? await rssBench(servers, { ...live, sockets: n('idle'), messages: 5, clients: 4 })
-    : undefined;
+const rss = wanted('rss')
+  ? await rssBench(servers, { ...live, sockets: n('idle'), messages: 5, clients: 4 })
+  : undefined;
 if (rss) printRss(rss);
-const cards =
-  part === 'all' || part === 'cards'
-    ? await cardsBench(servers, {
-        rounds: n('flood-rounds'),
-        seconds: n('flood-seconds'),
-        clients: n('flood-clients'),
-        games: n('flood-games'),
-      })
-    : undefined;
+const cards = wanted('cards')
+  ? await cardsBench(servers, {
+      rounds: n('flood-rounds'),
+      seconds: n('flood-seconds'),
+      clients: n('flood-clients'),
+      games: n('flood-games'),
+    })
+  : undefined;
 if (cards) printCards(cards);
 // Only this checkout's server: a "before" server may not have get-circle.
-const circle =
-  part === 'all' || part === 'circle'
-    ? await circleBench(here, { friends: 1000, games: 3, seconds: n('seconds'), connections: n('connections') })
-    : undefined;
+const circle = wanted('circle')
+  ? await circleBench(here, { friends: 1000, games: 3, seconds: n('seconds'), connections: n('connections') })
+  : undefined;
 if (circle) printCircle(circle);
 
 // The issue's goals, side by side.
