@@ -192,6 +192,10 @@ export function printLive(result: Awaited<ReturnType<typeof liveBench>>) {
         )}${`${(r.serverCpu / 1000).toFixed(1)}, ${(r.clientCpu / 1000).toFixed(1)}`.padEnd(33)}${r.openedIn.toFixed(1)} s`,
     );
   }
+  console.log(
+    `  bursts of ${BURST} answers at once (5 per server): until every socket has all, median; server CPU per delivered message`,
+  );
+  for (const r of rows) console.log(`  ${r.name.padEnd(8)} ${ms(r.burst)} ms   ${r.burstCpu.toFixed(2)} µs`);
 }
 
 /** Server RSS before and after `sockets` idle sockets on one game (a fresh server per checkout). */

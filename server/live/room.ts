@@ -256,7 +256,10 @@ export class GameRoom {
       const watch = this.#sockets.get(socket);
       if (!watch) return;
       if (watch.queue) watch.queue.push(...delivery.messages);
-      else this.#write(socket, (delivery.joined ??= joinAll(delivery.messages)));
+      else {
+        delivery.joined ??= joinAll(delivery.messages);
+        this.#write(socket, delivery.joined);
+      }
     });
   }
 
