@@ -22,6 +22,7 @@ async function postgresReachable(): Promise<boolean> {
 /** Unit tests that build no app and touch no repository: run once, in `server`. */
 const databaseFreeTests = [
   'server/config.test.ts',
+  'server/db/batched-calls.test.ts',
   'server/db/database.test.ts',
   'server/db/unavailable.test.ts',
   'server/db/seed.test.ts',

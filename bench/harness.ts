@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 import { freePort, type ServerProcess, spawnServer, waitForHealth } from '../server/testing/process.js';
 
 /** Every process the bench starts is wrapped in `timeout`, so it ends even if the bench is killed. */
@@ -14,6 +16,8 @@ export interface Running {
   /** The pid of the node process itself (not its `timeout` wrapper). */
   pid: number;
   stop(): Promise<number | null>;
+  /** On PostgreSQL: the CPU µs its database's backends have used so far, per backend pid. */
+  databaseCpu?: () => Promise<Map<number, number>>;
 }
 
 const started = new Set<ServerProcess>();
@@ -71,7 +75,9 @@ async function start(name: string, args: string[], env: Record<string, string>):
  */
 export function startServer(name: string, dir: string, env: Record<string, string> = {}): Promise<Running> {
   const db = join(mkdtempSync(join(tmpdir(), 'wavelength-bench-')), 'bench.db');
-  return start(name, [buildServer(dir)], {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return start(name, [...profile, buildServer(dir)], {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     DATABASE_URL: `sqlite:${db}`,
@@ -139,6 +145,16 @@ export function cpuMicros(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
+/**
+ * Pins a process (and its threads) to the given CPUs with `taskset`, where the machine has more
+ * than one core; false if it could not. The live bench puts the server on core 0 and its client
+ * processes on the others, so the clients never take the server's core.
+ */
+export function pin(pid: number, cpus: string): boolean {
+  if (availableParallelism() < 2) return false;
+  return spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' }).status === 0;
+}
+
 /** Resident memory of a process in KiB (Linux). */
 export function rssKiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -157,3 +173,74 @@ export const median = (values: number[]) => percentile(values, 50);
 export const now = () => performance.timeOrigin + performance.now();
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Where the bench makes its PostgreSQL databases (`--postgres`, BENCH_POSTGRES_URL); `none` leaves PostgreSQL out. */
+export const DEFAULT_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty PostgreSQL database on the server of `adminUrl`, dropped by `drop`. */
+export async function freshDatabase(adminUrl: string) {
+  const name = `wl_bench_${randomBytes(4).toString('hex')}`;
+  await admin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: () => admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+/**
+ * The built server of `dir` on a fresh PostgreSQL database (dropped when it stops), with a way to
+ * read the CPU time of that database's backends (the database's share of each request).
+ */
+export async function startPostgresServer(
+  name: string,
+  dir: string,
+  adminUrl: string,
+  env: Record<string, string> = {},
+): Promise<Running> {
+  const database = await freshDatabase(adminUrl);
+  const server = await startServer(name, dir, { ...env, DATABASE_URL: database.url });
+  const databaseCpu = () =>
+    admin(adminUrl, async (client) => {
+      const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+        database.name,
+      ]);
+      const cpu = new Map<number, number>();
+      for (const { pid } of rows) {
+        try {
+          cpu.set(pid, cpuMicros(pid));
+        } catch {
+          // Ended meanwhile.
+        }
+      }
+      return cpu;
+    });
+  return {
+    ...server,
+    databaseCpu,
+    async stop() {
+      const code = await server.stop();
+      await database.drop();
+      return code;
+    },
+  };
+}
+
+/** CPU µs used between two `databaseCpu` readings (backends that ended meanwhile are left out). */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, micros] of after) total += micros - (before.get(pid) ?? 0);
+  return total;
+}

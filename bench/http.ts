@@ -7,6 +7,7 @@
 import autocannon from 'autocannon';
 import {
   type BareBodies,
+  cpuBetween,
   cpuMicros,
   createGame,
   friend,
@@ -15,6 +16,7 @@ import {
   post,
   type Running,
   startBare,
+  startPostgresServer,
   startServer,
 } from './harness.js';
 
@@ -22,7 +24,12 @@ export interface HttpOptions {
   rounds: number;
   seconds: number;
   connections: number;
+  /** Each server again on a fresh PostgreSQL database of this server (hot calls only); none if undefined. */
+  postgres?: string;
 }
+
+/** The name of a server's PostgreSQL run. */
+export const onPostgres = (name: string) => `${name}-pg`;
 
 /** The games one server is measured on. */
 interface Fixture {
@@ -114,16 +121,22 @@ export interface HttpRow {
   rps: Map<string, number[]>;
   /** Per server name: the server process's CPU time (user + system) per request in µs, each round. */
   cpu: Map<string, number[]>;
+  /** Per PostgreSQL server name: its database backends' CPU time per request in µs, each round. */
+  dbCpu: Map<string, number[]>;
   bytes: Map<string, number>;
   errors: Map<string, number>;
 }
 
 async function measure(server: Running, call: ReturnType<Call['options']>, seconds: number, connections: number) {
+  const database = await server.databaseCpu?.();
   const cpu = cpuMicros(server.pid);
   const result = await autocannon({ url: server.url + call.path, connections, duration: seconds, ...call.extra });
+  const used = cpuMicros(server.pid) - cpu;
+  const databaseAfter = database && (await server.databaseCpu?.());
   return {
     rps: result.requests.total / result.duration,
-    cpu: (cpuMicros(server.pid) - cpu) / result.requests.total,
+    cpu: used / result.requests.total,
+    dbCpu: database && databaseAfter ? cpuBetween(database, databaseAfter) / result.requests.total : undefined,
     errors: result.errors + result.non2xx + result.timeouts,
   };
 }
@@ -142,6 +155,13 @@ export async function httpBench(servers: [string, string][], options: HttpOption
       await bodiesOf(server.url, fx, bodies);
       fixtures.set(name, fx);
     }
+    if (options.postgres) {
+      for (const [name, dir] of servers) {
+        const server = await startPostgresServer(onPostgres(name), dir, options.postgres);
+        reals.push(server);
+        fixtures.set(server.name, await prepare(server.url, options));
+      }
+    }
     const bare = await startBare(bodies);
     reals.push(bare);
     // The bare server answers the first server's games with that server's bytes.
@@ -152,6 +172,7 @@ export async function httpBench(servers: [string, string][], options: HttpOption
       hot: call.hot,
       rps: new Map(all.map((s) => [s.name, []])),
       cpu: new Map(all.map((s) => [s.name, []])),
+      dbCpu: new Map(all.map((s) => [s.name, []])),
       bytes: new Map(),
       errors: new Map(all.map((s) => [s.name, 0])),
     }));
@@ -165,12 +186,15 @@ export async function httpBench(servers: [string, string][], options: HttpOption
       const order = all.map((_, i) => all[(i + round) % all.length]);
       for (const [i, call] of CALLS.entries()) {
         for (const s of order) {
+          // PostgreSQL: the calls of the goals only, to keep the run short.
+          if (s.databaseCpu && !call.hot) continue;
           const request = call.options(fixtures.get(s.name) as Fixture, round);
           const seconds = round === 0 ? 1 : options.seconds;
-          const { rps, cpu, errors } = await measure(s, request, seconds, options.connections);
+          const { rps, cpu, dbCpu, errors } = await measure(s, request, seconds, options.connections);
           if (round === 0) continue;
           rows[i].rps.get(s.name)?.push(rps);
           rows[i].cpu.get(s.name)?.push(cpu);
+          if (dbCpu !== undefined) rows[i].dbCpu.get(s.name)?.push(dbCpu);
           rows[i].errors.set(s.name, (rows[i].errors.get(s.name) ?? 0) + errors);
         }
       }
@@ -191,17 +215,21 @@ export function printHttp(result: Awaited<ReturnType<typeof httpBench>>) {
   );
   console.log(`  load average before/after each round: ${load.join(' | ')}`);
   console.log(
-    `  ${'call'.padEnd(26)}${'server'.padEnd(8)}${'rounds (req/s)'.padEnd(26)}${'median'.padStart(8)}  ×bare  CPU µs/req  errors`,
+    `  ${'call'.padEnd(26)}${'server'.padEnd(10)}${'rounds (req/s)'.padEnd(30)}${'median'.padStart(8)}  spread  ×bare  CPU µs/req  DB µs/req  errors`,
   );
   for (const row of rows) {
     const bare = median(row.rps.get('bare') ?? []);
-    for (const [i, name] of servers.entries()) {
+    let first = true;
+    for (const name of servers) {
       const rps = row.rps.get(name) ?? [];
+      if (rps.length === 0) continue;
       const ratio = name === 'bare' ? '' : (median(rps) / bare).toFixed(2);
-      const label = i === 0 ? row.call : '';
+      const label = first ? row.call : '';
+      first = false;
       const cpu = median(row.cpu.get(name) ?? []).toFixed(1);
+      const db = row.dbCpu.get(name)?.length ? median(row.dbCpu.get(name) ?? []).toFixed(1) : '';
       console.log(
-        `  ${label.padEnd(26)}${name.padEnd(8)}${rps.map(int).join(' ').padEnd(26)}${int(median(rps)).padStart(8)}  ${ratio.padStart(5)}  ${cpu.padStart(10)}  ${row.errors.get(name)}`,
+        `  ${label.padEnd(26)}${name.padEnd(10)}${rps.map(int).join(' ').padEnd(30)}${int(median(rps)).padStart(8)}  ${spread(rps).padStart(6)}  ${ratio.padStart(5)}  ${cpu.padStart(10)}  ${db.padStart(9)}  ${row.errors.get(name)}`,
       );
     }
     if (row.bytes.size > 0) {
@@ -209,4 +237,11 @@ export function printHttp(result: Awaited<ReturnType<typeof httpBench>>) {
       console.log(`  ${''.padEnd(26)}reply body: ${sizes}`);
     }
   }
+  console.log('  spread: (highest − lowest round) / median; DB µs: the PostgreSQL backends serving that server');
+}
+
+/** How far the rounds lie apart: (max − min) / median, in percent. */
+export function spread(values: number[]): string {
+  if (values.length === 0) return '';
+  return `±${((50 * (Math.max(...values) - Math.min(...values))) / median(values)).toFixed(0)}%`;
 }

@@ -3,8 +3,10 @@
  * named groups and reports, for the k-th message after the snapshot, when the LAST socket of the
  * group received it. Times are `performance.timeOrigin + performance.now()`, comparable across
  * processes. Messages are not parsed: every socket receives the same messages in the same order.
+ * Sockets are plain TCP speaking just enough WebSocket (see openOne).
  */
-import { WebSocket } from 'ws';
+import { randomBytes } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
 
 export type ToWorker =
   | { type: 'open'; group: string; url: string; count: number; localAddress: string }
@@ -15,7 +17,7 @@ export type FromWorker =
   | { type: 'failed'; message: string };
 
 interface Group {
-  sockets: WebSocket[];
+  sockets: Socket[];
   /** Per message index: how many sockets have it, and when the first one got it. */
   count: number[];
   first: number[];
@@ -46,13 +48,30 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
+/** Answers a ping (RFC 6455 §5.5.3): a masked pong with the ping's payload (mask 0, so the bytes stay as they are). */
+function pong(socket: Socket, payload: Buffer) {
+  socket.write(Buffer.concat([Buffer.from([0x8a, 0x80 | payload.length, 0, 0, 0, 0]), payload]));
+}
+
+/**
+ * One live socket, as plain TCP: the upgrade by hand, then frames are only delimited and counted,
+ * never decoded. The bench measures the server, and a full WebSocket client per socket would make
+ * the instrument the slowest part (its own parsing and events, 5,000 times per message).
+ */
 function openOne(name: string, group: Group, url: string, localAddress: string, size: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { localAddress });
+    const { hostname, port, pathname, host } = new URL(url);
+    const socket = connect({ host: hostname, port: Number(port), localAddress });
+    socket.setNoDelay(true);
     group.sockets.push(socket);
+    socket.write(
+      `GET ${pathname} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
     let next = -1; // -1: the snapshot is still to come
-    socket.on('message', () => {
-      const at = now();
+    let upgraded = false;
+    let buffer: Buffer = Buffer.alloc(0);
+    const onMessage = (at: number) => {
       if (next < 0) {
         next = 0;
         resolve();
@@ -66,10 +85,41 @@ function openOne(name: string, group: Group, url: string, localAddress: string, 
         send({ type: 'delivered', group: name, k, first: group.first[k], last: at });
         collectLater();
       }
+    };
+    socket.on('data', (chunk: Buffer) => {
+      const at = now();
+      buffer = buffer.length > 0 ? Buffer.concat([buffer, chunk]) : chunk;
+      if (!upgraded) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const status = buffer.subarray(0, end).toString('latin1').split('\r\n')[0];
+        if (!status.includes(' 101 ')) return reject(new Error(`the live upgrade answered ${status}`));
+        upgraded = true;
+        buffer = buffer.subarray(end + 4);
+      }
+      while (buffer.length >= 2) {
+        let length = buffer[1] & 0x7f;
+        let header = 2;
+        if (length === 126) {
+          if (buffer.length < 4) break;
+          length = buffer.readUInt16BE(2);
+          header = 4;
+        } else if (length === 127) {
+          if (buffer.length < 10) break;
+          length = Number(buffer.readBigUInt64BE(2));
+          header = 10;
+        }
+        if (buffer.length < header + length) break;
+        const opcode = buffer[0] & 0x0f;
+        if (opcode === 0x1) onMessage(at);
+        else if (opcode === 0x9) pong(socket, buffer.subarray(header, header + length));
+        else if (opcode === 0x8 && next < 0) reject(new Error('a live socket closed before its snapshot'));
+        buffer = buffer.subarray(header + length);
+      }
     });
     socket.on('error', reject);
-    socket.on('close', (code) => {
-      if (next < 0) reject(new Error(`a live socket closed with ${code} before its snapshot`));
+    socket.on('close', () => {
+      if (next < 0) reject(new Error('a live socket closed before its snapshot'));
     });
   });
 }
@@ -88,7 +138,7 @@ process.on('message', (message: ToWorker) => {
   if (message.type === 'open') {
     open(message.group, message.url, message.count, message.localAddress).catch(fail);
   } else {
-    for (const group of groups.values()) for (const socket of group.sockets) socket.terminate();
+    for (const group of groups.values()) for (const socket of group.sockets) socket.destroy();
     process.exit(0);
   }
 });

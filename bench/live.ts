@@ -6,12 +6,15 @@
  *   between them (each has its own sockets open at the same time).
  * - RSS: the server's resident memory before and after 10,000 idle sockets, per socket.
  */
+import { availableParallelism } from 'node:os';
 import {
+  cpuMicros,
   createGame,
   friend,
   loadavg,
   now,
   percentile,
+  pin,
   post,
   type Running,
   rssKiB,
@@ -25,7 +28,12 @@ export interface LiveOptions {
   messages: number;
   gapMs: number;
   clients: number;
+  /** Server on core 0, client processes on the other cores (where there are two or more). */
+  pinned?: boolean;
 }
+
+/** The cores of the client processes when pinned: every core but the server's. */
+const clientCores = () => `1-${Math.max(1, availableParallelism() - 1)}`;
 
 /** One server with its game watched by `group` sockets. */
 interface Watched {
@@ -36,6 +44,32 @@ interface Watched {
   sent: number;
   writer: number[];
   delivery: number[];
+  /** CPU µs the server used per message (from the request to the last socket's delivery), and the client processes. */
+  serverCpu: number[];
+  clientCpu: number[];
+  /** Bursts (BURST answers at once): from the requests to every socket having all, and server CPU µs per delivered message. */
+  burst: number[];
+  burstCpu: number[];
+}
+
+/** Friends answering one watched game at the same moment (a group chat that just got the link). */
+export const BURST = 10;
+
+/** Sends BURST responses at once and waits until every socket has all of them. */
+async function oneBurst(clients: LiveClients, w: Watched, sockets: number) {
+  const first = w.sent;
+  w.sent += BURST;
+  const delivered = clients.delivered(w.server.name, first + BURST - 1);
+  const cpu = cpuMicros(w.server.pid);
+  const sent = now();
+  await Promise.all(
+    Array.from({ length: BURST }, (_, i) =>
+      post(`${w.server.url}/prod/log-response`, friend(w.gameId, w.rounds, `Burst ${first + i}`)),
+    ),
+  );
+  const last = await delivered;
+  w.burst.push(last - sent);
+  w.burstCpu.push((cpuMicros(w.server.pid) - cpu) / (BURST * sockets));
 }
 
 /** Sends one friend's response and waits until every socket of the game has it. */
@@ -43,6 +77,8 @@ async function oneMessage(clients: LiveClients, w: Watched, record: boolean) {
   const k = w.sent++;
   const body = friend(w.gameId, w.rounds, `Friend ${k}`);
   const delivered = clients.delivered(w.server.name, k);
+  const cpu = cpuMicros(w.server.pid);
+  const clientCpu = sum(clients.pids.map(cpuMicros));
   const sent = now();
   await post(`${w.server.url}/prod/log-response`, body);
   const answered = now();
@@ -50,20 +86,38 @@ async function oneMessage(clients: LiveClients, w: Watched, record: boolean) {
   if (!record) return;
   w.writer.push(answered - sent);
   w.delivery.push(last - sent);
+  w.serverCpu.push(cpuMicros(w.server.pid) - cpu);
+  w.clientCpu.push(sum(clients.pids.map(cpuMicros)) - clientCpu);
 }
 
 async function watch(clients: LiveClients, server: Running, sockets: number): Promise<Watched> {
   const { gameId, rounds } = await createGame(server.url);
   await clients.open(server.name, `${server.url.replace('http', 'ws')}/prod/live/${gameId}`, sockets);
-  return { server, gameId, rounds, sent: 0, writer: [], delivery: [] };
+  return {
+    server,
+    gameId,
+    rounds,
+    sent: 0,
+    writer: [],
+    delivery: [],
+    serverCpu: [],
+    clientCpu: [],
+    burst: [],
+    burstCpu: [],
+  };
 }
 
 export async function liveBench(servers: [string, string][], options: LiveOptions) {
   const load = [loadavg()];
   const running: Running[] = [];
-  const clients = new LiveClients(options.clients);
+  const pinned = options.pinned === true && availableParallelism() >= 2;
+  const clients = new LiveClients(options.clients, pinned ? clientCores() : undefined);
   try {
-    for (const [name, dir] of servers) running.push(await startServer(name, dir));
+    for (const [name, dir] of servers) {
+      const server = await startServer(name, dir);
+      if (pinned) pin(server.pid, '0');
+      running.push(server);
+    }
     const watched: Watched[] = [];
     const openedIn: number[] = [];
     for (const server of running) {
@@ -78,8 +132,14 @@ export async function liveBench(servers: [string, string][], options: LiveOption
         await sleep(options.gapMs);
       }
     }
+    for (let b = 0; b < 5; b++) {
+      for (const w of watched) {
+        await oneBurst(clients, w, options.sockets);
+        await sleep(options.gapMs);
+      }
+    }
     load.push(loadavg());
-    return { options, load, rows: watched.map((w, i) => ({ ...summary(w), openedIn: openedIn[i] })) };
+    return { options, pinned, load, rows: watched.map((w, i) => ({ ...summary(w), openedIn: openedIn[i] })) };
   } finally {
     await clients.close();
     await Promise.all(running.map((s) => s.stop()));
@@ -91,23 +151,51 @@ function summary(w: Watched) {
     name: w.server.name,
     writer: [percentile(w.writer, 50), percentile(w.writer, 99)],
     delivery: [percentile(w.delivery, 50), percentile(w.delivery, 99)],
+    /** Mean CPU µs per message: the server's, and the client processes' (tick-grained, so averaged). */
+    serverCpu: mean(w.serverCpu),
+    clientCpu: mean(w.clientCpu),
+    burst: percentile(w.burst, 50),
+    burstCpu: percentile(w.burstCpu, 50),
+    /** p99 of each fifth of the messages, in order: how steady the delivery was. */
+    fifths: fifths(w.delivery).map((part) => percentile(part, 99)),
   };
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const mean = (values: number[]) => (values.length ? sum(values) / values.length : 0);
+
+function fifths(values: number[]): number[][] {
+  const size = Math.ceil(values.length / 5);
+  return Array.from({ length: Math.ceil(values.length / size) }, (_, i) => values.slice(i * size, (i + 1) * size));
 }
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
 
 export function printLive(result: Awaited<ReturnType<typeof liveBench>>) {
-  const { options, load, rows } = result;
+  const { options, load, rows, pinned } = result;
   console.log(
     `\nLive fan-out: ${options.sockets.toLocaleString('en-US')} sockets on one game per server, ${options.messages} messages each, one at a time`,
   );
-  console.log(`  load average before/after: ${load.join(' | ')}`);
-  console.log('  server   writer answer p50/p99 ms   sent -> every socket p50/p99 ms   sockets opened in');
+  console.log(
+    `  ${pinned ? `server pinned to core 0, its ${options.clients} client processes to cores ${clientCores()}` : 'not pinned'}; load average before/after: ${load.join(' | ')}`,
+  );
+  console.log(
+    '  server   writer answer p50/p99 ms   sent -> every socket p50/p99 ms   p99 of each fifth of the messages   CPU ms/message server, clients   sockets opened in',
+  );
   for (const r of rows) {
     console.log(
-      `  ${r.name.padEnd(8)} ${ms(r.writer[0])} ${ms(r.writer[1])}${''.padEnd(11)} ${ms(r.delivery[0])} ${ms(r.delivery[1])}${''.padEnd(19)}${r.openedIn.toFixed(1)} s`,
+      `  ${r.name.padEnd(8)} ${ms(r.writer[0])} ${ms(r.writer[1])}${''.padEnd(11)} ${ms(r.delivery[0])} ${ms(r.delivery[1])}   ${r.fifths
+        .map((v) => v.toFixed(0))
+        .join(' ')
+        .padEnd(
+          34,
+        )}${`${(r.serverCpu / 1000).toFixed(1)}, ${(r.clientCpu / 1000).toFixed(1)}`.padEnd(33)}${r.openedIn.toFixed(1)} s`,
     );
   }
+  console.log(
+    `  bursts of ${BURST} answers at once (5 per server): until every socket has all, median; server CPU per delivered message`,
+  );
+  for (const r of rows) console.log(`  ${r.name.padEnd(8)} ${ms(r.burst)} ms   ${r.burstCpu.toFixed(2)} µs`);
 }
 
 /** Server RSS before and after `sockets` idle sockets on one game (a fresh server per checkout). */

@@ -1,21 +1,26 @@
 /**
- * npm run bench                          HTTP vs bare Fastify, live fan-out at 5,000, RSS at 10,000,
- *                                        a flood of link-preview cards, the friends' circle on full games
- * npm run bench -- http|live|rss|cards|circle   one part only
+ * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
+ *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
+ *                                        cards, the friends' circle on full games (about 12 minutes)
+ * npm run bench -- http|live|rss|cards|circle   those parts only (one or more)
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
- * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --sockets 5000 --messages 100 (fan-out);
- * --idle 10000 (RSS); --flood-rounds 3 --flood-seconds 6 --flood-clients 32 --flood-games 200
- * (cards; needs each checkout's built client, `npm run build:client`). Each server is built with
- * tsc if needed and runs in its own process.
+ * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
+ * default postgres://postgres@127.0.0.1:5432/postgres: each server again on a fresh database there,
+ * dropped at the end) or --postgres none; --sockets 5000,10000 --messages 100 (fan-out; --unpinned
+ * leaves the server and the client processes where the kernel puts them); --idle 10000 (RSS);
+ * --flood-rounds 3 --flood-seconds 6 --flood-clients 32 --flood-games 200 (cards; needs each
+ * checkout's built client, `npm run build:client`). Each server is built with tsc if needed and
+ * runs in its own process.
+ * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cardsBench, printCards } from './cards.js';
 import { circleBench, circleWorstMs, printCircle } from './circle.js';
-import { loadavg, median } from './harness.js';
-import { httpBench, printHttp } from './http.js';
+import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
+import { httpBench, onPostgres, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
 
 const { values, positionals } = parseArgs({
@@ -25,7 +30,9 @@ const { values, positionals } = parseArgs({
     rounds: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
-    sockets: { type: 'string', default: '5000' },
+    postgres: { type: 'string', default: DEFAULT_POSTGRES_URL },
+    sockets: { type: 'string', default: '5000,10000' },
+    unpinned: { type: 'boolean', default: false },
     messages: { type: 'string', default: '100' },
     idle: { type: 'string', default: '10000' },
     'flood-rounds': { type: 'string', default: '3' },
@@ -36,14 +43,15 @@ const { values, positionals } = parseArgs({
 });
 
 const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle'];
-let part = 'all';
+const parts = new Set<string>();
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
   if (positionals[i] === 'compare') before = positionals[++i];
-  else if (PARTS.includes(positionals[i])) part = positionals[i];
+  else if (PARTS.includes(positionals[i])) parts.add(positionals[i]);
   else throw new Error(`Unknown argument "${positionals[i]}"; see bench/run.ts for the usage.`);
 }
 if (positionals.includes('compare') && !before) throw new Error('compare needs the folder of the other checkout.');
+const wanted = (name: string) => parts.size === 0 || parts.has('all') || parts.has(name);
 const here = resolve(values.server ?? resolve(import.meta.dirname, '..'));
 const servers: [string, string][] = before
   ? [
@@ -54,62 +62,102 @@ const servers: [string, string][] = before
 const n = (name: keyof typeof values) => Number(values[name]);
 
 const fdLimit = Number(/Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1]);
-const fdsNeeded = Math.max(n('idle'), n('sockets') * servers.length) + 200;
+const socketCounts = String(values.sockets).split(',').map(Number);
+const postgres = values.postgres === 'none' ? undefined : values.postgres;
+const fdsNeeded = Math.max(n('idle'), Math.max(...socketCounts) * servers.length) + 200;
 console.log(`Wavelength benchmarks, Node ${process.version}, ${new Date().toISOString()}, load ${loadavg()}`);
 console.log(`Servers: ${servers.map(([name, dir]) => `${name} = ${dir}`).join(', ')}; open files limit ${fdLimit}`);
 if (fdLimit < fdsNeeded) console.log(`  (raise it: \`ulimit -n ${fdsNeeded}\`; sockets may fail to open)`);
 
 const live = { messages: n('messages'), gapMs: 200, clients: 2 };
-const http =
-  part === 'all' || part === 'http'
-    ? await httpBench(servers, { rounds: n('rounds'), seconds: n('seconds'), connections: n('connections') })
-    : undefined;
+const http = wanted('http')
+  ? await httpBench(servers, {
+      rounds: n('rounds'),
+      seconds: n('seconds'),
+      connections: n('connections'),
+      postgres,
+    })
+  : undefined;
 if (http) printHttp(http);
-const fanout =
-  part === 'all' || part === 'live' ? await liveBench(servers, { ...live, sockets: n('sockets') }) : undefined;
-if (fanout) printLive(fanout);
-const rss =
-  part === 'all' || part === 'rss'
-    ? await rssBench(servers, { ...live, sockets: n('idle'), messages: 5, clients: 4 })
-    : undefined;
+const fanouts = [];
+if (wanted('live')) {
+  for (const sockets of socketCounts) {
+    const fanout = await liveBench(servers, { ...live, sockets, pinned: !values.unpinned });
+    printLive(fanout);
+    fanouts.push(fanout);
+  }
+}
+const rss = wanted('rss')
+  ? await rssBench(servers, { ...live, sockets: n('idle'), messages: 5, clients: 4 })
+  : undefined;
 if (rss) printRss(rss);
-const cards =
-  part === 'all' || part === 'cards'
-    ? await cardsBench(servers, {
-        rounds: n('flood-rounds'),
-        seconds: n('flood-seconds'),
-        clients: n('flood-clients'),
-        games: n('flood-games'),
-      })
-    : undefined;
+const cards = wanted('cards')
+  ? await cardsBench(servers, {
+      rounds: n('flood-rounds'),
+      seconds: n('flood-seconds'),
+      clients: n('flood-clients'),
+      games: n('flood-games'),
+    })
+  : undefined;
 if (cards) printCards(cards);
 // Only this checkout's server: a "before" server may not have get-circle.
-const circle =
-  part === 'all' || part === 'circle'
-    ? await circleBench(here, { friends: 1000, games: 3, seconds: n('seconds'), connections: n('connections') })
-    : undefined;
+const circle = wanted('circle')
+  ? await circleBench(here, { friends: 1000, games: 3, seconds: n('seconds'), connections: n('connections') })
+  : undefined;
 if (circle) printCircle(circle);
 
 // The issue's goals, side by side.
-const ratio = (call: string, name: string) => {
+/** Per round, a server's req/s over another's (they ran in the same round, one after the other). */
+const ratios = (call: string, name: string, base: string) => {
   const row = http?.rows.find((r) => r.call.startsWith(call));
-  if (!row) return '—';
-  return (median(row.rps.get(name) ?? []) / median(row.rps.get('bare') ?? [])).toFixed(2);
+  const a = row?.rps.get(name) ?? [];
+  const b = row?.rps.get(base) ?? [];
+  return a.length > 0 && a.length === b.length ? a.map((value, i) => value / b[i]) : [];
 };
-if (http || fanout || rss) {
-  console.log('\nSummary against the goals of issue 12');
+/** The median of the rounds' ratios, and their range. */
+const ratio = (call: string, name: string, base = 'bare') => {
+  const list = ratios(call, name, base);
+  if (list.length === 0) return '—';
+  return `${median(list).toFixed(2)} (${Math.min(...list).toFixed(2)}–${Math.max(...list).toFixed(2)})`;
+};
+const cpuOf = (call: string, name: string) => {
+  const row = http?.rows.find((r) => r.call.startsWith(call));
+  const cpu = median(row?.cpu.get(name) ?? []);
+  const db = row?.dbCpu.get(name)?.length ? median(row?.dbCpu.get(name) ?? []) : undefined;
+  if (!Number.isFinite(cpu)) return '—';
+  return db === undefined ? cpu.toFixed(0) : `${cpu.toFixed(0)}+${db.toFixed(0)}`;
+};
+if (http || fanouts.length > 0 || rss) {
+  console.log('\nSummary against the goals of issue 26 (ratios: median of the rounds, their range in brackets)');
   console.log(
-    '  server   get-all-players ×bare   log-response ×bare   writer p50 ms   delivery p99 ms   KiB/idle socket',
+    `  ${'server'.padEnd(8)} ${'get-all-players ×bare'.padStart(21)}   ${'log-response ×bare'.padStart(18)}   ${'PostgreSQL log-response ×SQLite'.padStart(31)}   ${'KiB/idle socket'.padStart(15)}`,
   );
-  console.log(
-    `  goal     ${'≥ 0.70'.padStart(21)}   ${'≥ 0.40'.padStart(18)}   ${'≤ 15'.padStart(13)}   ${'≤ 100'.padStart(15)}   ${'≤ 12'.padStart(15)}`,
-  );
+  console.log(`  ${'goal'.padEnd(8)} ${'≥ 0.80'.padStart(21)}   ${'≥ 0.50'.padStart(18)}   ${'≥ 0.80'.padStart(31)}`);
   for (const [name] of servers) {
-    const f = fanout?.rows.find((r) => r.name === name);
     const r = rss?.rows.find((row) => row.name === name);
     console.log(
-      `  ${name.padEnd(8)} ${ratio('get-all', name).padStart(21)}   ${ratio('log-response', name).padStart(18)}   ${(f ? f.writer[0].toFixed(1) : '—').padStart(13)}   ${(f ? f.delivery[1].toFixed(1) : '—').padStart(15)}   ${(r ? r.perSocket.toFixed(1) : '—').padStart(15)}`,
+      `  ${name.padEnd(8)} ${ratio('get-all', name).padStart(21)}   ${ratio('log-response', name).padStart(18)}   ${ratio('log-response', onPostgres(name), name).padStart(31)}   ${(r ? r.perSocket.toFixed(1) : '—').padStart(15)}`,
     );
+  }
+  console.log(
+    `  CPU µs per request (server, + its PostgreSQL backends): ${servers
+      .flatMap(([name]) => [
+        `${name} read ${cpuOf('get-all', name)}, answer ${cpuOf('log-response', name)}`,
+        ...(postgres
+          ? [
+              `${onPostgres(name)} read ${cpuOf('get-all', onPostgres(name))}, answer ${cpuOf('log-response', onPostgres(name))}`,
+            ]
+          : []),
+      ])
+      .join('; ')}`,
+  );
+  for (const fanout of fanouts) {
+    const goal = fanout.options.sockets <= 5000 ? 60 : 120;
+    for (const f of fanout.rows) {
+      console.log(
+        `  ${f.name.padEnd(8)} fan-out to ${fanout.options.sockets.toLocaleString('en-US')}: writer p50 ${f.writer[0].toFixed(1)} ms (goal ≤ 10), delivery p99 ${f.delivery[1].toFixed(1)} ms (goal ≤ ${goal}; p99 per fifth ${f.fifths.map((v) => v.toFixed(0)).join(' ')})`,
+      );
+    }
   }
 }
 if (cards) {

@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { resolve } from 'node:path';
+import { pin } from './harness.js';
 import type { FromWorker, ToWorker } from './live-worker.js';
 
 const WORKER = resolve(import.meta.dirname, 'live-worker.ts');
@@ -21,13 +22,15 @@ export class LiveClients {
     for (const proc of this.procs) proc.kill('SIGKILL');
   };
 
-  constructor(count: number) {
+  /** `cpus`: pins the client processes there (see `pin`), away from the server's core. */
+  constructor(count: number, cpus?: string) {
     // Each process binds its sockets to its own loopback address, so ports never run short.
     const base = 2 + Math.floor(Math.random() * 200);
     this.addresses = Array.from({ length: count }, (_, i) => `127.0.0.${base + i}`);
     this.procs = this.addresses.map(() => {
       const proc = fork(WORKER, [], { execArgv: ['--import', 'tsx', '--expose-gc'] });
       proc.on('message', (message: FromWorker) => this.receive(message));
+      if (cpus && proc.pid) pin(proc.pid, cpus);
       return proc;
     });
     this.exits = this.procs.map(
@@ -87,6 +90,11 @@ export class LiveClients {
   /** When the last socket of `group` had its k-th message (0 = the first after the snapshot). */
   async delivered(group: string, k: number): Promise<number> {
     return Math.max(...(await this.all(`${group}:${k}`)));
+  }
+
+  /** The client processes' pids (their CPU time is the instrument's cost). */
+  get pids(): number[] {
+    return this.procs.map((proc) => proc.pid as number);
   }
 
   /** Closes every socket and ends the processes (killed if they have not ended within 5 s). */

@@ -10,46 +10,110 @@ export const LISTENER_APPLICATION_NAME = 'wavelength-listener';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const NOTIFY_PAYLOAD_LIMIT_BYTES = 8000;
 
-interface Envelope {
+/** One game's event as it travels between instances. */
+export interface Announced {
   gameId: string;
   event: GameEvent;
-  /** Set by `PostgresEventBus.announce`: tells the writing instance that its own event came back. */
+}
+
+/**
+ * A notification's payload: the events of one commit, in order (as many as fit; a commit with
+ * more sends several). Instances before batching sent one event, `{gameId, event, echo}`: still
+ * understood, so that instances of both kinds can share a database during a rolling deploy.
+ */
+interface Envelope {
+  events: Announced[];
+  /** Set by `PostgresEventBus.expectEcho`: tells the writing instance that its own events came back. */
   echo?: string;
+}
+
+/** Payloads are cut before this many bytes, so that a commit's last event still fits after it. */
+export const CHUNK_BYTES = NOTIFY_PAYLOAD_LIMIT_BYTES / 2;
+
+/** One event as it goes in a payload; throws if it alone would not fit one. */
+export function announcedJson(gameId: string, event: GameEvent): string {
+  const json = JSON.stringify({ gameId, event } satisfies Announced);
+  const size = Buffer.byteLength(json);
+  if (size >= CHUNK_BYTES) throw new Error(`A game event of ${size} bytes does not fit a PostgreSQL notification.`);
+  return json;
+}
+
+/**
+ * The NOTIFY payloads of one commit's events, in order, each under the limit, with `echo` on the
+ * last one only (they arrive in order, so it comes once all are delivered). Throws (so the writing
+ * transaction rolls back) if one event alone would not fit.
+ */
+export function notifyPayloads(events: readonly Announced[], echo?: string): string[] {
+  const tail = echo ? `,"echo":${JSON.stringify(echo)}}` : '}';
+  const payloads: string[] = [];
+  let chunk: string[] = [];
+  let bytes = 0;
+  const close = (last: boolean) => payloads.push(`{"events":[${chunk.join(',')}]${last ? tail : '}'}`);
+  for (const { gameId, event } of events) {
+    const json = announcedJson(gameId, event);
+    const size = Buffer.byteLength(json);
+    if (chunk.length > 0 && bytes + size >= CHUNK_BYTES) {
+      close(false);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(json);
+    bytes += size + 1;
+  }
+  if (chunk.length > 0) close(true);
+  return payloads;
 }
 
 /** The NOTIFY payload of one event; throws (so the writing transaction rolls back) if it would not fit. */
 export function notifyPayload(gameId: string, event: GameEvent, echo?: string): string {
-  const payload = JSON.stringify({ gameId, event, ...(echo ? { echo } : {}) } satisfies Envelope);
-  const bytes = Buffer.byteLength(payload);
-  if (bytes >= NOTIFY_PAYLOAD_LIMIT_BYTES) {
-    throw new Error(`A game event of ${bytes} bytes does not fit a PostgreSQL notification.`);
-  }
-  return payload;
+  return notifyPayloads([{ gameId, event }], echo)[0];
 }
+
+/** Sends every payload on the channel, in order, in one statement. */
+export const NOTIFY_ALL_SQL = `SELECT pg_notify('${GAME_EVENTS_CHANNEL}', payload)
+  FROM unnest($1::text[]) WITH ORDINALITY AS p (payload, n) ORDER BY n`;
 
 /**
- * Announces an event to every instance, from inside the caller's transaction: PostgreSQL
- * delivers the notification only if that transaction commits, so a rolled-back write is never
- * announced. This, not `publish`, is how the PostgreSQL repositories announce their writes.
+ * Announces events to every instance, from inside the caller's transaction: PostgreSQL
+ * delivers the notifications only if that transaction commits, so a rolled-back write is never
+ * announced. This, not `publish`, is how the PostgreSQL repositories announce their writes: one
+ * statement per commit, however many events it has.
  */
-export async function notify(client: pg.ClientBase, gameId: string, event: GameEvent, echo?: string): Promise<void> {
-  await client.query('SELECT pg_notify($1, $2)', [GAME_EVENTS_CHANNEL, notifyPayload(gameId, event, echo)]);
+export async function notifyAll(client: pg.ClientBase, events: readonly Announced[], echo?: string): Promise<void> {
+  if (events.length === 0) return;
+  await client.query({ name: 'bus-notify-all', text: NOTIFY_ALL_SQL, values: [notifyPayloads(events, echo)] });
 }
 
-/** An event announced from a transaction; `delivered` settles once this instance has delivered it. */
+/** One event, as `notifyAll`. */
+export async function notify(client: pg.ClientBase, gameId: string, event: GameEvent, echo?: string): Promise<void> {
+  await notifyAll(client, [{ gameId, event }], echo);
+}
+
+/** Events announced from a transaction; `delivered` settles once this instance has delivered them. */
 export interface Delivery {
   delivered: Promise<void>;
-  /** Stops waiting (the transaction rolled back, so the event will never come). */
+  /** Stops waiting (the transaction rolled back, so the events will never come). */
   cancel(): void;
+}
+
+/** What a write puts on its notification to hear when its own events came back, and how it hears it. */
+export interface Echo extends Delivery {
+  /** Undefined while the listening connection is down: then `delivered` is already settled. */
+  id: string | undefined;
 }
 
 // What travels between instances: everything but `resync`, which each bus raises for itself.
 const EVENT_TYPES = new Set<string>(['player', 'removed', 'deleted']);
 
+const isAnnounced = (value: Partial<Announced> | undefined): value is Announced =>
+  typeof value?.gameId === 'string' && EVENT_TYPES.has(String(value.event?.type));
+
 function parseEnvelope(payload: string | undefined): Envelope | undefined {
   try {
-    const value = JSON.parse(payload ?? '') as Partial<Envelope>;
-    if (typeof value.gameId === 'string' && EVENT_TYPES.has(String(value.event?.type))) return value as Envelope;
+    const value = JSON.parse(payload ?? '') as Partial<Envelope & Announced>;
+    const echo = typeof value.echo === 'string' ? value.echo : undefined;
+    if (Array.isArray(value.events) && value.events.every(isAnnounced)) return { events: value.events, echo };
+    if (isAnnounced(value)) return { events: [{ gameId: value.gameId, event: value.event }], echo };
   } catch {
     // Not ours: ignored below.
   }
@@ -116,28 +180,35 @@ export class PostgresEventBus implements GameEventBus {
   }
 
   /**
-   * Announces like `notify`, from inside the caller's transaction, and tells when this instance has
-   * delivered the event to its own subscribers. A write that awaits `delivered` after its commit
-   * returns only once its event is out here, as with SQLite: a socket opened after the write never
-   * gets it late. Delivered at once while the listening connection is down (the event is then lost
-   * here, and subscribers resync when it is back).
+   * An echo id for the notifications of one write, and when this instance has delivered them. A
+   * write that puts it on its last notification (`notifyPayloads`) and awaits `delivered` after
+   * its commit returns only once its events are out here, as with SQLite: a socket opened after
+   * the write never gets them late. Settled at once while the listening connection is down (the
+   * events are then lost here, and subscribers resync when it is back).
    */
-  async announce(client: pg.ClientBase, gameId: string, event: GameEvent): Promise<Delivery> {
-    if (!this.client) {
-      await notify(client, gameId, event);
-      return { delivered: Promise.resolve(), cancel: () => {} };
-    }
+  expectEcho(): Echo {
+    if (!this.client) return { id: undefined, delivered: Promise.resolve(), cancel: () => {} };
     this.echoCount += 1;
-    const echo = `${this.echoPrefix}-${this.echoCount}`;
-    const delivered = new Promise<void>((resolve) => this.echoes.set(echo, resolve));
-    const cancel = () => this.echoes.delete(echo);
+    const id = `${this.echoPrefix}-${this.echoCount}`;
+    const delivered = new Promise<void>((resolve) => this.echoes.set(id, resolve));
+    return { id, delivered, cancel: () => this.echoes.delete(id) };
+  }
+
+  /** Announces like `notifyAll`, from inside the caller's transaction, and tells when this instance has delivered them. */
+  async announceAll(client: pg.ClientBase, events: readonly Announced[]): Promise<Delivery> {
+    const echo = this.expectEcho();
     try {
-      await notify(client, gameId, event, echo);
+      await notifyAll(client, events, echo.id);
     } catch (error) {
-      cancel();
+      echo.cancel();
       throw error;
     }
-    return { delivered, cancel };
+    return echo;
+  }
+
+  /** One event, as `announceAll`. */
+  announce(client: pg.ClientBase, gameId: string, event: GameEvent): Promise<Delivery> {
+    return this.announceAll(client, [{ gameId, event }]);
   }
 
   subscribe(gameId: string, listener: GameEventListener): () => void {
@@ -180,7 +251,7 @@ export class PostgresEventBus implements GameEventBus {
         this.log('ignored a notification that is not a game event');
         return;
       }
-      this.local.publish(envelope.gameId, envelope.event);
+      for (const { gameId, event } of envelope.events) this.local.publish(gameId, event);
       if (envelope.echo) {
         this.echoes.get(envelope.echo)?.();
         this.echoes.delete(envelope.echo);

@@ -1,3 +1,4 @@
+import { BatchedCalls } from '../db/batched-calls.js';
 import type { Pool } from '../db/postgres.js';
 import { inTransaction } from '../db/postgres.js';
 import { announcingTransaction } from '../events/postgres-announce.js';
@@ -23,6 +24,9 @@ const sql = {
   updateKeyHash: 'UPDATE games SET creator_key_hash = $1 WHERE id = $2',
   // By primary key (game_id, user_id): one index look-up, whatever the number of co-creators.
   selectCoCreator: 'SELECT 1 FROM game_creators WHERE game_id = $1 AND user_id = $2',
+  // The same for a batch of (game, user) pairs: the positions (from 1) of those that are co-creators.
+  selectCoCreators: `SELECT n FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q (game_id, user_id, n)
+    WHERE EXISTS (SELECT 1 FROM game_creators c WHERE c.game_id = q.game_id AND c.user_id = q.user_id)`,
   // Locks the game row: claims of one game are decided one at a time, on every instance, so the
   // count below cannot be overtaken before this transaction ends.
   lockKeyHash: 'SELECT creator_key_hash FROM games WHERE id = $1 FOR UPDATE',
@@ -40,6 +44,17 @@ const query = (name: Statement, values: unknown[]) => ({ name: `creator-${name}`
  * returns once this instance has delivered it.
  */
 export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): CreatorControls {
+  // Every log-response asks (is the player a co-creator?): the questions of one turn go in one query.
+  const coCreators = new BatchedCalls<readonly [string, string], boolean>(
+    async (pairs) => {
+      const { rows } = await pool.query<{ n: number }>(
+        query('selectCoCreators', [pairs.map(([gameId]) => gameId), pairs.map(([, userId]) => userId)]),
+      );
+      const found = new Set(rows.map((row) => Number(row.n)));
+      return pairs.map((_, i) => found.has(i + 1));
+    },
+    { concurrency: 4 },
+  );
   return {
     async removePlayer(gameId, publicId) {
       return announcingTransaction(pool, bus, async (client, announce) => {
@@ -77,7 +92,7 @@ export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): Crea
     },
 
     async isCoCreator(gameId, userId) {
-      return ((await pool.query(query('selectCoCreator', [gameId, userId]))).rowCount ?? 0) > 0;
+      return coCreators.run([gameId, userId]);
     },
 
     async claimGame(gameId, keyHash, userId, maxCoCreators) {

@@ -1,10 +1,11 @@
+import type { BatchedCalls } from '../db/batched-calls.js';
 import { inTransaction, type Pool } from '../db/postgres.js';
-import { announcingTransaction } from '../events/postgres-announce.js';
 import type { PostgresEventBus } from '../events/postgres-bus.js';
 import { splitRounds } from './own-questions.js';
 import { postgresCreatorControls } from './postgres-creator.js';
 import type { AddResponseResult, GameRepository, GameRow, PlayerRow, ResponseRow, RoundRow } from './repository.js';
-import { gameFromRows, playerFromRow, playerOf, responseFromRow, responseValues } from './repository.js';
+import { gameFromRows, playerFromRow, responseFromRow } from './repository.js';
+import type { ResponseWrite } from './sqlite-responses.js';
 
 /**
  * Each statement once, named so that every pooled connection prepares it on first use. SQL lives
@@ -29,14 +30,7 @@ const sql = {
     JOIN games g ON g.id = oq.game_id WHERE oq.game_id = $1
     ORDER BY position`,
   gameExists: 'SELECT 1 FROM games WHERE id = $1',
-  // Locks the game row and reads its friends: responses to one game are decided one at a time, on
-  // every instance, so the count cannot be overtaken before this transaction ends. No row: the game
-  // was deleted (a delete that held the lock first is seen once it commits).
-  // Removed friends still count towards the cap: removing jokers does not make room for more jokers.
-  // Kept by a trigger (migration 003).
-  lockGameCountPlayers: 'SELECT responses_count AS count FROM games WHERE id = $1 FOR UPDATE',
-  insertResponse: `INSERT INTO responses (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, player_user_id) DO NOTHING`,
+  // Responses are stored in batches: postgres-responses.ts.
   // Every read of friends leaves removed ones out (removed_at IS NULL); only the play-once checks see them,
   // and the stored responses of the reveal, which then checks the friend against listPlayers (as in SQLite).
   selectPlayers: `SELECT public_id, player_name, score_tenths FROM responses WHERE game_id = $1 AND removed_at IS NULL
@@ -52,11 +46,19 @@ const sql = {
 type Statement = keyof typeof sql;
 const query = (name: Statement, values: unknown[]) => ({ name: `games-${name}`, text: sql[name], values });
 
+/** Where responses are stored: batches of one statement each (see BatchedCalls, postgres-responses.ts). */
+export type PostgresResponseWrites = BatchedCalls<ResponseWrite, AddResponseResult>;
+
 /**
  * Games in PostgreSQL. Writes that announce an event notify inside their transaction, and return
- * once this instance has delivered it (see announcingTransaction).
+ * once this instance has delivered it (see announcingTransaction); responses go through
+ * `responses`, friends answering at the same moment in one statement.
  */
-export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameRepository {
+export function postgresGameRepository(
+  pool: Pool,
+  bus: PostgresEventBus,
+  responses: PostgresResponseWrites,
+): GameRepository {
   return {
     async createGame(game) {
       await inTransaction(pool, async (client) => {
@@ -96,19 +98,7 @@ export function postgresGameRepository(pool: Pool, bus: PostgresEventBus): GameR
     },
 
     async addResponse(response, maxPlayers) {
-      return announcingTransaction<AddResponseResult>(pool, bus, async (client, announce) => {
-        const { rows } = await client.query<{ count: number }>(query('lockGameCountPlayers', [response.gameId]));
-        if (rows.length === 0) return { status: 'missing' };
-        if (rows[0].count >= maxPlayers) {
-          const played = await client.query(query('selectResponded', [response.gameId, response.playerUserId]));
-          return played.rowCount ? { status: 'duplicate' } : { status: 'full' };
-        }
-        const inserted = await client.query(query('insertResponse', [...responseValues(response)]));
-        if (inserted.rowCount === 0) return { status: 'duplicate' };
-        const player = playerOf(response);
-        await announce(response.gameId, { type: 'player', player });
-        return { status: 'stored', player };
-      });
+      return responses.run({ response, maxPlayers });
     },
 
     async listPlayers(gameId) {

@@ -20,12 +20,28 @@ export class TextFrame {
 }
 
 /**
- * Writes a frame built by `TextFrame` to an OPEN socket's TCP connection directly when that keeps
- * the order of frames (see `idleConnection`), else through `ws.send`. A write error surfaces as
- * the connection's 'error', which ws already handles (it closes the socket).
+ * Several frames for the same sockets, joined once into one buffer: each socket gets them all in
+ * ONE write (one system call, one TCP segment), where each frame alone would cost its own. The
+ * live fan-out joins the messages that piled up for a game while its sockets were being written.
  */
-export function writeFrame(socket: WebSocket, frame: TextFrame): void {
+export class JoinedFrames {
+  /** Every frame's bytes, in order; empty when one of them has none (then each goes through `ws.send`). */
+  readonly bytes: Buffer;
+
+  constructor(readonly frames: readonly TextFrame[]) {
+    const whole = frames.every((frame) => frame.bytes.length > 0);
+    this.bytes = whole ? Buffer.concat(frames.map((frame) => frame.bytes)) : Buffer.alloc(0);
+  }
+}
+
+/**
+ * Writes frames built by `TextFrame` (one, or joined) to an OPEN socket's TCP connection directly
+ * when that keeps the order of frames (see `idleConnection`), else through `ws.send`, one by one.
+ * A write error surfaces as the connection's 'error', which ws already handles (it closes the socket).
+ */
+export function writeFrame(socket: WebSocket, frame: TextFrame | JoinedFrames): void {
   const connection = frame.bytes.length > 0 ? idleConnection(socket) : null;
   if (connection) connection.write(frame.bytes);
-  else socket.send(frame.text, { binary: false });
+  else if (frame instanceof TextFrame) socket.send(frame.text, { binary: false });
+  else for (const one of frame.frames) socket.send(one.text, { binary: false });
 }

@@ -4,7 +4,7 @@ import type { GameEvent, GameEventBus } from '../events/bus.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import { applyTo, Scoreboard } from '../games/scoreboard.js';
 import type { SlicedFanOut } from './fan-out.js';
-import { TextFrame } from './frame.js';
+import { JoinedFrames, TextFrame } from './frame.js';
 import { serializeLive, writeLive } from './send.js';
 
 /**
@@ -49,8 +49,8 @@ export interface RoomContext {
 
 /** An event as it goes out on the live channel: serialized once for every socket of its game. */
 interface Outgoing {
-  /** Framed once (UTF-8 and the WebSocket header) for all the sockets. */
-  data: TextFrame;
+  /** Framed once (UTF-8 and the WebSocket header) for all the sockets; several joined (see Delivery). */
+  data: TextFrame | JoinedFrames;
   /** After `deleted` the socket is closed: the game is gone. */
   last: boolean;
 }
@@ -61,14 +61,40 @@ function outgoing(event: LiveMessage): Outgoing {
 
 const DELETED = outgoing({ type: 'deleted' });
 
+/** Messages as one: their frames joined (one write per socket); the last closes the socket if any does. */
+function joinAll(messages: readonly Outgoing[]): Outgoing {
+  if (messages.length === 1) return messages[0];
+  const frames = messages.flatMap(({ data }) => (data instanceof JoinedFrames ? data.frames : [data]));
+  return { data: new JoinedFrames(frames), last: messages.some((m) => m.last) };
+}
+
 /** One socket's place in the room: what arrives before its snapshot is written waits in `queue`. */
 interface Watch {
   queue: Outgoing[] | null;
 }
 
+/**
+ * Messages on their way to the sockets of the room as it was when the first of them arrived. While
+ * the fan-out has not begun writing them, later messages for the same sockets join them, and each
+ * socket gets them all in one write: a burst of answers to a watched game costs one system call
+ * per socket, not one per answer per socket.
+ */
+interface Delivery {
+  messages: Outgoing[];
+  /** The room's `#joins` when it began: a socket that joined since must not get these. */
+  joins: number;
+  started: boolean;
+  /** The messages' frames joined, once, on the first socket written. */
+  joined?: Outgoing;
+}
+
 export class GameRoom {
   readonly #sockets = new Map<WebSocket, Watch>();
   readonly #unsubscribe: () => void;
+  /** Sockets joined (or re-snapshotted) so far: a delivery's target list is good while this is unchanged. */
+  #joins = 0;
+  /** The latest delivery, which later messages may still join (see Delivery). */
+  #waiting?: Delivery;
   #open = true;
   #pins = 0;
   #definition?: Promise<Game | undefined>;
@@ -147,6 +173,7 @@ export class GameRoom {
   async join(socket: WebSocket): Promise<void> {
     const watch: Watch = { queue: [] };
     this.#sockets.set(socket, watch);
+    this.#joins += 1;
     const board = await this.scoreboard();
     this.#ready(socket, watch, board?.snapshot);
   }
@@ -209,13 +236,30 @@ export class GameRoom {
     this.#pending = undefined;
   }
 
-  /** To the sockets in the room now: queued behind a snapshot still to come, else written. */
+  /**
+   * To the sockets in the room now: queued behind a snapshot still to come, else written. Joins
+   * the delivery still waiting for the same sockets, if there is one (see Delivery).
+   */
   #send(message: Outgoing): void {
+    const waiting = this.#waiting;
+    if (waiting && !waiting.started && waiting.joins === this.#joins) {
+      waiting.messages.push(message);
+      return;
+    }
+    const delivery: Delivery = { messages: [message], joins: this.#joins, started: false };
+    this.#waiting = delivery;
     this.context.fanOut.push([...this.#sockets.keys()], (socket) => {
+      if (!delivery.started) {
+        delivery.started = true;
+        if (this.#waiting === delivery) this.#waiting = undefined;
+      }
       const watch = this.#sockets.get(socket);
       if (!watch) return;
-      if (watch.queue) watch.queue.push(message);
-      else this.#write(socket, message);
+      if (watch.queue) watch.queue.push(...delivery.messages);
+      else {
+        delivery.joined ??= joinAll(delivery.messages);
+        this.#write(socket, delivery.joined);
+      }
     });
   }
 
@@ -226,6 +270,7 @@ export class GameRoom {
   #resnapshot(): void {
     if (this.#sockets.size === 0) return;
     const fresh = new Map<WebSocket, Watch>();
+    this.#joins += 1;
     for (const socket of this.#sockets.keys()) {
       const watch: Watch = { queue: [] };
       this.#sockets.set(socket, watch);
@@ -253,7 +298,7 @@ export class GameRoom {
       return;
     }
     writeLive(socket, snapshot, this.context.maxBufferedBytes);
-    for (const message of queue) this.#write(socket, message);
+    if (queue.length > 0) this.#write(socket, joinAll(queue));
   }
 
   #write(socket: WebSocket, { data, last }: Outgoing): void {

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { LiveMessage } from '../../shared/live.js';
-import { TextFrame, writeFrame } from './frame.js';
+import { JoinedFrames, TextFrame, writeFrame } from './frame.js';
 
 /**
  * Past this many bytes waiting in one socket's send buffer the reader is not keeping up (a
@@ -31,14 +31,18 @@ export function serializeLive(message: LiveMessage): string {
  * the cap drops the socket at once, so no socket ever holds much more than the cap).
  * Returns false if the socket was dropped.
  */
-export function writeLive(socket: WebSocket, data: string | Buffer | TextFrame, limit = MAX_BUFFERED_BYTES): boolean {
+export function writeLive(
+  socket: WebSocket,
+  data: string | Buffer | TextFrame | JoinedFrames,
+  limit = MAX_BUFFERED_BYTES,
+): boolean {
   if (socket.readyState !== socket.OPEN) return false;
   if (socket.bufferedAmount > limit) {
     socket.terminate();
     return false;
   }
   // A text frame either way: one framed once for every socket is written as it is.
-  if (data instanceof TextFrame) writeFrame(socket, data);
+  if (data instanceof TextFrame || data instanceof JoinedFrames) writeFrame(socket, data);
   else socket.send(data, { binary: false });
   if (socket.bufferedAmount > limit) {
     socket.terminate();

@@ -1,8 +1,10 @@
 import { postgresCircleRepository } from '../circle/postgres.js';
 import { type Config, questionsDir } from '../config.js';
+import { BatchedCalls } from '../db/batched-calls.js';
 import { DatabasePool, endPool, type Pool, preparePostgres } from '../db/postgres.js';
 import { PostgresEventBus } from '../events/postgres-bus.js';
 import { postgresGameRepository } from '../games/postgres.js';
+import { postgresResponseWriter } from '../games/postgres-responses.js';
 import { POSTGRES_MIGRATIONS_DIR } from '../paths.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
 import { readQuestionBanks } from '../questions/seed.js';
@@ -43,19 +45,25 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     await endPool(pool);
     throw error;
   }
+  // Friends answering at the same moment are stored in one statement (see BatchedCalls).
+  const responses = new BatchedCalls(postgresResponseWriter(pool, bus));
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
     pool,
     bus,
-    games: postgresGameRepository(pool, bus),
+    games: postgresGameRepository(pool, bus, responses),
     questions: postgresQuestionRepository(pool),
     circle: postgresCircleRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },
     close() {
-      closing ??= bus.close().then(() => endPool(pool));
+      // Responses still queued are stored (and announced) before the pool and the listener close.
+      closing ??= responses
+        .drain()
+        .then(() => bus.close())
+        .then(() => endPool(pool));
       return closing;
     },
   };

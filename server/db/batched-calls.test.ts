@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { BatchedCalls } from './batched-calls.js';
+
+/** A database stand-in: records each batch and answers when the test says so. */
+function fakeDatabase() {
+  const batches: number[][] = [];
+  const answers: (() => void)[] = [];
+  let failing: number | undefined;
+  const write = (inputs: readonly number[]) =>
+    new Promise<number[]>((resolve, reject) => {
+      batches.push([...inputs]);
+      answers.push(() =>
+        inputs.includes(failing as number) ? reject(new Error(`bad ${failing}`)) : resolve(inputs.map((v) => v * 10)),
+      );
+    });
+  return {
+    batches,
+    write,
+    failOn: (value: number) => {
+      failing = value;
+    },
+    /** Answers every batch sent so far. */
+    answerAll: () => {
+      for (const answer of answers.splice(0)) answer();
+    },
+  };
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('BatchedCalls', () => {
+  it('sends the writes of one turn as one batch and gives each caller its own outcome', async () => {
+    const db = fakeDatabase();
+    const writes = new BatchedCalls(db.write);
+    const outcomes = Promise.all([writes.run(1), writes.run(2), writes.run(3)]);
+    expect(db.batches).toEqual([]);
+    await turn();
+    expect(db.batches).toEqual([[1, 2, 3]]);
+    db.answerAll();
+    expect(await outcomes).toEqual([10, 20, 30]);
+  });
+
+  it('gathers the writes asked for while `concurrency` batches are under way into the next one', async () => {
+    const db = fakeDatabase();
+    const writes = new BatchedCalls(db.write, { concurrency: 1 });
+    const first = writes.run(1);
+    await turn();
+    const later = [writes.run(2), writes.run(3)];
+    await turn();
+    const last = writes.run(4);
+    await turn();
+    expect(db.batches).toEqual([[1]]);
+    db.answerAll();
+    expect(await first).toBe(10);
+    // The next batch goes on the turn after the first one's answer.
+    await turn();
+    await turn();
+    expect(db.batches).toEqual([[1], [2, 3, 4]]);
+    db.answerAll();
+    expect(await Promise.all([...later, last])).toEqual([20, 30, 40]);
+  });
+
+  it('runs a failed batch again one write at a time, so only the bad write fails', async () => {
+    const db = fakeDatabase();
+    db.failOn(2);
+    const writes = new BatchedCalls(db.write);
+    const outcomes = [1, 2, 3].map((v) => writes.run(v).catch((error: Error) => error.message));
+    await turn();
+    db.answerAll();
+    await turn();
+    db.answerAll();
+    expect(await Promise.all(outcomes)).toEqual([10, 'bad 2', 30]);
+    expect(db.batches).toEqual([[1, 2, 3], [1], [2], [3]]);
+  });
+
+  it('keeps a batch under maxBatch writes', async () => {
+    const db = fakeDatabase();
+    const writes = new BatchedCalls(db.write, { maxBatch: 2, concurrency: 5 });
+    const outcomes = Promise.all([1, 2, 3, 4, 5].map((v) => writes.run(v)));
+    await turn();
+    expect(db.batches).toEqual([[1, 2], [3, 4], [5]]);
+    db.answerAll();
+    expect(await outcomes).toEqual([10, 20, 30, 40, 50]);
+  });
+
+  it('drains: resolves once every write asked for has been answered', async () => {
+    const db = fakeDatabase();
+    const writes = new BatchedCalls(db.write, { concurrency: 1 });
+    const outcomes = Promise.all([writes.run(1), writes.run(2)]);
+    let drained = false;
+    const draining = writes.drain().then(() => {
+      drained = true;
+    });
+    // Sent at once, without waiting for the turn.
+    expect(db.batches).toEqual([[1, 2]]);
+    await turn();
+    expect(drained).toBe(false);
+    db.answerAll();
+    await draining;
+    expect(await outcomes).toEqual([10, 20]);
+    expect(writes.pending).toBe(0);
+  });
+});

@@ -1,0 +1,111 @@
+interface Pending<I, O> {
+  input: I;
+  resolve(output: O): void;
+  reject(error: unknown): void;
+}
+
+/** Runs `flush` after the I/O of this turn of the event loop (setImmediate); tests pass their own. */
+export type Schedule = (flush: () => void) => void;
+
+export interface BatchedCallsOptions {
+  /** Batches on their way to the database at once; writes asked for meanwhile wait for the next. */
+  concurrency?: number;
+  /** The most writes one batch takes (one statement's parameters stay bounded). */
+  maxBatch?: number;
+  schedule?: Schedule;
+}
+
+/**
+ * Batches for a database reached over the network (PostgreSQL), where each statement costs a
+ * round trip and two process wake-ups whatever its size. Group commit: the writes asked for within
+ * one turn of the event loop go to the database as one batch (`write` stores them in one
+ * transaction and returns each one's outcome, in order), and each caller hears back once that
+ * transaction has committed, so an answer is still never acknowledged before it is stored. While
+ * `concurrency` batches are under way, new writes gather into the next one: the busier the
+ * server, the bigger the batches, and the fewer commits (and round trips) per write.
+ *
+ * A batch that fails as a whole is run again one write per batch, so that a bad write fails
+ * alone and the others are stored (the SQLite GroupCommit does the same).
+ *
+ * Reads that many requests make at once (is this player a co-creator?) are batched the same way:
+ * one query per turn instead of one per request.
+ */
+export class BatchedCalls<I, O> {
+  #pending: Pending<I, O>[] = [];
+  /** Batches under way, and the writes in them. */
+  #batches = 0;
+  #running = 0;
+  #scheduled = false;
+  readonly #idle = new Set<() => void>();
+  readonly #concurrency: number;
+  readonly #maxBatch: number;
+  readonly #schedule: Schedule;
+
+  constructor(
+    private readonly write: (inputs: readonly I[]) => Promise<O[]>,
+    options: BatchedCallsOptions = {},
+  ) {
+    this.#concurrency = options.concurrency ?? 2;
+    this.#maxBatch = options.maxBatch ?? 500;
+    this.#schedule = options.schedule ?? setImmediate;
+  }
+
+  /** Queues one write; resolves with its outcome once its transaction has committed. */
+  run(input: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.#pending.push({ input, resolve, reject });
+      this.#plan();
+    });
+  }
+
+  /** Writes queued or under way. */
+  get pending(): number {
+    return this.#pending.length + this.#running;
+  }
+
+  /** Resolves once every write asked for so far has been answered (before the pool closes). */
+  async drain(): Promise<void> {
+    while (this.pending > 0) {
+      this.#flushNow();
+      await new Promise<void>((resolve) => this.#idle.add(resolve));
+    }
+  }
+
+  #plan(): void {
+    if (this.#scheduled || this.#pending.length === 0 || this.#batches >= this.#concurrency) return;
+    this.#scheduled = true;
+    this.#schedule(this.#flush);
+  }
+
+  readonly #flush = (): void => {
+    this.#scheduled = false;
+    this.#flushNow();
+  };
+
+  #flushNow(): void {
+    while (this.#pending.length > 0 && this.#batches < this.#concurrency) {
+      const batch = this.#pending.splice(0, this.#maxBatch);
+      this.#batches += 1;
+      this.#running += batch.length;
+      void this.#commit(batch).finally(() => {
+        this.#batches -= 1;
+        this.#running -= batch.length;
+        this.#plan();
+        for (const wake of this.#idle) wake();
+        this.#idle.clear();
+      });
+    }
+  }
+
+  async #commit(batch: Pending<I, O>[]): Promise<void> {
+    let outputs: O[];
+    try {
+      outputs = await this.write(batch.map((pending) => pending.input));
+    } catch (error) {
+      if (batch.length === 1) batch[0].reject(error);
+      else await Promise.all(batch.map((pending) => this.#commit([pending])));
+      return;
+    }
+    for (const [i, pending] of batch.entries()) pending.resolve(outputs[i]);
+  }
+}

@@ -1,0 +1,100 @@
+import type { Pool } from '../db/postgres.js';
+import { announcedJson, CHUNK_BYTES, GAME_EVENTS_CHANNEL, type PostgresEventBus } from '../events/postgres-bus.js';
+import { type AddResponseResult, playerOf, responseValues } from './repository.js';
+import type { ResponseWrite } from './sqlite-responses.js';
+
+/**
+ * One batch of responses, stored and announced in ONE statement (so one round trip and one
+ * commit, with no BEGIN or COMMIT of its own), each response getting its own outcome:
+ * 1. `locked`: the batch's games, locked in id order (two instances' batches never deadlock).
+ *    A game deleted meanwhile is not there once its delete commits: `missing`, decided here,
+ *    never a failed insert.
+ * 2. `ranked`: in the order of the batch, a response is `played` if its friend already answered
+ *    (a stored row, or an earlier one in this batch), and `fits` if it is new and its game's count
+ *    (kept by a trigger, migration 003; removed friends count) plus the new friends before it in
+ *    this batch is still under the cap. A row stored since the statement's snapshot by another
+ *    instance (which held the lock first) is caught by ON CONFLICT: `duplicate`; the count read
+ *    under the lock is always current, so the cap holds.
+ * 3. `inserted`: one multi-row insert of those that fit.
+ * 4. `notified`: the events of the stored ones, in order, as few notifications as fit (cut at
+ *    every 3,000 bytes; one event is under CHUNK_BYTES, so each stays under the 8,000-byte limit),
+ *    the last with the writer's echo. PostgreSQL sends them only if the statement commits.
+ */
+const STORE_RESPONSES = `WITH input AS (
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[],
+      $8::int[], $9::text[])
+    WITH ORDINALITY AS i (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at,
+      max_players, event, n)
+), locked AS (
+  SELECT id, responses_count FROM games WHERE id IN (SELECT game_id FROM input) ORDER BY id FOR UPDATE
+), decided AS (
+  SELECT i.*, l.responses_count, l.id IS NULL AS missing,
+    row_number() OVER (PARTITION BY i.game_id, i.player_user_id ORDER BY i.n) > 1
+      OR EXISTS (SELECT 1 FROM responses r WHERE r.game_id = i.game_id AND r.player_user_id = i.player_user_id)
+      AS played
+  FROM input i LEFT JOIN locked l ON l.id = i.game_id
+), ranked AS (
+  SELECT d.*, NOT missing AND NOT played AND responses_count
+      + count(*) FILTER (WHERE NOT missing AND NOT played) OVER (PARTITION BY game_id ORDER BY n) <= max_players
+      AS fits
+  FROM decided d
+), inserted AS (
+  INSERT INTO responses (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at)
+  SELECT game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at FROM ranked
+  WHERE fits ORDER BY n
+  ON CONFLICT (game_id, player_user_id) DO NOTHING
+  RETURNING game_id, player_user_id
+), stored AS (
+  SELECT r.n, r.event FROM ranked r JOIN inserted USING (game_id, player_user_id) WHERE r.fits
+), notified AS (
+  SELECT pg_notify('${GAME_EVENTS_CHANNEL}', payload) FROM (
+    SELECT chunk, '{"events":[' || string_agg(event, ',' ORDER BY n) || ']'
+      || CASE WHEN chunk = max(chunk) OVER () AND $10::text IS NOT NULL
+        THEN ',"echo":' || to_json($10::text)::text ELSE '' END || '}' AS payload
+    FROM (SELECT n, event, sum(octet_length(event) + 1) OVER (ORDER BY n) / 3000 AS chunk FROM stored) s
+    GROUP BY chunk ORDER BY chunk
+  ) p
+)
+SELECT CASE WHEN r.missing THEN 'missing' WHEN s.n IS NOT NULL THEN 'stored'
+    WHEN r.played OR r.fits THEN 'duplicate' ELSE 'full' END AS status,
+  (SELECT count(*) FROM notified) AS notifications
+FROM ranked r LEFT JOIN stored s ON s.n = r.n ORDER BY r.n`;
+
+// Whatever CHUNK_BYTES becomes, 3,000 bytes of events plus one more must stay under the limit.
+if (3000 + CHUNK_BYTES + 100 >= 8000) throw new Error('postgres-responses.ts: cut the notifications smaller.');
+
+/**
+ * Stores a batch of responses (a BatchedCalls batch) in one statement and returns each one's
+ * outcome, in order; returns once this instance has delivered the stored ones' events (as every
+ * announcing write in PostgreSQL does, see announcingTransaction).
+ */
+export function postgresResponseWriter(
+  pool: Pool,
+  bus: PostgresEventBus,
+): (writes: readonly ResponseWrite[]) => Promise<AddResponseResult[]> {
+  return async (writes) => {
+    const columns: unknown[][] = Array.from({ length: 9 }, () => []);
+    for (const { response, maxPlayers } of writes) {
+      const values = [
+        ...responseValues(response),
+        maxPlayers,
+        announcedJson(response.gameId, { type: 'player', player: playerOf(response) }),
+      ];
+      for (const [i, value] of values.entries()) columns[i].push(value);
+    }
+    const echo = bus.expectEcho();
+    try {
+      const { rows } = await pool.query<{ status: AddResponseResult['status']; notifications: number }>({
+        name: 'responses-store',
+        text: STORE_RESPONSES,
+        values: [...columns, echo.id ?? null],
+      });
+      if (rows[0]?.notifications > 0) await echo.delivered;
+      return rows.map(({ status }, i) =>
+        status === 'stored' ? { status, player: playerOf(writes[i].response) } : { status },
+      );
+    } finally {
+      echo.cancel();
+    }
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import type { Player } from '../../shared/api.js';
+import { InProcessEventBus } from '../events/bus.js';
+import type { GameRepository } from '../games/repository.js';
+import { SlicedFanOut } from './fan-out.js';
+import { TextFrame } from './frame.js';
+import { GameRoom } from './room.js';
+import { serializeLive } from './send.js';
+
+/** A socket as the room sees it: open, idle, its TCP writes recorded (one entry per write). */
+function fakeSocket() {
+  const writes: Buffer[] = [];
+  const sent: string[] = [];
+  const socket = {
+    OPEN: 1,
+    readyState: 1,
+    bufferedAmount: 0,
+    _socket: { write: (bytes: Buffer) => writes.push(bytes) },
+    _sender: { _state: 0, _queue: [] },
+    send: (text: string) => sent.push(text),
+    close: () => {},
+    terminate: () => {},
+  };
+  return { socket: socket as unknown as WebSocket, writes, sent };
+}
+
+const player = (name: string): Player => ({ playerID: `id-${name}`, playerName: name, score: 5 });
+const frameOf = (p: Player) => new TextFrame(serializeLive({ type: 'player', player: p })).bytes;
+
+function openRoom() {
+  const steps: (() => void)[] = [];
+  const bus = new InProcessEventBus();
+  const games = { gameExists: async () => true, listPlayers: async () => [] } as unknown as GameRepository;
+  const fanOut = new SlicedFanOut<WebSocket>(500, (step) => steps.push(step));
+  const room = new GameRoom('g', { games, bus, fanOut, maxBufferedBytes: 1 << 20 }, () => {});
+  const turn = () => {
+    for (const step of steps.splice(0)) step();
+  };
+  return { room, bus, turn };
+}
+
+describe('GameRoom fan-out', () => {
+  it('writes the messages that piled up for a socket in one write, in order', async () => {
+    const { room, bus, turn } = openRoom();
+    const sockets = [fakeSocket(), fakeSocket()];
+    for (const { socket } of sockets) await room.join(socket);
+    expect(sockets.map((s) => s.sent)).toEqual([
+      ['{"type":"snapshot","players":[]}'],
+      ['{"type":"snapshot","players":[]}'],
+    ]);
+    const [a, b, c] = ['A', 'B', 'C'].map(player);
+    for (const p of [a, b, c]) bus.publish('g', { type: 'player', player: p });
+    turn();
+    for (const { writes } of sockets) {
+      expect(writes).toHaveLength(1);
+      expect(writes[0]).toEqual(Buffer.concat([frameOf(a), frameOf(b), frameOf(c)]));
+    }
+  });
+
+  it('never gives a socket a message that was published before it joined', async () => {
+    const { room, bus, turn } = openRoom();
+    const early = fakeSocket();
+    await room.join(early.socket);
+    bus.publish('g', { type: 'player', player: player('A') });
+    const late = fakeSocket();
+    await room.join(late.socket);
+    bus.publish('g', { type: 'player', player: player('B') });
+    turn();
+    expect(early.writes).toEqual([frameOf(player('A')), frameOf(player('B'))]);
+    // Its snapshot has A already (read after it was published).
+    expect(late.writes).toEqual([frameOf(player('B'))]);
+  });
+});
