@@ -182,12 +182,12 @@ describe('an own bank with some questions translated', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wavelength-own-bank-'));
     const spectrum = [
-      { id: 'own-s1', question: { en: 'I like rain.', es: 'Me gusta la lluvia.' }, options: 'B' },
-      { id: 'own-s2', question: 'I like snow.', options: 'B' },
+      { id: 'mine-s1', question: { en: 'I like rain.', es: 'Me gusta la lluvia.' }, options: 'B' },
+      { id: 'mine-s2', question: 'I like snow.', options: 'B' },
     ];
     const classic = [
       {
-        id: 'own-c1',
+        id: 'mine-c1',
         question: { en: 'Best season?', es: '¿La mejor estación?' },
         options: [
           { en: 'Spring', es: 'Primavera' },
@@ -196,7 +196,7 @@ describe('an own bank with some questions translated', () => {
           { en: 'Winter', es: 'Invierno' },
         ],
       },
-      { id: 'own-c2', question: 'Best drink?', options: ['Tea', 'Coffee', 'Juice', 'Water'] },
+      { id: 'mine-c2', question: 'Best drink?', options: ['Tea', 'Coffee', 'Juice', 'Water'] },
     ];
     writeFileSync(join(dir, 'spectrum.json'), JSON.stringify(spectrum));
     writeFileSync(join(dir, 'classic.json'), JSON.stringify(classic));
@@ -210,16 +210,16 @@ describe('an own bank with some questions translated', () => {
       return new Map((response.json().questions as WireQuestion[]).map((question) => [question.questionID, question]));
     };
     const spectrum = await byId('spectrum');
-    expect(spectrum.get('own-s1')?.question).toBe('Me gusta la lluvia.');
-    expect(spectrum.get('own-s2')?.question).toBe('I like snow.');
+    expect(spectrum.get('mine-s1')?.question).toBe('Me gusta la lluvia.');
+    expect(spectrum.get('mine-s2')?.question).toBe('I like snow.');
     const classic = await byId('classic');
-    expect(classic.get('own-c1')).toEqual({
-      questionID: 'own-c1',
+    expect(classic.get('mine-c1')).toEqual({
+      questionID: 'mine-c1',
       question: '¿La mejor estación?',
       options: ['Primavera', 'Verano', 'Otoño', 'Invierno'],
     });
-    expect(classic.get('own-c2')).toEqual({
-      questionID: 'own-c2',
+    expect(classic.get('mine-c2')).toEqual({
+      questionID: 'mine-c2',
       question: 'Best drink?',
       options: ['Tea', 'Coffee', 'Juice', 'Water'],
     });
