@@ -43,7 +43,7 @@ describe('InProcessEventBus', () => {
 
 describe('notifyPayload', () => {
   it('carries the game and the event, and refuses what PostgreSQL could not notify', () => {
-    expect(JSON.parse(notifyPayload('game-a', scored))).toEqual({ gameId: 'game-a', event: scored });
+    expect(JSON.parse(notifyPayload('game-a', scored))).toEqual({ events: [{ gameId: 'game-a', event: scored }] });
     const huge: GameEvent = { type: 'player', player: { playerID: 'p1', playerName: 'x'.repeat(8000), score: 7 } };
     expect(() => notifyPayload('game-a', huge)).toThrow(/does not fit/);
     // The largest real event (a 40-character name of 4-byte characters) is far below the limit.
