@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Player } from '../../shared/api.js';
 import { displayName } from '../../shared/product.js';
+import { scoreText } from '../../shared/score-text.js';
 
 export const EMPTY_SCOREBOARD = 'Looks like no one has played yet.';
 
@@ -55,7 +56,7 @@ export function PlayersTable({ players, emptyText = EMPTY_SCOREBOARD, linkTo, se
                   </>
                 )}
               </td>
-              <td className="players__score">{player.score}</td>
+              <td className="players__score">{scoreText(player.score)}</td>
               {actions && <td className="players__actions">{actions(player)}</td>}
             </tr>
           );

@@ -52,7 +52,7 @@ describe('end screen', () => {
     FakeWebSocket.latest.receive({ type: 'snapshot', players: [] });
     FakeWebSocket.latest.receive({ type: 'player', player: { playerID: 'p1', playerName: '', score: 7.5 } });
     expect(screen.getByRole('cell', { name: 'Anonymous' })).toBeTruthy();
-    expect(screen.getByRole('cell', { name: '7.5' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '7.5/10' })).toBeTruthy();
   });
 });
 

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { displayName } from '../../shared/product.js';
+import { scoreText } from '../../shared/score-text.js';
 import { getComparison } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
@@ -45,7 +46,7 @@ export default function FriendComparison() {
     <main className="screen comparison">
       <h1>{friend}'s answers and yours</h1>
       <p className="lead">
-        {friend} scored <strong>{comparison.score}</strong> with you:{' '}
+        {friend} scored <strong>{scoreText(comparison.score)}</strong> with you:{' '}
         <strong>
           #{comparison.rank} of {comparison.players}
         </strong>{' '}

@@ -145,7 +145,7 @@ describe.skipIf(!available)('playing in the browser', () => {
     const rows = await board.locator('tbody tr').allInnerTexts();
     // The creator's rows end with their Remove control.
     expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(
-      players.map((p) => `${p.playerName} ${p.score} Remove`),
+      players.map((p) => `${p.playerName} ${p.score}/10 Remove`),
     );
     await screenshot(board, '06-scoreboard');
 

@@ -1,0 +1,81 @@
+/**
+ * The journey, truthful on every screen (CONTRACT "Third wave"): each screen tells the same story
+ * as the score, the game's state and the friend's place in it, on a 390 px phone.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGame, logResponse } from '../../server/testing/app.js';
+import {
+  axeViolations,
+  browserTestsAvailable,
+  heading,
+  newPlayer,
+  type Player,
+  playersOf,
+  screenshot,
+  startWorld,
+  type World,
+} from './support.js';
+
+const available = browserTestsAvailable();
+
+/** axe's findings on the page as it is, at 390 px and again at 320 px. */
+async function axeAtBothWidths(page: Page, label: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const v of await axeViolations(page)) found.push(`${label} @${width}: ${v}`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  return found;
+}
+
+/** A phone whose page may be checked by axe (its inline script needs the CSP bypassed). */
+const phone = (world: World, userId?: string) =>
+  newPlayer(world, { userId, context: { reducedMotion: 'reduce', bypassCSP: true } });
+
+describe.skipIf(!available)('the journey, truthful on every screen', () => {
+  let world: World;
+  const opened: Player[] = [];
+  beforeAll(async () => {
+    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
+  });
+  afterAll(async () => {
+    for (const player of opened) await player.context.close();
+    await world?.close();
+  });
+  const open = async (userId?: string) => {
+    const player = await phone(world, userId);
+    opened.push(player);
+    return player;
+  };
+
+  it('one way to read a score: the gauge says "8.7 out of 10", every other screen "8.7/10"', async () => {
+    const game = await createGame(world.app, 'spectrum', [10, 50, 90], 'Ada');
+    const friendId = randomUUID();
+    await logResponse(world.app, game.gameId, friendId, [20, 50, 80], 'Bo');
+    const [bo] = await playersOf(world, game.gameId);
+    expect(bo.score).toBe(8.7);
+    const problems: string[] = [];
+
+    const friend = await open(friendId);
+    await friend.page.goto(`/result/${game.gameId}`);
+    await friend.page.getByText('8.7 out of 10', { exact: true }).waitFor();
+    expect(await friend.page.getByRole('img', { name: '87% match' }).count()).toBe(1);
+    await screenshot(friend.page, 'journey-1-result-after', { fullPage: true });
+    problems.push(...(await axeAtBothWidths(friend.page, 'result')));
+    await friend.page.goto(`/scoreboard/${game.gameId}`);
+    await friend.page.getByRole('cell', { name: '8.7/10', exact: true }).waitFor();
+    await screenshot(friend.page, 'journey-1-scoreboard-after');
+
+    const creator = await open(game.creatorId);
+    await creator.page.goto(`/endscreen/${game.gameId}`);
+    await creator.page.getByRole('cell', { name: '8.7/10', exact: true }).waitFor();
+    await creator.page.goto(`/comparison/${game.gameId}/${bo.playerID}`);
+    await creator.page.getByText('Bo scored 8.7/10 with you', { exact: false }).waitFor();
+    await screenshot(creator.page, 'journey-1-comparison-after', { fullPage: true });
+    problems.push(...(await axeAtBothWidths(creator.page, 'comparison')));
+    expect(problems).toEqual([]);
+  });
+});
