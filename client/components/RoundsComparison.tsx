@@ -1,21 +1,27 @@
 import type { ReplyOf } from '../../shared/api.js';
 import { SCALE_ENDS, scaleOf } from '../../shared/model.js';
+import { countVerdicts, type Verdict, verdictOf } from '../../shared/reveal.js';
 import { SpectrumTrack } from './SpectrumTrack.js';
 
 export type Comparison = ReplyOf<'get-comparison'>;
 type Round = Comparison['rounds'][number];
 
-/** Points of a round from which it counts as close (out of 10; Spectrum within about 10 of each other). */
-export const CLOSE_POINTS = 8;
+/** Each round's label, judged from its points (shared/reveal.ts), as the score counts them. */
+export const VERDICT_LABELS: Record<Verdict, string> = { 'in-tune': 'In tune', close: 'Close', apart: 'Apart' };
 
-export type Verdict = 'match' | 'close' | 'apart';
-
-export function verdictOf(points: number): Verdict {
-  if (points >= 10) return 'match';
-  return points >= CLOSE_POINTS ? 'close' : 'apart';
+/** "3 in tune, 4 close, 3 apart", the verdicts no round got left out. */
+export function revealSummary(verdicts: readonly Verdict[]): string {
+  const counts = countVerdicts(verdicts);
+  const parts = [
+    [counts['in-tune'], 'in tune'],
+    [counts.close, 'close'],
+    [counts.apart, 'apart'],
+  ] as const;
+  return parts
+    .filter(([count]) => count > 0)
+    .map(([count, word]) => `${count} ${word}`)
+    .join(', ');
 }
-
-const VERDICT_LABELS: Record<Verdict, string> = { match: 'Match!', close: 'Close', apart: 'Apart' };
 
 /** Whose answers are shown, in the words of the person looking. */
 export interface ComparisonLabels {
@@ -69,17 +75,13 @@ function RoundItem({ round, index, labels }: { round: Round; index: number; labe
   );
 }
 
-/** Every round with both answers side by side, and which ones matched or were close. */
+/** Every round with both answers side by side, and which ones were in tune, close or apart. */
 export function RoundsComparison({ comparison, labels }: { comparison: Comparison; labels: ComparisonLabels }) {
   const verdicts = comparison.rounds.map((round) => verdictOf(round.points));
-  const matched = verdicts.filter((v) => v === 'match').length;
-  const close = verdicts.filter((v) => v === 'close').length;
   return (
     <section className="card reveal" aria-labelledby="reveal-heading">
       <h2 id="reveal-heading">Question by question</h2>
-      <p className="reveal__summary">
-        {matched} of {comparison.rounds.length} matched{close > 0 ? `, ${close} close` : ''}
-      </p>
+      <p className="reveal__summary">{revealSummary(verdicts)}</p>
       <ol className="reveal__rounds">
         {comparison.rounds.map((round, index) => (
           <RoundItem key={round.questionID} round={round} index={index} labels={labels} />

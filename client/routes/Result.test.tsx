@@ -69,15 +69,15 @@ describe('result screen', () => {
     );
   });
 
-  it('shows every Classic round with both chosen words, and which ones matched', async () => {
+  it('shows every Classic round with both chosen words, and which ones were in tune', async () => {
     await shown();
     const rounds = within(screen.getByRole('list', { name: '' })).getAllByRole('listitem');
     expect(rounds).toHaveLength(3);
     const text = rounds.map((round) => round.textContent);
-    expect(text[0]).toBe('Round 1Match!Pick a petYouCatSamCat');
+    expect(text[0]).toBe('Round 1In tunePick a petYouCatSamCat');
     expect(text[1]).toBe('Round 2ApartHoliday?YouBeachSamMountains');
     expect(text[2]).toBe('Round 3ApartBreakfast?Youno answerSamNone');
-    expect(screen.getByText('1 of 3 matched')).toBeTruthy();
+    expect(screen.getByText('1 in tune, 2 apart')).toBeTruthy();
   });
 
   it('shows Spectrum rounds as two markers on one track with the scale’s end labels', async () => {
@@ -88,7 +88,7 @@ describe('result screen', () => {
       'You: 40, Sam: 30, on a scale from Disagree (0) to Agree (100)',
       'You: 100, Sam: 0, on a scale from False (0) to True (100)',
     ]);
-    expect(screen.getByText('1 of 3 matched, 1 close')).toBeTruthy();
+    expect(screen.getByText('1 in tune, 1 close, 1 apart')).toBeTruthy();
     expect(screen.getAllByText('Close')).toHaveLength(1);
   });
 

@@ -78,4 +78,20 @@ describe.skipIf(!available)('the journey, truthful on every screen', () => {
     problems.push(...(await axeAtBothWidths(creator.page, 'comparison')));
     expect(problems).toEqual([]);
   });
+
+  it('the reveal labels each round by the points the score counts: 18 and 5 are close, and the summary agrees', async () => {
+    const game = await createGame(world.app, 'spectrum', [18, 50, 90], 'Ada');
+    const friendId = randomUUID();
+    // 7.6 (close), 10 (in tune), 0.4 (apart).
+    await logResponse(world.app, game.gameId, friendId, [5, 50, 10], 'Bo');
+    const friend = await open(friendId);
+    await friend.page.goto(`/result/${game.gameId}`);
+    const rounds = friend.page.locator('.reveal-round');
+    await rounds.first().waitFor();
+    const verdicts = await friend.page.locator('.verdict').allInnerTexts();
+    expect(verdicts).toEqual(['Close', 'In tune', 'Apart']);
+    await friend.page.getByText('1 in tune, 1 close, 1 apart', { exact: true }).waitFor();
+    await screenshot(friend.page, 'journey-2-reveal-after', { fullPage: true });
+    expect(await axeAtBothWidths(friend.page, 'result')).toEqual([]);
+  });
 });
