@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { creatorLink, deleteGame } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { absoluteUrl, creatorPath } from '../paths.js';
+import type { LandingState } from '../routes/Landing.js';
 import { userId } from '../state/user.js';
 import { ConfirmAction } from './ConfirmAction.js';
 import { COPIED_MS, copyText } from './ShareLink.js';
@@ -68,6 +69,9 @@ function PrivateCreatorLink({ gameId }: { gameId: string }) {
   );
 }
 
+/** What the landing screen says to a creator who just deleted their game. */
+export const GAME_DELETED = 'Game deleted.';
+
 /** What only the creator sees on the end screen: the private link, and deleting the game. */
 export function CreatorTools({ gameId }: { gameId: string }) {
   const navigate = useNavigate();
@@ -83,7 +87,8 @@ export function CreatorTools({ gameId }: { gameId: string }) {
           confirmLabel="Delete"
           onConfirm={async () => {
             await deleteGame(gameId, userId());
-            navigate('/', { replace: true });
+            const state: LandingState = { notice: GAME_DELETED };
+            navigate('/', { replace: true, state });
           }}
         />
       </section>

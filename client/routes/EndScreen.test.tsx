@@ -110,3 +110,27 @@ describe("the creator opens a friend's answers", () => {
     expect(screen.getByRole('cell', { name: 'Kim (you)' })).toBeTruthy();
   });
 });
+
+describe('a deleted or unknown game', () => {
+  it.each([
+    ['end screen', `/endscreen/${GAME_ID}`, '/endscreen/:gameId', <EndScreen key="e" />],
+    ['scoreboard', `/scoreboard/${GAME_ID}`, '/scoreboard/:gameId', <Scoreboard key="s" />],
+  ])(
+    'the %s says it no longer exists, offers to make one, and stops connecting',
+    async (_name, path, pattern, element) => {
+      mockFetch(() => ({ status: 404, body: { message: 'This game does not exist. Check the link you followed.' } }));
+      renderAt(path, pattern, element);
+      FakeWebSocket.latest.open();
+      FakeWebSocket.latest.receive({ type: 'snapshot', players: [{ playerID: 'p1', playerName: 'Kim', score: 4 }] });
+      // Deleted on another device: the server says so, then closes with 4404.
+      FakeWebSocket.latest.receive({ type: 'deleted' });
+      FakeWebSocket.latest.drop(4404);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This game no longer exists.');
+      expect(screen.getByRole('link', { name: 'Make your own game' }).getAttribute('href')).toBe('/');
+      expect(screen.queryByText('Connecting…')).toBeNull();
+      expect(screen.queryByText(/Send this link/)).toBeNull();
+      await advance(60_000);
+      expect(FakeWebSocket.instances).toHaveLength(1);
+    },
+  );
+});

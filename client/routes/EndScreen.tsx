@@ -4,6 +4,7 @@ import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
 import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
 import { CreatorTools } from '../components/CreatorTools.js';
+import { GameGone } from '../components/GameGone.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
@@ -15,6 +16,8 @@ export default function EndScreen() {
   const live = useLiveScoreboard(gameId);
   const isCreator = useIsCreator(gameId);
   const link = absoluteUrl(joinPath(gameId));
+  // Deleted (here or on another device) or never made: the live channel has stopped for good.
+  if (live.gone) return <GameGone />;
   return (
     <main className="screen endscreen">
       <h1>Thanks for playing {PRODUCT_NAME}!</h1>

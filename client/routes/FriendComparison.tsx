@@ -2,8 +2,10 @@ import { Link, useParams } from 'react-router-dom';
 import { displayName } from '../../shared/product.js';
 import { scoreText } from '../../shared/score-text.js';
 import { getComparison } from '../api/calls.js';
-import { errorMessage } from '../api/http.js';
+import { ApiError, errorMessage } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
+import { useGameCheck } from '../api/useGameCheck.js';
+import { GameGone } from '../components/GameGone.js';
 import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { Spinner } from '../components/Spinner.js';
 import { scoreboardPath } from '../paths.js';
@@ -16,13 +18,17 @@ export default function FriendComparison() {
     getComparison(gameId, { userId: userId(), playerID }, signal),
   );
   const comparison: Comparison | undefined = load.data;
+  // A 404 is a friend no longer on the board, or the whole game gone: is-creator tells which.
+  const notFound = load.error instanceof ApiError && load.error.status === 404;
+  const check = useGameCheck(gameId, notFound);
 
   const back = (
     <Link className="button button--secondary" to={scoreboardPath(gameId)}>
       Back to the scoreboard
     </Link>
   );
-  if (load.error) {
+  if (check.gone) return <GameGone />;
+  if (load.error && (!notFound || check.gone === false)) {
     return (
       <main className="screen comparison">
         <h1>These answers cannot be shown</h1>
@@ -35,6 +41,7 @@ export default function FriendComparison() {
   }
   if (comparison === undefined) {
     return (
+      // Also while is-creator is asked why the comparison was not found.
       <main className="screen comparison">
         <h1 className="visually-hidden">A friend's answers</h1>
         <Spinner label="Loading answers" />

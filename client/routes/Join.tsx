@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { displayName, PRODUCT_NAME } from '../../shared/product.js';
 import { isCreator, joinGame } from '../api/calls.js';
-import { ApiError, errorMessage, failureText } from '../api/http.js';
+import { errorMessage, failureText } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
+import { isGameGoneError as isUnknownGame } from '../api/useGameCheck.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
+import { GameGone } from '../components/GameGone.js';
 import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
@@ -12,13 +14,9 @@ import { ROUND_SECONDS } from '../game/useRoundTimer.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
 import { saveCreatorName, startGame } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
-import type { LandingState } from './Landing.js';
 
 export const LOAD_FAILED = "We couldn't load this game. Check your connection and try again.";
 export const JOIN_FAILED = "We couldn't start the game. Check your connection and try again.";
-
-/** A link to a game that is not there (or not a game id at all): retrying will not help. */
-const isUnknownGame = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 const logJoinFailure = (error: unknown) =>
   console.error(`Failed to join game: ${errorMessage(error, 'unknown error')}`);
@@ -50,12 +48,6 @@ export default function Join() {
     else if (info.data.hasPlayed) navigate(resultPath(gameId), { replace: true });
   }, [info.data, gameId, navigate]);
   useEffect(() => {
-    // As the SPEC has it, to the landing screen, which says why.
-    if (!isUnknownGame(info.error)) return;
-    const state: LandingState = { error: errorMessage(info.error, 'This game does not exist.') };
-    navigate('/', { replace: true, state });
-  }, [info.error, navigate]);
-  useEffect(() => {
     // Only logged: Play joins again and says so if that fails too.
     if (prefetch.error) logJoinFailure(prefetch.error);
   }, [prefetch.error]);
@@ -75,7 +67,9 @@ export default function Join() {
     }
   };
 
-  if (info.error && !isUnknownGame(info.error)) {
+  // A link to a game that is not there (or not a game id at all): retrying will not help.
+  if (isUnknownGame(info.error)) return <GameGone />;
+  if (info.error) {
     return (
       <main className="screen join">
         <LogoMark size={56} />

@@ -19,6 +19,8 @@ export const QUESTIONS_FAILED = "We couldn't load the questions. Check your conn
 /** Router state another screen leaves when it sends the user here after a failure. */
 export interface LandingState {
   error?: string;
+  /** Good news from the screen before ("Game deleted."). */
+  notice?: string;
 }
 
 interface LandingProps {
@@ -29,7 +31,7 @@ interface LandingProps {
 
 export default function Landing({ edition, onReady }: LandingProps) {
   const navigate = useNavigate();
-  const error = (useLocation().state as LandingState | null)?.error;
+  const { error, notice } = (useLocation().state as LandingState | null) ?? {};
   const [name, setName] = useState(userName);
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
   const load = useApi(['get-questions', edition], (signal) => getQuestions(edition, signal));
@@ -71,6 +73,11 @@ export default function Landing({ edition, onReady }: LandingProps) {
           onRetry={load.retry}
           focus={load.retries > 0}
         />
+      )}
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
       )}
       {error && (
         <p className="alert" role="alert">

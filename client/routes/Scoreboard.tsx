@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
 import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
+import { GameGone } from '../components/GameGone.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { Spinner } from '../components/Spinner.js';
 import { ownPlayerId } from '../state/publicIds.js';
@@ -11,11 +12,13 @@ export default function Scoreboard() {
   const { gameId = '' } = useParams();
   const live = useLiveScoreboard(gameId);
   const isCreator = useIsCreator(gameId);
+  // Deleted or never made: the live channel has stopped for good.
+  if (live.gone) return <GameGone />;
   return (
     <main className="screen scoreboard">
       <div className="scoreboard__head">
         <h1>Scoreboard</h1>
-        {!live.gone && <LiveBadge connected={live.connected} />}
+        <LiveBadge connected={live.connected} />
       </div>
       <section className="card">
         {/* A failure is kept in live.error but not shown: the table then reads as empty. */}
