@@ -132,10 +132,32 @@ describe('result screen', () => {
 
   it('sends the user to / with "Error: {message}" when the comparison cannot be fetched', async () => {
     userId();
-    mockFetch(() => ({ status: 404, body: { message: 'No score for this player.' } }));
+    mockFetch(() => ({ status: 503, body: { message: 'The database is unavailable; try again.' } }));
     openResult();
     await advance(0);
-    expect(where()).toBe('/ | No score for this player.');
+    expect(where()).toBe('/ | The database is unavailable; try again.');
+  });
+
+  it('says the game no longer exists when it was deleted (is-creator answers 404 too)', async () => {
+    userId();
+    mockFetch(() => ({ status: 404, body: { message: 'This game does not exist. Check the link you followed.' } }));
+    openResult();
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This game no longer exists.');
+    expect(screen.getByRole('link', { name: 'Make your own game' }).getAttribute('href')).toBe('/');
+  });
+
+  it('tells a removed friend so, in the server’s words', async () => {
+    userId();
+    mockFetch((url) =>
+      url.pathname === '/prod/is-creator'
+        ? { body: { playerName: 'Sam', isCreator: false, hasPlayed: true } }
+        : { status: 404, body: { message: 'The creator removed you from this game.' } },
+    );
+    openResult();
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The creator removed you from this game.');
+    expect(where()).toBeUndefined();
   });
 
   it('says "Failed to fetch score" when the server gives no message', async () => {
@@ -146,10 +168,16 @@ describe('result screen', () => {
     expect(where()).toBe('/ | Failed to fetch score');
   });
 
-  it('explains when this browser has no userId', () => {
-    const fetchMock = mockFetch(() => ({ body: {} }));
+  it("invites someone who never played this game (a fresh device) to play it: it is a friend's result", async () => {
+    const fetchMock = mockFetch(() => ({ body: { playerName: 'Sam', isCreator: false, hasPlayed: false } }));
     openResult();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invalid game or user information');
-    expect(fetchMock).not.toHaveBeenCalled();
+    await advance(0);
+    expect(fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname)).toEqual([
+      '/prod/is-creator',
+    ]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      "This is a friend's result. Want to find out your own score?",
+    );
+    expect(screen.getByRole('link', { name: 'Play' }).getAttribute('href')).toBe(`/join/${GAME_ID}`);
   });
 });

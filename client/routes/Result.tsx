@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { displayName, PRODUCT_NAME } from '../../shared/product.js';
 import { getComparison } from '../api/calls.js';
-import { errorMessage } from '../api/http.js';
+import { ApiError, errorMessage, failureText } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
+import { useGameCheck } from '../api/useGameCheck.js';
+import { GameGone } from '../components/GameGone.js';
 import { Gauge } from '../components/Gauge.js';
 import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { ScoreCaption } from '../components/ScoreCaption.js';
@@ -14,6 +16,13 @@ import { saveCreatorName } from '../state/game.js';
 import { storedUserId } from '../state/user.js';
 import type { LandingState } from './Landing.js';
 
+/** Someone on this result's link who has not played the game (a shared link, a fresh device). */
+export const FRIENDS_RESULT = "This is a friend's result. Want to find out your own score?";
+export const PLAY_IT = 'Play';
+/** A removed friend, when the server's own sentence did not arrive. */
+export const REMOVED = 'The creator removed you from this game.';
+export const NEW_GAME = 'Play A New Game With Your Friends';
+
 /**
  * A friend's score with the creator: the gauge, then the caption and what it means; then the
  * reveal: their place among the friends, a way to share it, and every round's two answers.
@@ -22,29 +31,47 @@ import type { LandingState } from './Landing.js';
 export default function Result() {
   const { gameId = '' } = useParams();
   const navigate = useNavigate();
-  const playerId = storedUserId();
+  // Read once: asking is-creator below gives a fresh device an id, which has no score all the same.
+  const [playerId] = useState(storedUserId);
   const load = useApi(
     ['get-comparison', gameId, playerId],
     (signal) => getComparison(gameId, { playerId: playerId ?? '' }, signal),
     { enabled: Boolean(gameId && playerId) },
   );
   const comparison: Comparison | undefined = load.data;
+  // No score here: the game is gone, this browser never played it, or its friend was removed.
+  const noScore = !playerId || (load.error instanceof ApiError && load.error.status === 404);
+  const check = useGameCheck(gameId, noScore);
 
   useEffect(() => {
     if (comparison) saveCreatorName(gameId, comparison.creatorName);
   }, [comparison, gameId]);
+  // Anything else (no connection, a server error, is-creator failing too) goes to the landing
+  // screen, which says why.
+  const failed = noScore ? check.gone === false && !check.info : load.error !== undefined;
   useEffect(() => {
-    if (!load.error) return;
+    if (!failed) return;
     const state: LandingState = { error: errorMessage(load.error, 'Failed to fetch score') };
     navigate('/', { replace: true, state });
-  }, [load.error, navigate]);
+  }, [failed, load.error, navigate]);
 
-  if (!gameId || !playerId) {
+  if (check.gone) return <GameGone />;
+  if (check.info && !check.info.hasPlayed) {
     return (
       <main className="screen result">
-        <h1>Invalid game or user information</h1>
+        <h1>{FRIENDS_RESULT}</h1>
+        <Link className="button button--primary" to={joinPath(gameId)}>
+          {PLAY_IT}
+        </Link>
+      </main>
+    );
+  }
+  if (check.info) {
+    return (
+      <main className="screen result">
+        <h1>{failureText(load.error, REMOVED)}</h1>
         <Link className="button button--primary" to="/">
-          Play A New Game With Your Friends
+          {NEW_GAME}
         </Link>
       </main>
     );
@@ -75,7 +102,7 @@ export default function Result() {
       <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={absoluteUrl(joinPath(gameId))} />
       <RoundsComparison comparison={comparison} labels={{ player: 'You', creator }} />
       <Link className="button button--secondary" to="/">
-        Play A New Game With Your Friends
+        {NEW_GAME}
       </Link>
     </main>
   );

@@ -94,4 +94,77 @@ describe.skipIf(!available)('the journey, truthful on every screen', () => {
     await screenshot(friend.page, 'journey-2-reveal-after', { fullPage: true });
     expect(await axeAtBothWidths(friend.page, 'result')).toEqual([]);
   });
+
+  it('every screen of a deleted or unknown game says it no longer exists, with "Make your own game"', async () => {
+    const unknown = 'AAAAAAAAAAAAAAAA';
+    const visitor = await open();
+    const problems: string[] = [];
+    for (const path of [
+      `/endscreen/${unknown}`,
+      `/scoreboard/${unknown}`,
+      `/join/${unknown}`,
+      `/result/${unknown}`,
+      `/comparison/${unknown}/nobody123456`,
+      `/creator/${unknown}#${'k'.repeat(22)}`,
+    ]) {
+      await visitor.page.goto(path);
+      await heading(visitor.page).filter({ hasText: 'This game no longer exists.' }).waitFor();
+      expect(await visitor.page.getByRole('link', { name: 'Make your own game' }).getAttribute('href'), path).toBe('/');
+      expect(await visitor.page.getByText('Connecting…').count(), path).toBe(0);
+      expect(new URL(visitor.page.url()).pathname, path).toBe(path.split('#')[0]);
+    }
+    await screenshot(visitor.page, 'journey-3-gone-after');
+    problems.push(...(await axeAtBothWidths(visitor.page, 'gone')));
+
+    // Deleted on another device while the end screen is open; the deleting device is told.
+    const game = await createGame(world.app, 'spectrum', undefined, 'Ada');
+    const laptop = await open(game.creatorId);
+    await laptop.page.goto(`/endscreen/${game.gameId}`);
+    await laptop.page.getByText('Live', { exact: true }).waitFor();
+    const creatorPhone = await open(game.creatorId);
+    await creatorPhone.page.goto(`/endscreen/${game.gameId}`);
+    await creatorPhone.page.getByRole('button', { name: 'Delete this game' }).click();
+    await creatorPhone.page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await creatorPhone.page.getByRole('status').filter({ hasText: 'Game deleted.' }).waitFor();
+    await screenshot(creatorPhone.page, 'journey-3-game-deleted-after');
+    problems.push(...(await axeAtBothWidths(creatorPhone.page, 'landing after delete')));
+    await heading(laptop.page).filter({ hasText: 'This game no longer exists.' }).waitFor();
+    expect(await laptop.page.getByText(/Send this link/).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('a removed friend is told so on every visit; a stranger on a result link is invited to play', async () => {
+    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');
+    const friendId = randomUUID();
+    await logResponse(world.app, game.gameId, friendId, [1, 2, 1], 'Bo');
+    const [bo] = await playersOf(world, game.gameId);
+    const removed = await world.app.inject({
+      method: 'POST',
+      url: '/prod/remove-player',
+      payload: { gameId: game.gameId, userId: game.creatorId, playerID: bo.playerID },
+    });
+    expect(removed.statusCode).toBe(200);
+    const problems: string[] = [];
+
+    const friend = await open(friendId);
+    await friend.page.goto(`/result/${game.gameId}`);
+    await heading(friend.page).filter({ hasText: 'The creator removed you from this game.' }).waitFor();
+    await screenshot(friend.page, 'journey-4-removed-after');
+    problems.push(...(await axeAtBothWidths(friend.page, 'removed')));
+    // Following the link again says the same.
+    await friend.page.goto(`/join/${game.gameId}`);
+    await heading(friend.page).filter({ hasText: 'The creator removed you from this game.' }).waitFor();
+    expect(await friend.page.getByText('You have not played this game yet').count()).toBe(0);
+
+    const stranger = await open();
+    await stranger.page.goto(`/result/${game.gameId}`);
+    await heading(stranger.page)
+      .filter({ hasText: "This is a friend's result. Want to find out your own score?" })
+      .waitFor();
+    await screenshot(stranger.page, 'journey-4-friends-result-after');
+    problems.push(...(await axeAtBothWidths(stranger.page, "friend's result")));
+    await stranger.page.getByRole('link', { name: 'Play', exact: true }).click();
+    await heading(stranger.page).filter({ hasText: "You are joining Ada's game" }).waitFor();
+    expect(problems).toEqual([]);
+  });
 });
