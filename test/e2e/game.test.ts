@@ -231,10 +231,10 @@ describe.skipIf(!available)('playing in the browser', () => {
     await friend.context.close();
   });
 
-  it('an unknown link lands on the landing screen, an unknown screen shows the fallback', async () => {
+  it('an unknown link says the game no longer exists, an unknown screen shows the fallback', async () => {
     const visitor = await newPlayer(world);
     await visitor.page.goto(`${world.url}/join/AAAAAAAAAAAAAAAA`);
-    await waitForPath(visitor.page, /^\/spectrum$/);
+    await visitor.page.getByRole('heading', { name: 'This game no longer exists.' }).waitFor();
     await visitor.page.goto(`${world.url}/no/such/screen`);
     await visitor.page.getByText('Unexpected Application Error!').waitFor();
     await screenshot(visitor.page, '08-error');
