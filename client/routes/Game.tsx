@@ -8,8 +8,9 @@ import { SpectrumRound } from '../components/SpectrumRound.js';
 import { Spinner } from '../components/Spinner.js';
 import { SwapButton } from '../components/SwapButton.js';
 import { useSubmitGame } from '../game/useSubmitGame.js';
-import { joinPath, landingPath } from '../paths.js';
+import { joinPath, landingPath, resultPath } from '../paths.js';
 import {
+  finishGame,
   type GameInProgress,
   loadGame,
   saveGame,
@@ -17,6 +18,8 @@ import {
   swapCurrentQuestion,
   swapsLeft,
 } from '../state/game.js';
+import { ownPlayerId } from '../state/publicIds.js';
+import type { ResultState } from './Result.js';
 
 /** The question screen: one round after another, then the game is submitted. */
 export default function Game({ edition }: { edition: Edition }) {
@@ -32,6 +35,21 @@ export default function Game({ edition }: { edition: Edition }) {
     // No questions for this address in this tab: start from where they come from.
     if (!game) navigate(gameId === NEW_GAME_ID ? landingPath(edition) : joinPath(gameId), { replace: true });
   }, [game, gameId, edition, navigate]);
+
+  useEffect(() => {
+    if (gameId === NEW_GAME_ID) return;
+    // Another tab of this browser played this game (its log-response stored our public id, which
+    // the storage event announces): the first answers stand, so this tab shows that result.
+    const playedElsewhere = () => {
+      if (ownPlayerId(gameId) === null) return;
+      finishGame();
+      const state: ResultState = { alreadyPlayed: true };
+      navigate(resultPath(gameId), { replace: true, state });
+    };
+    playedElsewhere();
+    window.addEventListener('storage', playedElsewhere);
+    return () => window.removeEventListener('storage', playedElsewhere);
+  }, [gameId, navigate]);
 
   const submission = useSubmitGame(finished ? game : null);
 

@@ -12,7 +12,7 @@ import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
 import { ROUND_SECONDS } from '../game/useRoundTimer.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
-import { saveCreatorName, startGame } from '../state/game.js';
+import { resumableGame, saveCreatorName, startGame } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
 
 export const LOAD_FAILED = "We couldn't load this game. Check your connection and try again.";
@@ -58,8 +58,9 @@ export default function Join() {
     saveUserName(name);
     try {
       const { edition, questions } = prefetch.data ?? (await joinGame(gameId));
-      startGame(edition, gameId, questions);
-      navigate(gamePath(edition, gameId));
+      if (!resumableGame(edition, gameId)) startGame(edition, gameId, questions);
+      // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
+      navigate(gamePath(edition, gameId), { replace: true });
     } catch (error) {
       logJoinFailure(error);
       setJoinFailure(failureText(error, JOIN_FAILED));

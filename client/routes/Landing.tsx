@@ -11,7 +11,7 @@ import { NameField } from '../components/NameField.js';
 import { YourGames } from '../components/YourGames.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { newGamePath } from '../paths.js';
-import { startGame } from '../state/game.js';
+import { resumableGame, startGame } from '../state/game.js';
 import { saveUserName, userName } from '../state/user.js';
 
 export const QUESTIONS_FAILED = "We couldn't load the questions. Check your connection and try again.";
@@ -56,8 +56,9 @@ export default function Landing({ edition, onReady }: LandingProps) {
       return;
     }
     saveUserName(name);
-    startGame(edition, NEW_GAME_ID, questions);
-    navigate(newGamePath(edition));
+    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, questions);
+    // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
+    navigate(newGamePath(edition), { replace: true });
   };
 
   return (

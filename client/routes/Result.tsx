@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { displayName, PRODUCT_NAME } from '../../shared/product.js';
 import { getComparison } from '../api/calls.js';
 import { ApiError, errorMessage, failureText } from '../api/http.js';
@@ -22,6 +22,13 @@ export const PLAY_IT = 'Play';
 /** A removed friend, when the server's own sentence did not arrive. */
 export const REMOVED = 'The creator removed you from this game.';
 export const NEW_GAME = 'Play A New Game With Your Friends';
+/** Shown above the result when this browser's answers were already in (another tab, a second Play). */
+export const ALREADY_PLAYED = 'You already played this game.';
+
+/** Router state a screen leaves when it sends the friend here. */
+export interface ResultState {
+  alreadyPlayed?: boolean;
+}
 
 /**
  * A friend's score with the creator: the gauge, then the caption and what it means; then the
@@ -31,6 +38,7 @@ export const NEW_GAME = 'Play A New Game With Your Friends';
 export default function Result() {
   const { gameId = '' } = useParams();
   const navigate = useNavigate();
+  const alreadyPlayed = (useLocation().state as ResultState | null)?.alreadyPlayed === true;
   // Read once: asking is-creator below gives a fresh device an id, which has no score all the same.
   const [playerId] = useState(storedUserId);
   const load = useApi(
@@ -88,6 +96,11 @@ export default function Result() {
   const creator = displayName(comparison.creatorName);
   return (
     <main className="screen result">
+      {alreadyPlayed && (
+        <p className="notice" role="status">
+          {ALREADY_PLAYED}
+        </p>
+      )}
       <h1 className="result__title">
         Your {PRODUCT_NAME} Score with {creator} is
       </h1>

@@ -16,6 +16,8 @@ import {
   screenshot,
   startWorld,
   type World,
+  waitForPath,
+  waitForRound,
 } from './support.js';
 
 const available = browserTestsAvailable();
@@ -166,5 +168,39 @@ describe.skipIf(!available)('the journey, truthful on every screen', () => {
     await stranger.page.getByRole('link', { name: 'Play', exact: true }).click();
     await heading(stranger.page).filter({ hasText: "You are joining Ada's game" }).waitFor();
     expect(problems).toEqual([]);
+  });
+
+  it('Back during a round loses nothing: Play resumes at the round reached; a second tab learns the first answered', async () => {
+    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');
+    const friend = await open();
+    await friend.page.goto('/spectrum');
+    await friend.page.goto(`/join/${game.gameId}`);
+    await friend.page.getByRole('button', { name: 'Play' }).click();
+    await waitForRound(friend.page, 1, 3);
+    await friend.page.locator('.option').first().click();
+    await waitForRound(friend.page, 2, 3);
+    await friend.page.goBack();
+    await waitForPath(friend.page, /^\/spectrum$/);
+    await friend.page.goto(`/join/${game.gameId}`);
+    await friend.page.getByRole('button', { name: 'Play' }).click();
+    await waitForRound(friend.page, 2, 3);
+    await screenshot(friend.page, 'journey-5-resumed-round-after');
+
+    // The same browser, a second tab on round 2 too; the first one finishes the game.
+    const second = await friend.context.newPage();
+    await second.goto(`/join/${game.gameId}`);
+    await second.getByRole('button', { name: 'Play' }).click();
+    await waitForRound(second, 1, 3);
+    for (const round of [2, 3]) {
+      await waitForRound(friend.page, round, 3);
+      await friend.page.locator('.option').first().click();
+    }
+    await waitForPath(friend.page, new RegExp(`^/result/${game.gameId}$`));
+    await waitForPath(second, new RegExp(`^/result/${game.gameId}$`));
+    await second.getByRole('status').filter({ hasText: 'You already played this game.' }).waitFor();
+    await heading(second).filter({ hasText: 'Your Wavelength Score with Ada is' }).waitFor();
+    await screenshot(second, 'journey-5-already-played-after', { fullPage: true });
+    expect(await axeAtBothWidths(second, 'already played')).toEqual([]);
+    expect((await playersOf(world, game.gameId)).length).toBe(1);
   });
 });
