@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { displayName, PRODUCT_NAME } from '../../shared/product.js';
+import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { scoreText } from '../../shared/score-text.js';
 import { COPIED_MS, copyText } from './ShareLink.js';
 
 /** What a friend shares: their score and the game's join link, so the next friend can play. */
 export function resultShareText(score: number, creatorName: string, link: string): string {
-  const creator = displayName(creatorName);
+  const creator = namedCreator(creatorName);
+  if (creator === null) {
+    return `I scored ${scoreText(score)} with a friend on ${PRODUCT_NAME}! How in tune are you with them? Play here: ${link}`;
+  }
   return `I scored ${scoreText(score)} with ${creator} on ${PRODUCT_NAME}! How well do you know ${creator}? Play here: ${link}`;
 }
 

@@ -1,7 +1,25 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../shared/product.js';
 
-/** The fallback screen: a crash in a screen, a screen's code that would not load, or an unknown address. */
+export const NOTHING_HERE = 'Nothing here';
+export const NOTHING_HERE_LEAD = 'There is no page at this address. Check the link, or start from the beginning.';
+export const GO_HOME = `Back to ${PRODUCT_NAME}`;
+
+/** An address no route of the table matches (its catch-all): the product's own page, with a way home. */
+export function NotFoundScreen() {
+  return (
+    <main className="screen error-screen">
+      <h1>{NOTHING_HERE}</h1>
+      <p className="muted">{NOTHING_HERE_LEAD}</p>
+      <Link className="button button--primary" to="/">
+        {GO_HOME}
+      </Link>
+    </main>
+  );
+}
+
+/** The fallback screen: a crash in a screen, or a screen's code that would not load. */
 export function ErrorScreen({ detail }: { detail?: string }) {
   return (
     <main className="screen error-screen">

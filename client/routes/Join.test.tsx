@@ -94,11 +94,11 @@ describe('join screen on load', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  it('calls an unnamed creator Anonymous', async () => {
+  it('says "a friend" for a creator who typed no name, never "Anonymous"', async () => {
     mockFetch(arrival({ playerName: '', isCreator: false, hasPlayed: false }));
     openJoin();
     await advance(0);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You are joining Anonymous's game");
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You are joining a friend's game");
   });
 });
 

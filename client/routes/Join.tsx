@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { displayName, PRODUCT_NAME } from '../../shared/product.js';
+import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { isCreator, joinGame } from '../api/calls.js';
 import { errorMessage, failureText } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
@@ -14,6 +14,12 @@ import { ROUND_SECONDS } from '../game/useRoundTimer.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
 import { resumableGame, saveCreatorName, startGame } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
+
+/** The invitation's heading; a creator who typed no name is "a friend". */
+export const joiningHeading = (creator: string) => {
+  const name = namedCreator(creator);
+  return name === null ? "You are joining a friend's game" : `You are joining ${name}'s game`;
+};
 
 export const LOAD_FAILED = "We couldn't load this game. Check your connection and try again.";
 export const JOIN_FAILED = "We couldn't start the game. Check your connection and try again.";
@@ -94,7 +100,7 @@ export default function Join() {
   return (
     <main className="screen join">
       <LogoMark size={56} />
-      <h1>You are joining {displayName(invitation.playerName)}'s game</h1>
+      <h1>{joiningHeading(invitation.playerName)}</h1>
       <p className="lead">Answer the same questions and see how in tune you are.</p>
       <p className="join__rounds">
         {rounds === undefined ? 'Quick rounds' : `${rounds} quick ${rounds === 1 ? 'round' : 'rounds'}`} of{' '}

@@ -39,11 +39,11 @@ describe('result screen', () => {
     ]);
     expect(creatorName(GAME_ID)).toBe('Sam');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Wavelength Score with Sam is');
-    expect(screen.queryByText('In Perfect Rythm!')).toBeNull();
+    expect(screen.queryByText('In Perfect Rhythm!')).toBeNull();
     await advance(999);
-    expect(screen.queryByText('In Perfect Rythm!')).toBeNull();
+    expect(screen.queryByText('In Perfect Rhythm!')).toBeNull();
     await advance(1);
-    expect(screen.getByText('In Perfect Rythm!')).toBeTruthy();
+    expect(screen.getByText('In Perfect Rhythm!')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Play A New Game With Your Friends' }).getAttribute('href')).toBe('/');
   });
 
@@ -128,6 +128,15 @@ describe('result screen', () => {
     await advance(0);
     expect(share).toHaveBeenCalled();
     expect(writeText).not.toHaveBeenCalled();
+  });
+
+  it('calls a creator who typed no name "your friend", never "Anonymous"', async () => {
+    await shown({ creatorName: '  ' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Wavelength Score with your friend is');
+    expect(screen.getByText('#2 of 5').closest('p')?.textContent).toBe(
+      '#2 of 5 among the friends who played. See the scoreboard',
+    );
+    expect(screen.queryByText(/Anonymous/)).toBeNull();
   });
 
   it('sends the user to / with "Error: {message}" when the comparison cannot be fetched', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { displayName, PRODUCT_NAME } from '../../shared/product.js';
+import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { getComparison } from '../api/calls.js';
 import { ApiError, errorMessage, failureText } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
@@ -24,6 +24,16 @@ export const REMOVED = 'The creator removed you from this game.';
 export const NEW_GAME = 'Play A New Game With Your Friends';
 /** Shown above the result when this browser's answers were already in (another tab, a second Play). */
 export const ALREADY_PLAYED = 'You already played this game.';
+
+/** The heading, the rank's sentence and the answers' label; a creator who typed no name is "your friend". */
+export function resultTexts(creatorName: string) {
+  const name = namedCreator(creatorName);
+  return {
+    title: `Your ${PRODUCT_NAME} Score with ${name ?? 'your friend'} is`,
+    among: name === null ? 'among the friends who played.' : `among ${name}'s friends.`,
+    creatorLabel: name ?? 'Your friend',
+  };
+}
 
 /** Router state a screen leaves when it sends the friend here. */
 export interface ResultState {
@@ -93,7 +103,7 @@ export default function Result() {
     );
   }
 
-  const creator = displayName(comparison.creatorName);
+  const texts = resultTexts(comparison.creatorName);
   return (
     <main className="screen result">
       {alreadyPlayed && (
@@ -101,19 +111,17 @@ export default function Result() {
           {ALREADY_PLAYED}
         </p>
       )}
-      <h1 className="result__title">
-        Your {PRODUCT_NAME} Score with {creator} is
-      </h1>
+      <h1 className="result__title">{texts.title}</h1>
       <Gauge score={comparison.score} />
       <ScoreCaption score={comparison.score} />
       <p className="rank">
         <strong className="rank__place">
           #{comparison.rank} of {comparison.players}
         </strong>{' '}
-        among {creator}'s friends. <Link to={scoreboardPath(gameId)}>See the scoreboard</Link>
+        {texts.among} <Link to={scoreboardPath(gameId)}>See the scoreboard</Link>
       </p>
       <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={absoluteUrl(joinPath(gameId))} />
-      <RoundsComparison comparison={comparison} labels={{ player: 'You', creator }} />
+      <RoundsComparison comparison={comparison} labels={{ player: 'You', creator: texts.creatorLabel }} />
       <Link className="button button--secondary" to="/">
         {NEW_GAME}
       </Link>

@@ -1,4 +1,4 @@
-import { displayName, type Edition, PRODUCT_NAME } from '../../shared/product.js';
+import { type Edition, namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { matchPage } from '../../shared/routes.js';
 
 /** What a link preview needs to know about a game; nothing else about it ever reaches a page. */
@@ -33,13 +33,17 @@ export const GENERIC_DESCRIPTION =
   'Answer a few quick questions, share the link, and see how in tune your friends are with you.';
 const EDITION_LABELS: Record<Edition, string> = { spectrum: 'Spectrum', classic: 'Classic' };
 
-/** "Ana wants to know how in tune you are" (an empty name shows as "Anonymous", as everywhere). */
+/** Who asks, when the creator typed no name (the card's name line too). */
+export const UNNAMED_CREATOR = 'Your friend';
+
+/** "Ana wants to know how in tune you are"; "Your friend wants to know…" without a name. */
 export function gameTitle(game: GamePreview): string {
-  return `${displayName(game.creatorName)} wants to know how in tune you are`;
+  return `${namedCreator(game.creatorName) ?? UNNAMED_CREATOR} wants to know how in tune you are`;
 }
 
 export function gameDescription(game: GamePreview): string {
-  return `Answer the same questions as ${displayName(game.creatorName)} in ${PRODUCT_NAME} ${EDITION_LABELS[game.edition]} and get your compatibility score from 0 to 10.`;
+  const who = namedCreator(game.creatorName) ?? UNNAMED_CREATOR.toLowerCase();
+  return `Answer the same questions as ${who} in ${PRODUCT_NAME} ${EDITION_LABELS[game.edition]} and get your compatibility score from 0 to 10.`;
 }
 
 export function editionLabel(edition: Edition): string {

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
-import { displayName } from '../../shared/product.js';
-import type { GamePreview } from './meta.js';
+import { type GamePreview, UNNAMED_CREATOR } from './meta.js';
 import { CARD_HEIGHT, CARD_WIDTH, card, drawableName, FONT_SUBSETS, FONT_WEIGHTS, fontFamilyName } from './og-card.js';
 
 const require = createRequire(import.meta.url);
@@ -36,8 +35,9 @@ function loadFonts(): Promise<Font[]> {
  * rather than on libuv's thread pool, which file reads and static files share.
  */
 export async function renderOgImage(game: GamePreview | undefined): Promise<Buffer> {
-  const name = game ? drawableName(displayName(game.creatorName)) : '';
-  const svg = await satori(card(game ? { ...game, name: name || 'A friend' } : undefined), {
+  // No name, or none the font can draw: the card asks on behalf of "Your friend", as the page's title does.
+  const name = game ? drawableName(game.creatorName) : '';
+  const svg = await satori(card(game ? { ...game, name: name || UNNAMED_CREATOR } : undefined), {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: await loadFonts(),

@@ -53,7 +53,7 @@ describe.skipIf(!available).each(['dark', 'light'] as const)('accessibility, %s 
       [`/scoreboard/${spectrum.gameId}`, (p) => p.getByRole('cell', { name: 'Bo' }).waitFor()],
       [`/result/${spectrum.gameId}`, (p) => p.getByText('Your Wavelength Score with Ada is').waitFor()],
       [`/join/${classic.gameId}`, (p) => p.getByText("You are joining Ada's game").waitFor()],
-      ['/no/such/screen', (p) => p.getByText('Unexpected Application Error!').waitFor()],
+      ['/no/such/screen', (p) => p.getByRole('heading', { name: 'Nothing here' }).waitFor()],
     ];
     const problems: string[] = [];
     await visitScreens(page, screens, async (path) => {

@@ -236,7 +236,7 @@ describe.skipIf(!available)('playing in the browser', () => {
     await visitor.page.goto(`${world.url}/join/AAAAAAAAAAAAAAAA`);
     await visitor.page.getByRole('heading', { name: 'This game no longer exists.' }).waitFor();
     await visitor.page.goto(`${world.url}/no/such/screen`);
-    await visitor.page.getByText('Unexpected Application Error!').waitFor();
+    await visitor.page.getByRole('heading', { name: 'Nothing here' }).waitFor();
     await screenshot(visitor.page, '08-error');
     await visitor.context.close();
   });

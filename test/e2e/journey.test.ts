@@ -203,4 +203,48 @@ describe.skipIf(!available)('the journey, truthful on every screen', () => {
     expect(await axeAtBothWidths(second, 'already played')).toEqual([]);
     expect((await playersOf(world, game.gameId)).length).toBe(1);
   });
+
+  it('copy: "In Perfect Rhythm!", a creator without a name is "your friend", labelled name boxes, a "Nothing here" page', async () => {
+    const game = await createGame(world.app, 'spectrum', [50, 50, 50], '');
+    const friendId = randomUUID();
+    await logResponse(world.app, game.gameId, friendId, [60, 60, 60], 'Bo');
+    const problems: string[] = [];
+
+    const friend = await open(friendId);
+    await friend.page.goto(`/result/${game.gameId}`);
+    await friend.page.getByText('In Perfect Rhythm!', { exact: true }).waitFor();
+    await heading(friend.page).filter({ hasText: 'Your Wavelength Score with your friend is' }).waitFor();
+    expect(await friend.page.getByText(/Anonymous/).count()).toBe(0);
+    await screenshot(friend.page, 'journey-6-result-after', { fullPage: true });
+
+    const stranger = await open();
+    await stranger.page.goto(`/join/${game.gameId}`);
+    await heading(stranger.page).filter({ hasText: "You are joining a friend's game" }).waitFor();
+    expect(await stranger.page.locator('meta[property="og:title"]').getAttribute('content')).toBe(
+      'Your friend wants to know how in tune you are',
+    );
+    const nameBox = stranger.page.getByRole('textbox', { name: 'Your name' });
+    expect(await nameBox.getAttribute('placeholder')).toBe('What name do you go by?');
+    for (const width of [390, 320]) {
+      await stranger.page.setViewportSize({ width, height: 844 });
+      const label = await stranger.page.getByText('Your name', { exact: true }).boundingBox();
+      expect(label && label.x >= 0 && label.x + label.width <= width && label.height > 0, `label @${width}`).toBe(true);
+    }
+    await stranger.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(stranger.page, 'journey-6-join-after');
+    problems.push(...(await axeAtBothWidths(stranger.page, 'join')));
+    await stranger.page.goto('/spectrum');
+    await stranger.page.getByRole('textbox', { name: 'Your name' }).waitFor();
+    await screenshot(stranger.page, 'journey-6-landing-after');
+    problems.push(...(await axeAtBothWidths(stranger.page, 'landing')));
+
+    await stranger.page.goto('/no/such/screen');
+    await heading(stranger.page).filter({ hasText: 'Nothing here' }).waitFor();
+    expect(await stranger.page.getByText(/Unexpected Application Error|404 Not Found/).count()).toBe(0);
+    await screenshot(stranger.page, 'journey-6-nothing-here-after');
+    problems.push(...(await axeAtBothWidths(stranger.page, 'nothing here')));
+    await stranger.page.getByRole('link', { name: 'Back to Wavelength' }).click();
+    await waitForPath(stranger.page, /^\/spectrum$/);
+    expect(problems).toEqual([]);
+  });
 });
