@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { PRODUCT_NAME } from '../../shared/product.js';
 
 export const COPIED_MS = 1500;
+/** The copy button's name; the link itself is shown as text beside it, not as the button's name. */
+export const COPY_LINK = 'Copy link';
 
 /** Clipboard API where available (secure pages), else the old selection-based copy. */
 export async function copyText(text: string): Promise<boolean> {
@@ -28,7 +30,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** The join link as a big copy button, and the native share sheet where the browser has one. */
+/** The join link as text with a "Copy link" button, and the native share sheet where the browser has one. */
 export function ShareLink({ link }: { link: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -51,17 +53,17 @@ export function ShareLink({ link }: { link: string }) {
 
   return (
     <div className="share">
-      <button type="button" className="share__link" onClick={copy} aria-describedby="share-status">
-        <span className="share__url">
+      <div className="share__link">
+        <p className="share__url" data-testid="share-url">
           {/* Prefer to wrap after the host, so the game id stays in one piece. */}
           {base}
           <wbr />
           {id}
-        </span>
-        <span className="share__action" aria-hidden="true">
-          Copy link
-        </span>
-      </button>
+        </p>
+        <button type="button" className="share__action" onClick={copy} aria-describedby="share-status">
+          {COPY_LINK}
+        </button>
+      </div>
       <p id="share-status" className="share__status" role="status">
         {copied ? 'Copied to clipboard!' : ''}
       </p>

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
 import { SCALE_ENDS, type SpectrumQuestion } from '../../shared/model.js';
 import { SPECTRUM_MAX, SPECTRUM_MIN, SPECTRUM_START } from '../../shared/product.js';
 import { useRoundTimer } from '../game/useRoundTimer.js';
@@ -6,6 +6,10 @@ import { useLatest } from '../hooks/useLatest.js';
 import { RoundLayout } from './RoundLayout.js';
 
 export const SPECTRUM_ADVANCE_MS = 300;
+export const SLIDE_HINT = 'Slide, then let go to lock it in';
+/** The keys a range input moves by, and Enter, which locks the answer in (onKeyDown below). */
+export const KEYS_HINT = 'Keys: arrows move 1, Page Up/Down 10, Home/End to the ends; Enter locks it in.';
+export const LOCKED = 'Locked in';
 
 /**
  * One Spectrum round: a slider from 0 to 100 starting at 50. The answer is committed when the
@@ -21,6 +25,7 @@ export function SpectrumRound({
   const [low, high] = SCALE_ENDS[question.scale];
   const [value, setValue] = useState(SPECTRUM_START);
   const [committed, setCommitted] = useState<number | null>(null);
+  const hintId = useId();
   const committedRef = useRef<number | null>(null);
   const current = useLatest(value);
   const answer = useLatest(onAnswer);
@@ -61,6 +66,7 @@ export function SpectrumRound({
           value={value}
           aria-label={`Your answer, from ${low} to ${high}`}
           aria-valuetext={`${value} out of ${SPECTRUM_MAX}, between ${low} and ${high}`}
+          aria-describedby={hintId}
           readOnly={committed !== null}
           onChange={(event) => committed === null && setValue(Number(event.target.value))}
           onPointerUp={release}
@@ -71,7 +77,10 @@ export function SpectrumRound({
           <span>{low}</span>
           <span>{high}</span>
         </div>
-        <p className="spectrum__hint">{committed === null ? 'Slide, then let go to lock it in' : 'Locked in'}</p>
+        <p className="spectrum__hint" id={hintId}>
+          {committed === null ? SLIDE_HINT : LOCKED}
+          <span className="spectrum__keys">{KEYS_HINT}</span>
+        </p>
       </div>
     </RoundLayout>
   );

@@ -20,7 +20,9 @@ describe('end screen', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     openEndScreen();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thanks for playing Wavelength!');
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(link) }));
+    // The button is named for what it does; the link is shown as text beside it.
+    expect(screen.getByTestId('share-url').textContent).toBe(link);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     await advance(0);
     expect(writeText).toHaveBeenCalledWith(link);
     expect(screen.getByText('Copied to clipboard!')).toBeTruthy();
@@ -133,4 +135,21 @@ describe('a deleted or unknown game', () => {
       expect(FakeWebSocket.instances).toHaveLength(1);
     },
   );
+});
+
+describe('new scores are announced to screen readers', () => {
+  it.each([
+    ['end screen', `/endscreen/${GAME_ID}`, '/endscreen/:gameId', <EndScreen key="e" />],
+    ['scoreboard', `/scoreboard/${GAME_ID}`, '/scoreboard/:gameId', <Scoreboard key="s" />],
+  ])('on the %s, in a polite live region: "Cy scored 8.4/10"', (_name, path, pattern, element) => {
+    renderAt(path, pattern, element);
+    const region = screen.getByTestId('score-announcer');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    FakeWebSocket.latest.open();
+    FakeWebSocket.latest.receive({ type: 'snapshot', players: [{ playerID: 'p1', playerName: 'Kim', score: 4 }] });
+    // Those already there are read with the table, not announced.
+    expect(region.textContent).toBe('');
+    FakeWebSocket.latest.receive({ type: 'player', player: { playerID: 'p2', playerName: 'Cy', score: 8.4 } });
+    expect(region.textContent).toBe('Cy scored 8.4/10');
+  });
 });

@@ -6,6 +6,7 @@ import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
 import { CreatorTools } from '../components/CreatorTools.js';
 import { GameGone } from '../components/GameGone.js';
 import { LiveBadge } from '../components/LiveBadge.js';
+import { ScoreAnnouncer } from '../components/ScoreAnnouncer.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
 import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
@@ -43,6 +44,7 @@ export default function EndScreen() {
         )}
       </section>
       {isCreator && <CreatorTools gameId={gameId} />}
+      <ScoreAnnouncer players={live.players} loaded={live.loaded} />
     </main>
   );
 }

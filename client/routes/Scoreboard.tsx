@@ -4,6 +4,7 @@ import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
 import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
 import { GameGone } from '../components/GameGone.js';
 import { LiveBadge } from '../components/LiveBadge.js';
+import { ScoreAnnouncer } from '../components/ScoreAnnouncer.js';
 import { Spinner } from '../components/Spinner.js';
 import { ownPlayerId } from '../state/publicIds.js';
 
@@ -36,6 +37,7 @@ export default function Scoreboard() {
       <Link className="button button--secondary" to="/">
         Play A New Game With Your Friends
       </Link>
+      <ScoreAnnouncer players={live.players} loaded={live.loaded} />
     </main>
   );
 }

@@ -247,4 +247,62 @@ describe.skipIf(!available)('the journey, truthful on every screen', () => {
     await waitForPath(stranger.page, /^\/spectrum$/);
     expect(problems).toEqual([]);
   });
+
+  it('accessibility: "Copy link" is named so, new scores are announced, the slider names its keys, Classic options are a radio group', async () => {
+    const spectrum = await createGame(world.app, 'spectrum', [10, 50, 90], 'Ada');
+    const problems: string[] = [];
+    const creator = await open(spectrum.creatorId);
+    await creator.page.goto(`/endscreen/${spectrum.gameId}`);
+    await creator.page.getByText('Live', { exact: true }).waitFor();
+    const copy = creator.page.getByRole('button', { name: 'Copy link', exact: true });
+    expect(await copy.count()).toBe(1);
+    await creator.page.getByText(`${world.url}/join/${spectrum.gameId}`, { exact: true }).waitFor();
+    await logResponse(world.app, spectrum.gameId, randomUUID(), [20, 50, 80], 'Cy');
+    const region = creator.page.locator('[aria-live="polite"]').filter({ hasText: 'Cy scored 8.7/10' });
+    await region.waitFor({ state: 'attached' });
+    await screenshot(creator.page, 'journey-8-endscreen-after', { fullPage: true });
+    problems.push(...(await axeAtBothWidths(creator.page, 'end screen')));
+    await creator.page.goto(`/scoreboard/${spectrum.gameId}`);
+    await creator.page.getByText('Live', { exact: true }).waitFor();
+    await logResponse(world.app, spectrum.gameId, randomUUID(), [10, 50, 90], 'Di');
+    await creator.page
+      .locator('[aria-live="polite"]')
+      .filter({ hasText: 'Di scored 10/10' })
+      .waitFor({ state: 'attached' });
+
+    const friend = await open();
+    await friend.page.goto(`/join/${spectrum.gameId}`);
+    await friend.page.getByRole('button', { name: 'Play' }).click();
+    await waitForRound(friend.page, 1, 3);
+    const slider = friend.page.getByRole('slider');
+    const hint = await slider.evaluate(
+      (node) => document.getElementById(node.getAttribute('aria-describedby') ?? '')?.textContent,
+    );
+    expect(hint).toMatch(/arrows.*Page Up\/Down.*Home\/End/);
+    await screenshot(friend.page, 'journey-8-spectrum-round-after');
+    problems.push(...(await axeAtBothWidths(friend.page, 'spectrum round')));
+
+    const classic = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');
+    await friend.page.goto(`/join/${classic.gameId}`);
+    await friend.page.getByRole('button', { name: 'Play' }).click();
+    await waitForRound(friend.page, 1, 3);
+    const group = friend.page.getByRole('radiogroup', { name: classic.questions[0].question });
+    const radios = group.getByRole('radio');
+    expect(await radios.count()).toBe(classic.questions[0].options?.length);
+    const focusedText = () => friend.page.evaluate(() => document.activeElement?.textContent);
+    const first = await radios.nth(0).innerText();
+    expect(await focusedText()).toBe(first);
+    await friend.page.keyboard.press('ArrowDown');
+    const second = await radios.nth(1).innerText();
+    expect(await focusedText()).toBe(second);
+    await friend.page.keyboard.press('ArrowUp');
+    expect(await focusedText()).toBe(first);
+    await friend.page.keyboard.press('ArrowDown');
+    expect(await radios.nth(1).getAttribute('aria-checked')).toBe('false');
+    await screenshot(friend.page, 'journey-8-classic-round-after');
+    problems.push(...(await axeAtBothWidths(friend.page, 'classic round')));
+    await friend.page.keyboard.press('Enter');
+    await waitForRound(friend.page, 2, 3);
+    expect(problems).toEqual([]);
+  });
 });

@@ -56,7 +56,7 @@ describe.skipIf(!available)('the reveal', () => {
       await heading(bo.page)
         .filter({ hasText: `Wavelength round ${index + 1} of 3` })
         .waitFor();
-      await bo.page.getByRole('button', { name: word, exact: true }).click();
+      await bo.page.getByRole('radio', { name: word, exact: true }).click();
     }
     await waitForPath(bo.page, new RegExp(`^/result/${game.gameId}$`));
     await heading(bo.page).filter({ hasText: 'Your Wavelength Score with Ada is' }).waitFor();
