@@ -183,10 +183,10 @@ describe.skipIf(!available)('playing in the browser', () => {
     const friend = await newPlayer(world);
     await joinAsFriend(friend, world, gameId, 'Dee', 'Eve');
     await waitForRound(friend.page, 1, ROUNDS);
-    await friend.page.getByRole('button', { name: picked[0], exact: true }).click();
+    await friend.page.getByRole('radio', { name: picked[0], exact: true }).click();
     await waitForRound(friend.page, 2, ROUNDS);
     await waitForRound(friend.page, 3, ROUNDS);
-    await friend.page.getByRole('button', { name: picked[1], exact: true }).click();
+    await friend.page.getByRole('radio', { name: picked[1], exact: true }).click();
     await waitForPath(friend.page, new RegExp(`^/result/${gameId}$`));
     const players = await playersOf(world, gameId);
     expect(players).toEqual([{ playerID: expect.any(String), playerName: 'Eve', score: 6.7 }]);
