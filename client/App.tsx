@@ -9,7 +9,7 @@ import { LogoMark } from './components/Logo.js';
 import { Spinner } from './components/Spinner.js';
 import { lazyScreen } from './lazy.js';
 import { landingPath } from './paths.js';
-import { ErrorBoundary, ErrorScreen } from './routes/ErrorScreen.js';
+import { ErrorBoundary, NotFoundScreen } from './routes/ErrorScreen.js';
 import Landing from './routes/Landing.js';
 
 // The landing screen ships in the entry chunk; every other screen is fetched when first needed.
@@ -49,7 +49,7 @@ function screenElement(route: PageRoute): ReactElement {
     case 'ClaimGame':
       return <ClaimGame />;
     case 'NotFound':
-      return <ErrorScreen detail="404 Not Found" />;
+      return <NotFoundScreen />;
   }
 }
 

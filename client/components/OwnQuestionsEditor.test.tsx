@@ -178,10 +178,10 @@ describe('the own-questions editor on the landing screen', () => {
     renderAt(`/classic/game/${NEW_GAME_ID}`, '/classic/game/:gameId', <Game edition="classic" />);
     expect(screen.getByText('Ours?')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Swap question/ })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
     await advance(200);
     expect(screen.getByRole('button', { name: /Swap question/ })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'c' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'c' }));
     await advance(200);
     const body = JSON.parse(String(fetchMock.mock.calls[0][1]?.body));
     expect(body.questionSet).toEqual([{ question: 'Ours?', options: ['Yes', 'No'] }, 'c2']);

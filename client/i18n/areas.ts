@@ -32,6 +32,8 @@ export const SCREEN_AREA: readonly string[] = [
   'client/components/FriendsCircle.tsx',
   'client/components/FriendsWeb.tsx',
   'client/components/CircleFailure.tsx',
+  'client/components/GameGone.tsx',
+  'client/components/ScoreAnnouncer.tsx',
   'client/api/useCircle.ts',
   'client/i18n/captions.ts',
   'client/i18n/names.ts',

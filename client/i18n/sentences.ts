@@ -38,7 +38,7 @@ const SENTENCES: readonly MessageDescriptor[] = [
   msg`Failed to load your games`,
   msg`This game does not exist.`,
   msg`This screen took too long to load.`,
-  msg`404 Not Found`,
+  msg`Game deleted.`,
   msg`We couldn't load the questions. Check your connection and try again.`,
   // The server's refusals a player meets while playing, comparing or managing a game.
   msg`Only the creator of this game can do that.`,

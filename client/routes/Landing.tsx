@@ -18,7 +18,7 @@ import { useLatest } from '../hooks/useLatest.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { newGamePath } from '../paths.js';
-import { startGame } from '../state/game.js';
+import { resumableGame, startGame } from '../state/game.js';
 import { saveUserName, userName } from '../state/user.js';
 
 export const QUESTIONS_FAILED = "We couldn't load the questions. Check your connection and try again.";
@@ -26,6 +26,8 @@ export const QUESTIONS_FAILED = "We couldn't load the questions. Check your conn
 /** Router state another screen leaves when it sends the user here after a failure. */
 export interface LandingState {
   error?: string;
+  /** Good news from the screen before ("Game deleted."). */
+  notice?: string;
 }
 
 interface LandingProps {
@@ -38,7 +40,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const navigate = useNavigate();
   const { t } = useLingui();
   const lang = useLanguage();
-  const error = (useLocation().state as LandingState | null)?.error;
+  const { error, notice } = (useLocation().state as LandingState | null) ?? {};
   const [name, setName] = useState(userName);
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
   // A switch of language draws them again in the new one.
@@ -67,8 +69,11 @@ export default function Landing({ edition, onReady }: LandingProps) {
       return;
     }
     saveUserName(name);
-    startGame(edition, NEW_GAME_ID, withOwnQuestions(ownQuestions, questions));
-    navigate(newGamePath(edition));
+    // A game this tab began (and Back or a reload left) resumes at the round reached.
+    if (!resumableGame(edition, NEW_GAME_ID))
+      startGame(edition, NEW_GAME_ID, withOwnQuestions(ownQuestions, questions));
+    // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
+    navigate(newGamePath(edition), { replace: true });
   };
 
   return (
@@ -84,6 +89,11 @@ export default function Landing({ edition, onReady }: LandingProps) {
           onRetry={load.retry}
           focus={load.retries > 0}
         />
+      )}
+      {notice && (
+        <p className="notice" role="status">
+          <Sentence text={notice} />
+        </p>
       )}
       {error && (
         <p className="alert" role="alert">
