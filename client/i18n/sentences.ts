@@ -12,6 +12,8 @@ import { DEFAULT_LANGUAGE } from './languages.js';
  * Sentences that travel as English text (the server's `{message}`, which stays English on the
  * wire, and the client's own fallbacks, which are kept in state and router state) and are put
  * into the reader's language only when shown. A sentence not listed here is shown as sent.
+ * This module is fetched with the first language other than English (i18n.ts) and reached through
+ * sentence-reader.ts, so the landing page's entry carries none of it.
  * The server's come from server/ (HttpError calls, errors.ts, db/unavailable.ts, app.ts).
  */
 const SENTENCES: readonly MessageDescriptor[] = [

@@ -1,22 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { Sentence } from '../i18n/Sentence.js';
-
-/** An address no route of the table matches (its catch-all): the product's own page, with a way home. */
-export function NotFoundScreen() {
-  const { t } = useLingui();
-  return (
-    <main className="screen error-screen">
-      <h1>{t`Nothing here`}</h1>
-      <p className="muted">{t`There is no page at this address. Check the link, or start from the beginning.`}</p>
-      <Link className="button button--primary" to="/">
-        {t`Back to ${PRODUCT_NAME}`}
-      </Link>
-    </main>
-  );
-}
 
 /** The fallback screen: a crash in a screen, or a screen's code that would not load. */
 export function ErrorScreen({ detail }: { detail?: string }) {
