@@ -22,6 +22,17 @@ function loadEditor(): Promise<EditorModule> {
   return editorModule;
 }
 
+/**
+ * Fetches the editor's code ahead, once the landing screen is ready: it is still not in the
+ * entry, but a press of "Add your own question" then opens it at once, focused, so nothing
+ * typed straight after the press goes astray.
+ */
+export function preloadOwnQuestionsEditor(): void {
+  loadEditor().catch(() => {
+    // Preloading is a hint; the press fetches it again and reports a failure.
+  });
+}
+
 function showEditor(show: (editor: EditorModule) => void): void {
   loadEditor().then(show, (error: unknown) => console.error('The own-questions editor did not load:', error));
 }

@@ -177,6 +177,19 @@ describe('the own-questions editor on the landing screen', () => {
     expect(loadDrafts('classic')).toEqual([{ question: 'Kept over a refresh', options: ['', ''] }]);
   });
 
+  it('plays kept drafts after a refresh: the editor comes by itself and Play puts them first', async () => {
+    window.localStorage.setItem(
+      'wavelength.ownQuestions',
+      JSON.stringify({ classic: [{ question: 'Kept and ready?', options: ['Yes', 'No'] }] }),
+    );
+    await landing();
+    await editorArrives();
+    expect(screen.getByLabelText('Question')).toHaveProperty('value', 'Kept and ready?');
+    play();
+    expect(screen.getByTestId('where').textContent).toBe(`/classic/game/${NEW_GAME_ID}`);
+    expect(loadGame('classic', NEW_GAME_ID)?.questions[0]).toMatchObject({ id: 'own-1', text: 'Kept and ready?' });
+  });
+
   it('is not offered a swap on an own question; create-game sends it whole and the drafts go', async () => {
     const own: Question = { edition: 'classic', id: 'own-1', text: 'Ours?', words: ['Yes', 'No'] };
     const drawn: Question = { edition: 'classic', id: 'c2', text: 'Drawn', words: ['a', 'b', 'c', 'd'] };

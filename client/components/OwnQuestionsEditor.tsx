@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useImperativeHandle, useRef } from 'react';
 import { MAX_OWN_QUESTIONS, withOwnQuestions } from '../../shared/own-questions.js';
 import type { Edition } from '../../shared/product.js';
 import { useOwnQuestions } from '../game/useOwnQuestions.js';
@@ -25,12 +25,13 @@ export function OwnQuestionsEditor({
   startWithOne: boolean;
 }) {
   const own = useOwnQuestions(edition, startWithOne);
-  handle.current = {
+  // What Play asks: set as each render commits (so never a render behind), gone with the editor.
+  useImperativeHandle(handle, () => ({
     questionsFor: (drawn) => {
       const questions = own.forPlay();
       return questions && withOwnQuestions(questions, drawn);
     },
-  };
+  }));
   // Re-rendered on a switch of language (the texts read the active one).
   useLingui();
   const base = useId();
@@ -48,11 +49,7 @@ export function OwnQuestionsEditor({
 
   useEffect(() => {
     if (startWithOne) document.getElementById(fieldIds(base, 0).question)?.focus();
-    return () => {
-      // Gone from the screen: Play no longer asks it.
-      handle.current = null;
-    };
-  }, [startWithOne, base, handle]);
+  }, [startWithOne, base]);
 
   useEffect(() => {
     if (focusRequest === 0) return;

@@ -9,7 +9,7 @@ import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
-import { OwnQuestions, type OwnQuestionsHandle } from '../components/OwnQuestions.js';
+import { OwnQuestions, type OwnQuestionsHandle, preloadOwnQuestionsEditor } from '../components/OwnQuestions.js';
 import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { Sentence } from '../i18n/Sentence.js';
@@ -62,7 +62,9 @@ export default function Landing({ edition, onReady }: LandingProps) {
 
   const ready = useLatest(onReady);
   useEffect(() => {
-    if (questions) ready.current?.();
+    if (!questions) return;
+    ready.current?.();
+    preloadOwnQuestionsEditor();
   }, [questions, ready]);
   useEffect(() => {
     if (load.error) console.error('Failed to load questions:', errorMessage(load.error, 'unknown error'));
