@@ -34,13 +34,16 @@ describe('app routes', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Wavelength round 1 of 1');
   });
 
-  it('shows the fallback screen for an unknown address', () => {
+  it('shows the product\'s own "Nothing here" page, with a way home, for an unknown address', async () => {
     render(
       <MemoryRouter initialEntries={['/nowhere']}>
         <App />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Unexpected Application Error!');
+    // A lazy screen, like every screen but the landing one.
+    expect((await screen.findByRole('heading', { level: 1, name: 'Nothing here' })).textContent).toBe('Nothing here');
+    expect(screen.getByRole('link', { name: 'Back to Wavelength' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByText(/Unexpected Application Error|404 Not Found/)).toBeNull();
   });
 
   it('shows the fallback screen when a screen crashes', () => {

@@ -9,7 +9,7 @@ import { LogoMark } from './components/Logo.js';
 import { Spinner } from './components/Spinner.js';
 import { lazyScreen } from './lazy.js';
 import { landingPath } from './paths.js';
-import { ErrorBoundary, ErrorScreen } from './routes/ErrorScreen.js';
+import { ErrorBoundary } from './routes/ErrorScreen.js';
 import Landing from './routes/Landing.js';
 
 // The landing screen ships in the entry chunk; every other screen is fetched when first needed.
@@ -20,6 +20,7 @@ const Join = lazyScreen(() => import('./routes/Join.js'));
 const Result = lazyScreen(() => import('./routes/Result.js'));
 const FriendComparison = lazyScreen(() => import('./routes/FriendComparison.js'));
 const ClaimGame = lazyScreen(() => import('./routes/ClaimGame.js'));
+const NotFound = lazyScreen(() => import('./routes/NotFound.js'));
 
 /** `/` is the Spectrum landing; any message for the landing screen travels along. */
 function Home() {
@@ -49,7 +50,7 @@ function screenElement(route: PageRoute): ReactElement {
     case 'ClaimGame':
       return <ClaimGame />;
     case 'NotFound':
-      return <ErrorScreen detail="404 Not Found" />;
+      return <NotFound />;
   }
 }
 

@@ -20,6 +20,13 @@ export const scoreboardPath = (gameId: string) => `/scoreboard/${id(gameId)}`;
 export const joinPath = (gameId: string) => `/join/${id(gameId)}`;
 
 export const resultPath = (gameId: string) => `/result/${id(gameId)}`;
+/**
+ * Router state a screen leaves when it sends the friend to their result: `alreadyPlayed` when
+ * this browser's answers were already in (another tab, a second Play).
+ */
+export interface ResultState {
+  alreadyPlayed?: boolean;
+}
 
 /** The creator's view of one friend's answers beside their own. */
 export const comparisonPath = (gameId: string, playerID: string) => `/comparison/${id(gameId)}/${id(playerID)}`;

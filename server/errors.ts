@@ -21,6 +21,8 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 /** The 404 of an address nothing answers. Never repeats the address: it is raw input. */
 export const NOTHING_HERE = 'There is nothing at this address.';
+/** The 404 of get-score and get-comparison for a friend the creator removed (their response stays, hidden). */
+export const removedFriend = () => notFound('The creator removed you from this game.');
 /** The 404 of every call that names a game that is not there. */
 export const unknownGame = () => notFound('This game does not exist. Check the link you followed.');
 

@@ -5,14 +5,24 @@
  */
 import { type ClassicQuestion, type Question, type SpectrumQuestion, scaleCode, scaleOf } from './model.js';
 import { cleanText } from './names.js';
+import {
+  MAX_OWN_QUESTIONS,
+  OWN_QUESTION_MAX_LENGTH,
+  OWN_QUESTION_MIN_LENGTH,
+  OWN_WORD_MAX_LENGTH,
+  OWN_WORDS_MAX,
+  OWN_WORDS_MIN,
+} from './own-question-limits.js';
 import type { Edition } from './product.js';
 
-export const MAX_OWN_QUESTIONS = 5;
-export const OWN_QUESTION_MIN_LENGTH = 3;
-export const OWN_QUESTION_MAX_LENGTH = 140;
-export const OWN_WORD_MAX_LENGTH = 30;
-export const OWN_WORDS_MIN = 2;
-export const OWN_WORDS_MAX = 4;
+export {
+  MAX_OWN_QUESTIONS,
+  OWN_QUESTION_MAX_LENGTH,
+  OWN_QUESTION_MIN_LENGTH,
+  OWN_WORD_MAX_LENGTH,
+  OWN_WORDS_MAX,
+  OWN_WORDS_MIN,
+};
 /** Spectrum scale codes an own statement may use (see SCALE_ENDS in model.ts). */
 export const OWN_SCALE_CODES = ['A', 'B', 'C'] as const;
 

@@ -15,6 +15,15 @@ export const CLASSIC_UNANSWERED = 0;
 /** The gameId the question screen uses while a creator is making a new game. */
 export const NEW_GAME_ID = 'new-game';
 
+/**
+ * A creator's name as they typed it, or null when they typed none: each sentence about them then
+ * reads naturally in its own way ("Your friend wants to know…"), never "Anonymous".
+ */
+export function namedCreator(name: string): string | null {
+  const trimmed = name.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
 /** How an empty name is shown to other players. */
 export function displayName(name: string): string {
   const trimmed = name.trim();

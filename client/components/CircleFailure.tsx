@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { ApiError, failureText } from '../api/http.js';
 import { i18n } from '../i18n/i18n.js';
-import { translateSentence } from '../i18n/sentences.js';
+import { translateSentence } from '../i18n/sentence-reader.js';
 
 export const CIRCLE_FAILURE_TEXT = {
   get retry() {

@@ -5,6 +5,7 @@ import { creatorLink, deleteGame } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { absoluteUrl, creatorPath } from '../paths.js';
+import type { LandingState } from '../routes/Landing.js';
 import { userId } from '../state/user.js';
 import { ConfirmAction } from './ConfirmAction.js';
 import { COPIED_MS, copyText } from './ShareLink.js';
@@ -73,6 +74,12 @@ function PrivateCreatorLink({ gameId }: { gameId: string }) {
   );
 }
 
+/**
+ * What the landing screen says to a creator who just deleted their game: kept in router state,
+ * so in English, put into the reader's language when shown (client/i18n/sentences.ts).
+ */
+const GAME_DELETED = 'Game deleted.';
+
 /** What only the creator sees on the end screen: the private link, and deleting the game. */
 export function CreatorTools({ gameId }: { gameId: string }) {
   const navigate = useNavigate();
@@ -89,7 +96,8 @@ export function CreatorTools({ gameId }: { gameId: string }) {
           confirmLabel={t`Delete`}
           onConfirm={async () => {
             await deleteGame(gameId, userId());
-            navigate('/', { replace: true });
+            const state: LandingState = { notice: GAME_DELETED };
+            navigate('/', { replace: true, state });
           }}
         />
       </section>

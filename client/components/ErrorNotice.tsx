@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import { translateSentence } from '../i18n/sentences.js';
+import { translateSentence } from '../i18n/sentence-reader.js';
 
 interface ErrorNoticeProps {
   /** The sentence, in English as it travels; shown in the reader's language when it is a known one. */

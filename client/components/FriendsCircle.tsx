@@ -1,37 +1,42 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
+import { namedCreator } from '../../shared/product.js';
 import { friendsKey, useCircle } from '../api/useCircle.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
-import { formatScore } from '../i18n/format.js';
+import { formatScoreText } from '../i18n/format.js';
 import { i18n } from '../i18n/i18n.js';
 import { shownName } from '../i18n/names.js';
 import { CircleFailure } from './CircleFailure.js';
 import { Spinner } from './Spinner.js';
 
 /** A score between friends as every screen but the gauge writes it: "8.4/10" ("8,4/10" in German). */
-export const outOfTen = (value: number) => {
-  const score = formatScore(i18n, value);
-  return i18n._(msg`${score}/10`);
-};
+export const outOfTen = (value: number) => formatScoreText(i18n, value);
 
 /** Every text of the friend's circle, in one place, read in the active language each time. */
 export const FRIENDS_CIRCLE_TEXT = {
   get heading() {
     return i18n._(msg`Your circle`);
   },
-  closest: (creator: string, friend: string, value: number) => {
+  /** `creator` is null when they typed no name: never "Anonymous's circle". */
+  closest: (creator: string | null, friend: string, value: number) => {
     const score = outOfTen(value);
-    return i18n._(msg`In ${creator}'s circle you're most in tune with ${friend} — ${score}`);
+    return creator === null
+      ? i18n._(msg`Of all the friends who played, you're most in tune with ${friend} — ${score}`)
+      : i18n._(msg`In ${creator}'s circle you're most in tune with ${friend} — ${score}`);
   },
   get others() {
     return i18n._(msg`Everyone else, closest first`);
   },
   match: (friend: string, score: number) => `${friend} — ${outOfTen(score)}`,
-  alone: (creator: string) =>
-    i18n._(
-      msg`No other friend of ${creator} has played yet. As they do, you'll see here how in tune you are with each of them: this updates live.`,
-    ),
+  alone: (creator: string | null) =>
+    creator === null
+      ? i18n._(
+          msg`No other friend has played yet. As they do, you'll see here how in tune you are with each of them: this updates live.`,
+        )
+      : i18n._(
+          msg`No other friend of ${creator} has played yet. As they do, you'll see here how in tune you are with each of them: this updates live.`,
+        ),
   get loading() {
     return i18n._(msg`Loading your circle`);
   },
@@ -55,7 +60,7 @@ export function FriendsCircle({ gameId, playerId, creatorName }: FriendsCirclePr
   const circle = useCircle(gameId, { playerId }, friendsKey(live));
   useLingui();
   const text = FRIENDS_CIRCLE_TEXT;
-  const creator = shownName(i18n, creatorName);
+  const creator = namedCreator(creatorName);
   // A deleted game: the screen around says so.
   if (live.gone) return null;
 

@@ -31,6 +31,12 @@ describe('gauge', () => {
     expect(shown()).toBe(42);
   });
 
+  it('says the score out of 10 beneath the percentage, as the other screens count it', () => {
+    render(<Gauge score={6.1} />);
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe('61% match');
+    expect(screen.getByText('6.1 out of 10')).toBeTruthy();
+  });
+
   it('turns a score into a whole percentage within 0..100', () => {
     expect(gaugeTarget(7.3)).toBe(73);
     expect(gaugeTarget(0.1)).toBe(1);

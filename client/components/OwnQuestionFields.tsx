@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { scaleOf } from '../../shared/model.js';
 import { OWN_SCALE_CODES, OWN_WORDS_MAX, OWN_WORDS_MIN, type OwnQuestionProblems } from '../../shared/own-questions.js';
 import { SCALE_END_MESSAGES } from '../i18n/scales.js';
-import { translateSentence } from '../i18n/sentences.js';
+import { translateSentence } from '../i18n/sentence-reader.js';
 import type { OwnQuestionDraft } from '../state/own-questions.js';
 import { OWN_QUESTIONS_TEXT as TEXT } from './ownQuestionsText.js';
 

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../../shared/model.js';
@@ -43,7 +43,17 @@ async function landing(path = '/classic') {
   return view;
 }
 
-const add = () => fireEvent.click(screen.getByRole('button', { name: OWN_QUESTIONS_TEXT.addQuestion }));
+/** The editor's code comes on demand (OwnQuestions.tsx): once it is here, the screen shows it. */
+async function editorArrives() {
+  await act(async () => {
+    await import('./OwnQuestionsEditor.js');
+  });
+  await advance(0);
+}
+const add = async () => {
+  fireEvent.click(screen.getByRole('button', { name: OWN_QUESTIONS_TEXT.addQuestion }));
+  await editorArrives();
+};
 const type = (label: string, value: string, index = 0) =>
   fireEvent.change(screen.getAllByLabelText(label)[index], { target: { value } });
 const play = () => fireEvent.click(screen.getByRole('button', { name: 'Play' }));
@@ -63,7 +73,7 @@ describe('the own-questions editor on the landing screen', () => {
   it('writes a Classic question with labelled fields; Play puts it first, in place of a drawn one', async () => {
     await landing();
     expect(screen.getByRole('heading', { name: OWN_QUESTIONS_TEXT.title })).toBeTruthy();
-    add();
+    await add();
     // Focus goes to the new question's text, labelled "Question" inside "Your question 1".
     expect(document.activeElement).toBe(screen.getByLabelText('Question'));
     expect(screen.getByRole('group', { name: 'Your question 1' })).toBeTruthy();
@@ -84,7 +94,7 @@ describe('the own-questions editor on the landing screen', () => {
 
   it('writes a Spectrum statement on one of the three scales, shown with their end labels', async () => {
     await landing('/spectrum');
-    add();
+    await add();
     type('Statement', 'I sing in the shower.');
     const scales = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
     expect(scales).toEqual(['Rarely – Often', 'Disagree – Agree', 'False – True']);
@@ -97,7 +107,7 @@ describe('the own-questions editor on the landing screen', () => {
 
   it('keeps Play on the landing screen while a question is not ready, with each problem tied to its field', async () => {
     await landing();
-    add();
+    await add();
     type('Question', 'Hi');
     type('Answer word 1', 'Dog');
     type('Answer word 2', ' dog ');
@@ -124,7 +134,7 @@ describe('the own-questions editor on the landing screen', () => {
 
   it('adds and removes questions and words with buttons that say which, up to five questions', async () => {
     await landing();
-    for (let i = 0; i < 5; i++) add();
+    for (let i = 0; i < 5; i++) await add();
     expect(screen.queryByRole('button', { name: OWN_QUESTIONS_TEXT.addQuestion })).toBeNull();
     expect(screen.getByText(OWN_QUESTIONS_TEXT.full)).toBeTruthy();
     type('Question', 'The third one', 2);
@@ -151,7 +161,7 @@ describe('the own-questions editor on the landing screen', () => {
 
   it('survives a refresh, keeps each edition’s own, and lets Enter in a field not start the game', async () => {
     const first = await landing();
-    add();
+    await add();
     type('Question', 'Kept over a refresh');
     // false: the default (submitting the form, which starts the game) was prevented.
     expect(fireEvent.keyDown(screen.getByLabelText('Question'), { key: 'Enter' })).toBe(false);
@@ -159,11 +169,25 @@ describe('the own-questions editor on the landing screen', () => {
 
     openLanding('/classic');
     await advance(0);
+    await editorArrives();
     expect(screen.getByLabelText('Question')).toHaveProperty('value', 'Kept over a refresh');
     fireEvent.click(screen.getByRole('button', { name: 'Spectrum' }));
     await advance(0);
     expect(screen.queryByLabelText('Statement')).toBeNull();
     expect(loadDrafts('classic')).toEqual([{ question: 'Kept over a refresh', options: ['', ''] }]);
+  });
+
+  it('plays kept drafts after a refresh: the editor comes by itself and Play puts them first', async () => {
+    window.localStorage.setItem(
+      'wavelength.ownQuestions',
+      JSON.stringify({ classic: [{ question: 'Kept and ready?', options: ['Yes', 'No'] }] }),
+    );
+    await landing();
+    await editorArrives();
+    expect(screen.getByLabelText('Question')).toHaveProperty('value', 'Kept and ready?');
+    play();
+    expect(screen.getByTestId('where').textContent).toBe(`/classic/game/${NEW_GAME_ID}`);
+    expect(loadGame('classic', NEW_GAME_ID)?.questions[0]).toMatchObject({ id: 'own-1', text: 'Kept and ready?' });
   });
 
   it('is not offered a swap on an own question; create-game sends it whole and the drafts go', async () => {
@@ -178,10 +202,10 @@ describe('the own-questions editor on the landing screen', () => {
     renderAt(`/classic/game/${NEW_GAME_ID}`, '/classic/game/:gameId', <Game edition="classic" />);
     expect(screen.getByText('Ours?')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Swap question/ })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
     await advance(200);
     expect(screen.getByRole('button', { name: /Swap question/ })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'c' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'c' }));
     await advance(200);
     const body = JSON.parse(String(fetchMock.mock.calls[0][1]?.body));
     expect(body.questionSet).toEqual([{ question: 'Ours?', options: ['Yes', 'No'] }, 'c2']);

@@ -1,17 +1,37 @@
 import { useLingui } from '@lingui/react';
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
-import { MAX_OWN_QUESTIONS } from '../../shared/own-questions.js';
-import type { OwnQuestions } from '../game/useOwnQuestions.js';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useImperativeHandle, useRef } from 'react';
+import { MAX_OWN_QUESTIONS, withOwnQuestions } from '../../shared/own-questions.js';
+import type { Edition } from '../../shared/product.js';
+import { useOwnQuestions } from '../game/useOwnQuestions.js';
 import { blankDraft } from '../state/own-questions.js';
 import { fieldIds, OwnQuestionFields } from './OwnQuestionFields.js';
+import type { OwnQuestionsHandle } from './OwnQuestions.js';
 import { OWN_QUESTIONS_TEXT as TEXT } from './ownQuestionsText.js';
 
 /**
  * "Add your own question" on the landing screen: up to five questions the creator writes, each
  * replacing a drawn one at the start of the game. Drafts are kept in localStorage (useOwnQuestions);
  * problems appear under their fields once Play is pressed, and focus goes to the first one.
+ * Fetched on demand (OwnQuestions.tsx); `startWithOne` when it came for "Add your own question":
+ * it then opens with one question to write, focused. Play reaches it through `handle`.
  */
-export function OwnQuestionsEditor({ own }: { own: OwnQuestions }) {
+export function OwnQuestionsEditor({
+  edition,
+  handle,
+  startWithOne,
+}: {
+  edition: Edition;
+  handle: RefObject<OwnQuestionsHandle | null>;
+  startWithOne: boolean;
+}) {
+  const own = useOwnQuestions(edition, startWithOne);
+  // What Play asks: set as each render commits (so never a render behind), gone with the editor.
+  useImperativeHandle(handle, () => ({
+    questionsFor: (drawn) => {
+      const questions = own.forPlay();
+      return questions && withOwnQuestions(questions, drawn);
+    },
+  }));
   // Re-rendered on a switch of language (the texts read the active one).
   useLingui();
   const base = useId();
@@ -26,6 +46,10 @@ export function OwnQuestionsEditor({ own }: { own: OwnQuestions }) {
     document.getElementById(pendingFocus.current)?.focus();
     pendingFocus.current = null;
   });
+
+  useEffect(() => {
+    if (startWithOne) document.getElementById(fieldIds(base, 0).question)?.focus();
+  }, [startWithOne, base]);
 
   useEffect(() => {
     if (focusRequest === 0) return;

@@ -22,8 +22,8 @@ describe('players table', () => {
     expect(screen.queryAllByRole('link')).toHaveLength(0);
     expect(screen.getAllByRole('row').map((row) => row.textContent)).toEqual([
       'Player NameScore',
-      'Kim9',
-      'Anonymous4',
+      'Kim9/10',
+      'Anonymous4/10',
     ]);
   });
 

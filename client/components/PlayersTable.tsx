@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Player } from '../../shared/api.js';
-import { formatScore } from '../i18n/format.js';
+import { formatScoreText } from '../i18n/format.js';
 import { shownName } from '../i18n/names.js';
 
 export const EMPTY_SCOREBOARD = 'Looks like no one has played yet.';
@@ -58,7 +58,7 @@ export function PlayersTable({ players, emptyText, linkTo, selfId, actions }: Pl
                   </>
                 )}
               </td>
-              <td className="players__score">{formatScore(i18n, player.score)}</td>
+              <td className="players__score">{formatScoreText(i18n, player.score)}</td>
               {actions && <td className="players__actions">{actions(player)}</td>}
             </tr>
           );

@@ -1,19 +1,24 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { verdictOf } from '../../shared/reveal.js';
 import { roundPoints } from '../../shared/score.js';
-import { CLOSE_POINTS, verdictOf, wordOf } from './RoundsComparison.js';
+import { revealSummary, wordOf } from './RoundsComparison.js';
 import { SpectrumTrack, trackX } from './SpectrumTrack.js';
 
 describe('verdicts', () => {
-  it('calls 10 a match, from 8 close, below that apart', () => {
-    expect([10, 9.9, CLOSE_POINTS, 7.9, 0].map(verdictOf)).toEqual(['match', 'close', 'close', 'apart', 'apart']);
+  it('makes a Spectrum round in tune within 5 of each other, close up to 29 apart (half its points), else apart', () => {
+    expect(verdictOf(roundPoints('spectrum', 40, 40))).toBe('in-tune');
+    expect(verdictOf(roundPoints('spectrum', 40, 45))).toBe('in-tune');
+    expect(verdictOf(roundPoints('spectrum', 40, 46))).toBe('close');
+    expect(verdictOf(roundPoints('spectrum', 40, 69))).toBe('close');
+    expect(verdictOf(roundPoints('spectrum', 40, 70))).toBe('apart');
   });
 
-  it('makes a Spectrum round a match only for the same answer, and close within 10 of each other', () => {
-    expect(verdictOf(roundPoints('spectrum', 40, 40))).toBe('match');
-    expect(verdictOf(roundPoints('spectrum', 40, 41))).toBe('close');
-    expect(verdictOf(roundPoints('spectrum', 40, 50))).toBe('close');
-    expect(verdictOf(roundPoints('spectrum', 40, 51))).toBe('apart');
+  it('sums the rounds up in the same words, leaving out verdicts no round got', () => {
+    expect(revealSummary(['in-tune', 'close', 'apart', 'close', 'in-tune', 'in-tune'])).toBe(
+      '3 in tune, 2 close, 1 apart',
+    );
+    expect(revealSummary(['in-tune', 'apart', 'in-tune'])).toBe('2 in tune, 1 apart');
   });
 
   it('reads a Classic answer as its word, 0 as no answer', () => {

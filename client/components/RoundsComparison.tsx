@@ -3,23 +3,36 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReplyOf } from '../../shared/api.js';
 import { scaleOf } from '../../shared/model.js';
+import { countVerdicts, type Verdict, verdictOf } from '../../shared/reveal.js';
+import { i18n } from '../i18n/i18n.js';
 import { SCALE_END_MESSAGES } from '../i18n/scales.js';
 import { type ComparisonLabels, SpectrumTrack } from './SpectrumTrack.js';
 
 export type Comparison = ReplyOf<'get-comparison'>;
 type Round = Comparison['rounds'][number];
 
-/** Points of a round from which it counts as close (out of 10; Spectrum within about 10 of each other). */
-export const CLOSE_POINTS = 8;
+/** Each round's label, judged from its points (shared/reveal.ts), as the score counts them. */
+const VERDICT_LABELS: Record<Verdict, MessageDescriptor> = {
+  'in-tune': msg`In tune`,
+  close: msg`Close`,
+  apart: msg`Apart`,
+};
 
-export type Verdict = 'match' | 'close' | 'apart';
+/** The summary's part for each verdict: "3 in tune". */
+const VERDICT_COUNTS: Record<Verdict, (count: string) => MessageDescriptor> = {
+  'in-tune': (count) => msg`${count} in tune`,
+  close: (count) => msg`${count} close`,
+  apart: (count) => msg`${count} apart`,
+};
 
-export function verdictOf(points: number): Verdict {
-  if (points >= 10) return 'match';
-  return points >= CLOSE_POINTS ? 'close' : 'apart';
+/** "3 in tune, 4 close, 3 apart" in the active language, the verdicts no round got left out. */
+export function revealSummary(verdicts: readonly Verdict[]): string {
+  const counts = countVerdicts(verdicts);
+  return (['in-tune', 'close', 'apart'] as const)
+    .filter((verdict) => counts[verdict] > 0)
+    .map((verdict) => i18n._(VERDICT_COUNTS[verdict](i18n.number(counts[verdict]))))
+    .join(', ');
 }
-
-const VERDICT_LABELS: Record<Verdict, MessageDescriptor> = { match: msg`Match!`, close: msg`Close`, apart: msg`Apart` };
 
 /** A Classic answer as its word: 0 (or anything off the list) is no answer. */
 export function wordOf(options: readonly string[], answer: number): string | null {
@@ -71,21 +84,14 @@ function RoundItem({ round, index, labels }: { round: Round; index: number; labe
   );
 }
 
-/** Every round with both answers side by side, and which ones matched or were close. */
+/** Every round with both answers side by side, and which ones were in tune, close or apart. */
 export function RoundsComparison({ comparison, labels }: { comparison: Comparison; labels: ComparisonLabels }) {
   const verdicts = comparison.rounds.map((round) => verdictOf(round.points));
-  const matched = verdicts.filter((v) => v === 'match').length;
-  const close = verdicts.filter((v) => v === 'close').length;
-  const { i18n, t } = useLingui();
-  const [shownMatched, rounds, shownClose] = [matched, comparison.rounds.length, close].map((n) => i18n.number(n));
+  const { t } = useLingui();
   return (
     <section className="card reveal" aria-labelledby="reveal-heading">
       <h2 id="reveal-heading">{t`Question by question`}</h2>
-      <p className="reveal__summary">
-        {close > 0
-          ? t`${shownMatched} of ${rounds} matched, ${shownClose} close`
-          : t`${shownMatched} of ${rounds} matched`}
-      </p>
+      <p className="reveal__summary">{revealSummary(verdicts)}</p>
       <ol className="reveal__rounds">
         {comparison.rounds.map((round, index) => (
           <RoundItem key={round.questionID} round={round} index={index} labels={labels} />

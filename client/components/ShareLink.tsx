@@ -29,7 +29,8 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** The join link as a big copy button, and the native share sheet where the browser has one. */
+/**
+ * The join link as text with a "Copy link" button (the link is not the button's name), and the native share sheet where the browser has one. */
 export function ShareLink({ link }: { link: string }) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
@@ -55,17 +56,17 @@ export function ShareLink({ link }: { link: string }) {
 
   return (
     <div className="share">
-      <button type="button" className="share__link" onClick={copy} aria-describedby="share-status">
-        <span className="share__url">
+      <div className="share__link">
+        <p className="share__url" data-testid="share-url">
           {/* Prefer to wrap after the host, so the game id stays in one piece. */}
           {base}
           <wbr />
           {id}
-        </span>
-        <span className="share__action" aria-hidden="true">
+        </p>
+        <button type="button" className="share__action" onClick={copy} aria-describedby="share-status">
           {t`Copy link`}
-        </span>
-      </button>
+        </button>
+      </div>
       <p id="share-status" className="share__status" role="status">
         {copied ? t`Copied to clipboard!` : ''}
       </p>

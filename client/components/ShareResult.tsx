@@ -2,17 +2,21 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { PRODUCT_NAME } from '../../shared/product.js';
-import { formatScore } from '../i18n/format.js';
-import { shownName } from '../i18n/names.js';
+import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
+import { formatScoreText } from '../i18n/format.js';
 import { COPIED_MS, copyText } from './ShareLink.js';
 
 /** What a friend shares, in their language: their score and the game's join link, so the next friend can play. */
 export function resultShareText(i18n: I18n, score: number, creatorName: string, link: string): string {
-  const creator = shownName(i18n, creatorName);
-  const points = formatScore(i18n, score);
+  const creator = namedCreator(creatorName);
+  const points = formatScoreText(i18n, score);
+  if (creator === null) {
+    return i18n._(
+      msg`I scored ${points} with a friend on ${PRODUCT_NAME}! How in tune are you with them? Play here: ${link}`,
+    );
+  }
   return i18n._(
-    msg`I scored ${points}/10 with ${creator} on ${PRODUCT_NAME}! How well do you know ${creator}? Play here: ${link}`,
+    msg`I scored ${points} with ${creator} on ${PRODUCT_NAME}! How well do you know ${creator}? Play here: ${link}`,
   );
 }
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
 import type { SpectrumQuestion } from '../../shared/model.js';
 import { SPECTRUM_MAX, SPECTRUM_MIN, SPECTRUM_START } from '../../shared/product.js';
 import { useRoundTimer } from '../game/useRoundTimer.js';
@@ -13,6 +13,7 @@ export const SPECTRUM_ADVANCE_MS = 300;
  * One Spectrum round: a slider from 0 to 100 starting at 50. The answer is committed when the
  * slider is released (or Enter is pressed) or when the timer ends, and the round moves on 300 ms later.
  * Untimed ("Take my time"): no timer, and letting go commits nothing; Next (or Enter) does.
+ * The hint beneath names the keys a range input moves by, and Enter (onKeyDown below).
  */
 export function SpectrumRound({
   question,
@@ -27,6 +28,7 @@ export function SpectrumRound({
   const [low, high] = SCALE_END_MESSAGES[question.scale].map((end) => i18n._(end));
   const [value, setValue] = useState(SPECTRUM_START);
   const [committed, setCommitted] = useState<number | null>(null);
+  const hintId = useId();
   const committedRef = useRef<number | null>(null);
   const current = useLatest(value);
   const answer = useLatest(onAnswer);
@@ -72,6 +74,7 @@ export function SpectrumRound({
           value={value}
           aria-label={t`Your answer, from ${low} to ${high}`}
           aria-valuetext={t`${shown} out of ${SPECTRUM_MAX}, between ${low} and ${high}`}
+          aria-describedby={hintId}
           readOnly={committed !== null}
           onChange={(event) => committed === null && setValue(Number(event.target.value))}
           onPointerUp={release}
@@ -82,7 +85,10 @@ export function SpectrumRound({
           <span>{low}</span>
           <span>{high}</span>
         </div>
-        <p className="spectrum__hint">{hint}</p>
+        <p className="spectrum__hint" id={hintId}>
+          {hint}
+          <span className="spectrum__keys">{t`Keys: arrows move 1, Page Up/Down 10, Home/End to the ends; Enter locks it in.`}</span>
+        </p>
       </div>
       {!timed && (
         <button

@@ -1,29 +1,26 @@
 /**
- * Every text of the own-questions editor on the landing screen, in one place, read in the active
+ * Every text of the own-questions editor on the landing screen, in one place (the section's
+ * heading, intro and first button are in ownQuestionsIntro.ts, which the landing page carries;
+ * the rest comes with the editor, and with the screens' English), read in the active
  * language each time (the components also subscribe with useLingui, so a switch re-renders them).
  * What can be wrong with a question is said by OWN_QUESTION_PROBLEMS (shared/own-questions.ts),
  * the same sentences create-game answers with; they are put into the reader's language when
  * shown (client/i18n/sentences.ts).
  */
 import { msg } from '@lingui/core/macro';
-import { MAX_OWN_QUESTIONS } from '../../shared/own-questions.js';
+import { MAX_OWN_QUESTIONS } from '../../shared/own-question-limits.js';
 import type { Edition } from '../../shared/product.js';
 import { i18n } from '../i18n/i18n.js';
+import '../i18n/screens.js';
+import { OWN_QUESTIONS_INTRO } from './ownQuestionsIntro.js';
 
 const most = MAX_OWN_QUESTIONS;
 
 export const OWN_QUESTIONS_TEXT = {
   get title() {
-    return i18n._(msg`Your own questions`);
+    return OWN_QUESTIONS_INTRO.title;
   },
-  intro: (edition: Edition) =>
-    edition === 'classic'
-      ? i18n._(
-          msg`Optional: write up to ${most} questions with 2 to 4 answer words each. They open your game, in this order, in place of drawn ones.`,
-        )
-      : i18n._(
-          msg`Optional: write up to ${most} statements, each on a scale. They open your game, in this order, in place of drawn ones.`,
-        ),
+  intro: (edition: Edition) => OWN_QUESTIONS_INTRO.intro(edition),
   legend: (n: number) => i18n._(msg`Your question ${n}`),
   questionLabel: (edition: Edition) => (edition === 'classic' ? i18n._(msg`Question`) : i18n._(msg`Statement`)),
   wordLabel: (n: number) => i18n._(msg`Answer word ${n}`),
@@ -31,7 +28,7 @@ export const OWN_QUESTIONS_TEXT = {
     return i18n._(msg`Scale`);
   },
   get addQuestion() {
-    return i18n._(msg`Add your own question`);
+    return OWN_QUESTIONS_INTRO.addQuestion;
   },
   get removeQuestion() {
     return i18n._(msg`Remove question`);

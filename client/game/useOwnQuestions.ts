@@ -2,7 +2,14 @@ import { useCallback, useState } from 'react';
 import type { Question } from '../../shared/model.js';
 import { checkOwnQuestions, type OwnQuestionCheck } from '../../shared/own-questions.js';
 import type { Edition } from '../../shared/product.js';
-import { draftInput, loadDrafts, type OwnQuestionDraft, ownQuestion, saveDrafts } from '../state/own-questions.js';
+import {
+  blankDraft,
+  draftInput,
+  loadDrafts,
+  type OwnQuestionDraft,
+  ownQuestion,
+  saveDrafts,
+} from '../state/own-questions.js';
 
 /** The landing screen's own questions: the drafts (kept in localStorage) and what Play makes of them. */
 export interface OwnQuestions {
@@ -19,8 +26,12 @@ export interface OwnQuestions {
   forPlay: () => Question[] | null;
 }
 
-export function useOwnQuestions(edition: Edition): OwnQuestions {
-  const [state, setState] = useState(() => ({ edition, drafts: loadDrafts(edition), showProblems: false }));
+/** `startWithOne`: "Add your own question" opened the editor, so it shows a first (blank) question even with none kept. */
+export function useOwnQuestions(edition: Edition, startWithOne = false): OwnQuestions {
+  const [state, setState] = useState(() => {
+    const kept = loadDrafts(edition);
+    return { edition, drafts: kept.length === 0 && startWithOne ? [blankDraft(edition)] : kept, showProblems: false };
+  });
   const [focusRequest, setFocusRequest] = useState(0);
   // Each edition has its own drafts: switching shows the other edition's (adjusted during render,
   // so no keystroke can land in the wrong edition's list).

@@ -7,7 +7,7 @@ import { createGame, logResponse } from '../api/calls.js';
 import { ApiError, errorMessage, failureText } from '../api/http.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { currentLanguage } from '../i18n/i18n.js';
-import { endScreenPath, resultPath } from '../paths.js';
+import { endScreenPath, type ResultState, resultPath } from '../paths.js';
 import { finishGame, type GameInProgress } from '../state/game.js';
 import { clearDrafts } from '../state/own-questions.js';
 import { saveOwnPlayerId } from '../state/publicIds.js';
@@ -88,7 +88,8 @@ export function useSubmitGame(game: GameInProgress | null): SubmitState {
           if (!mounted.current) return;
           if (error instanceof ApiError && error.status === 409 && toSend.gameId !== NEW_GAME_ID) {
             finishGame();
-            navigate.current(resultPath(toSend.gameId), { replace: true });
+            const state: ResultState = { alreadyPlayed: true };
+            navigate.current(resultPath(toSend.gameId), { replace: true, state });
             return;
           }
           console.error('API response not ok', errorMessage(error, 'API response not ok'));

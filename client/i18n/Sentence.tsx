@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { translateSentence } from './sentences.js';
+import { translateSentence } from './sentence-reader.js';
 
 /** A sentence that travelled in English (a server's message, a kept fallback), shown in the reader's language. */
 export function Sentence({ text }: { text: string }) {

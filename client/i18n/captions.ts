@@ -14,20 +14,21 @@ export const CAPTIONS: readonly MessageDescriptor[] = [
   msg`Syncing Up!`,
   msg`Getting in Tune!`,
   msg`Melodic Match!`,
-  msg`In Perfect Rythm!`,
+  msg`In Perfect Rhythm!`,
   msg`Kindred Spirits!`,
   msg`A Match Made in Heaven!`,
 ];
 
+/** Each says what its caption means without repeating the caption's words. */
 export const DESCRIPTIONS: readonly MessageDescriptor[] = [
-  msg`You two see the world from opposite ends of the dial. That is not a bad thing: every conversation between you is a chance to discover something completely new.`,
-  msg`You move to different beats, and it shows. Your differences keep things lively, and there is plenty left to learn about each other.`,
-  msg`Your paths cross here and there. You share a few instincts, and the rest is fertile ground for friendly debate.`,
-  msg`You build bridges between your views. Where you differ, you are curious rather than surprised, and that is a great start.`,
-  msg`You are starting to sync up. Half the time you land on the same wavelength, and the other half makes for good stories.`,
-  msg`You are getting in tune. Your tastes and habits line up more often than not, with just enough surprises to keep it interesting.`,
-  msg`A melodic match! You often think alike, and when you do not, you can usually guess what the other would say.`,
-  msg`You move in near-perfect rhythm. You agree on most things, big and small, and it is easy to see why you get along.`,
-  msg`Kindred spirits! You answer like two people who have shared a lot of time, meals and laughs. Finishing each other's sentences is probably a habit.`,
-  msg`A match made in heaven. You are on exactly the same wavelength: same instincts, same tastes, same view of the world.`,
+  msg`You two see the world from far ends of the dial. That is not a bad thing: every conversation between you is a chance to discover something completely new.`,
+  msg`Your instincts rarely line up, and it shows. That keeps things lively, and there is plenty left to learn about each other.`,
+  msg`You cross each other here and there. You share a few instincts, and the rest is fertile ground for friendly debate.`,
+  msg`Where you differ, you are curious rather than surprised, and you keep finding common ground. That is a great start.`,
+  msg`Half the time you land on the same wavelength, and the other half makes for good stories.`,
+  msg`Your tastes and habits line up more often than not, with just enough surprises to keep it interesting.`,
+  msg`You often think alike, and when you do not, you can usually guess what the other would say.`,
+  msg`You agree on most things, big and small, and it is easy to see why you get along.`,
+  msg`You answer like two people who have shared a lot of time, meals and laughs. Finishing each other's sentences is probably a habit.`,
+  msg`You are on exactly the same wavelength: same instincts, same tastes, same view of the world.`,
 ];

@@ -2,7 +2,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { messages as english } from '../locales/en.po';
 import { local } from '../state/storage.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from './languages.js';
-import { setEnglishSentences } from './sentences.js';
+import { setSentenceTranslator } from './sentence-reader.js';
 
 /** Where this browser's choice of language is kept. */
 export const LANGUAGE_KEY = 'wavelength.language';
@@ -31,8 +31,12 @@ const CATALOGS: Record<Exclude<Language, 'en'>, readonly Catalog[]> = {
     () => import('../locales/sentences/de.po'),
   ],
 };
-/** The English of the travelling sentences, so another language can recognise them (sentences.ts). */
+/**
+ * The travelling sentences' table (sentences.ts) and their English, so another language can
+ * recognise them: fetched with the first language other than English, never for English.
+ */
 const ENGLISH_SENTENCES: Catalog = () => import('../locales/sentences/en.po');
+const SENTENCE_TABLE = () => import('./sentences.js');
 
 i18n.load(DEFAULT_LANGUAGE, english);
 const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
@@ -58,8 +62,12 @@ export function preferredLanguage(): Language {
 export async function activateLanguage(language: Language): Promise<void> {
   const request = ++latest;
   if (language !== 'en' && !loaded.has(language)) {
-    const [english, ...areas] = await Promise.all([ENGLISH_SENTENCES, ...CATALOGS[language]].map((load) => load()));
-    setEnglishSentences(english.messages);
+    const [table, english, ...areas] = await Promise.all([
+      SENTENCE_TABLE(),
+      ...[ENGLISH_SENTENCES, ...CATALOGS[language]].map((load) => load()),
+    ]);
+    table.setEnglishSentences(english.messages);
+    setSentenceTranslator(table.translateSentence);
     i18n.load(language, Object.assign({}, ...areas.map((area) => area.messages)));
     loaded.add(language);
   }

@@ -12,6 +12,8 @@ import { DEFAULT_LANGUAGE } from './languages.js';
  * Sentences that travel as English text (the server's `{message}`, which stays English on the
  * wire, and the client's own fallbacks, which are kept in state and router state) and are put
  * into the reader's language only when shown. A sentence not listed here is shown as sent.
+ * This module is fetched with the first language other than English (i18n.ts) and reached through
+ * sentence-reader.ts, so the landing page's entry carries none of it.
  * The server's come from server/ (HttpError calls, errors.ts, db/unavailable.ts, app.ts).
  */
 const SENTENCES: readonly MessageDescriptor[] = [
@@ -38,7 +40,7 @@ const SENTENCES: readonly MessageDescriptor[] = [
   msg`Failed to load your games`,
   msg`This game does not exist.`,
   msg`This screen took too long to load.`,
-  msg`404 Not Found`,
+  msg`Game deleted.`,
   msg`We couldn't load the questions. Check your connection and try again.`,
   // The server's refusals a player meets while playing, comparing or managing a game.
   msg`Only the creator of this game can do that.`,

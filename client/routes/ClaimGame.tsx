@@ -5,6 +5,8 @@ import { PRODUCT_NAME } from '../../shared/product.js';
 import { claimGame } from '../api/calls.js';
 import { errorMessage } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
+import { isGameGoneError } from '../api/useGameCheck.js';
+import { GameGone } from '../components/GameGone.js';
 import { Spinner } from '../components/Spinner.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { endScreenPath } from '../paths.js';
@@ -26,6 +28,8 @@ export default function ClaimGame() {
     if (claim.data) navigate(endScreenPath(gameId), { replace: true });
   }, [claim.data, gameId, navigate]);
 
+  // claim-game answers 404 only for a game that is not there (a wrong key is 403).
+  if (isGameGoneError(claim.error)) return <GameGone />;
   const error = !key
     ? 'This creator link is incomplete: copy all of it, including the part after #.'
     : claim.error && errorMessage(claim.error, 'Failed to open the game');

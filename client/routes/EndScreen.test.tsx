@@ -20,7 +20,9 @@ describe('end screen', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     openEndScreen();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thanks for playing Wavelength!');
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(link) }));
+    // The button is named for what it does; the link is shown as text beside it.
+    expect(screen.getByTestId('share-url').textContent).toBe(link);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     await advance(0);
     expect(writeText).toHaveBeenCalledWith(link);
     expect(screen.getByText('Copied to clipboard!')).toBeTruthy();
@@ -52,7 +54,7 @@ describe('end screen', () => {
     FakeWebSocket.latest.receive({ type: 'snapshot', players: [] });
     FakeWebSocket.latest.receive({ type: 'player', player: { playerID: 'p1', playerName: '', score: 7.5 } });
     expect(screen.getByRole('cell', { name: 'Anonymous' })).toBeTruthy();
-    expect(screen.getByRole('cell', { name: '7.5' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '7.5/10' })).toBeTruthy();
   });
 });
 
@@ -108,5 +110,46 @@ describe("the creator opens a friend's answers", () => {
     await advance(0);
     friendArrives();
     expect(screen.getByRole('cell', { name: 'Kim (you)' })).toBeTruthy();
+  });
+});
+
+describe('a deleted or unknown game', () => {
+  it.each([
+    ['end screen', `/endscreen/${GAME_ID}`, '/endscreen/:gameId', <EndScreen key="e" />],
+    ['scoreboard', `/scoreboard/${GAME_ID}`, '/scoreboard/:gameId', <Scoreboard key="s" />],
+  ])(
+    'the %s says it no longer exists, offers to make one, and stops connecting',
+    async (_name, path, pattern, element) => {
+      mockFetch(() => ({ status: 404, body: { message: 'This game does not exist. Check the link you followed.' } }));
+      renderAt(path, pattern, element);
+      FakeWebSocket.latest.open();
+      FakeWebSocket.latest.receive({ type: 'snapshot', players: [{ playerID: 'p1', playerName: 'Kim', score: 4 }] });
+      // Deleted on another device: the server says so, then closes with 4404.
+      FakeWebSocket.latest.receive({ type: 'deleted' });
+      FakeWebSocket.latest.drop(4404);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This game no longer exists.');
+      expect(screen.getByRole('link', { name: 'Make your own game' }).getAttribute('href')).toBe('/');
+      expect(screen.queryByText('Connecting…')).toBeNull();
+      expect(screen.queryByText(/Send this link/)).toBeNull();
+      await advance(60_000);
+      expect(FakeWebSocket.instances).toHaveLength(1);
+    },
+  );
+});
+
+describe('new scores are announced to screen readers', () => {
+  it.each([
+    ['end screen', `/endscreen/${GAME_ID}`, '/endscreen/:gameId', <EndScreen key="e" />],
+    ['scoreboard', `/scoreboard/${GAME_ID}`, '/scoreboard/:gameId', <Scoreboard key="s" />],
+  ])('on the %s, in a polite live region: "Cy scored 8.4/10"', (_name, path, pattern, element) => {
+    renderAt(path, pattern, element);
+    const region = screen.getByTestId('score-announcer');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    FakeWebSocket.latest.open();
+    FakeWebSocket.latest.receive({ type: 'snapshot', players: [{ playerID: 'p1', playerName: 'Kim', score: 4 }] });
+    // Those already there are read with the table, not announced.
+    expect(region.textContent).toBe('');
+    FakeWebSocket.latest.receive({ type: 'player', player: { playerID: 'p2', playerName: 'Cy', score: 8.4 } });
+    expect(region.textContent).toBe('Cy scored 8.4/10');
   });
 });

@@ -6,7 +6,9 @@ import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
 import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
 import { CreatorTools } from '../components/CreatorTools.js';
 import { FriendsWeb } from '../components/FriendsWeb.js';
+import { GameGone } from '../components/GameGone.js';
 import { LiveBadge } from '../components/LiveBadge.js';
+import { ScoreAnnouncer } from '../components/ScoreAnnouncer.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
 import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
@@ -19,6 +21,8 @@ export default function EndScreen() {
   const isCreator = useIsCreator(gameId);
   const link = absoluteUrl(joinPath(gameId));
   const { t } = useLingui();
+  // Deleted (here or on another device) or never made: the live channel has stopped for good.
+  if (live.gone) return <GameGone />;
   return (
     <main className="screen endscreen">
       <h1>{t`Thanks for playing ${PRODUCT_NAME}!`}</h1>
@@ -45,6 +49,7 @@ export default function EndScreen() {
       </section>
       {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       {isCreator && <CreatorTools gameId={gameId} />}
+      <ScoreAnnouncer players={live.players} loaded={live.loaded} />
     </main>
   );
 }

@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { Sentence } from '../i18n/Sentence.js';
 
-/** The fallback screen: a crash in a screen, a screen's code that would not load, or an unknown address. */
+/** The fallback screen: a crash in a screen, or a screen's code that would not load. */
 export function ErrorScreen({ detail }: { detail?: string }) {
   const { t } = useLingui();
   return (

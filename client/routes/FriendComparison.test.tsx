@@ -22,7 +22,7 @@ describe("creator's view of a friend", () => {
       `/prod/get-comparison?gameId=${GAME_ID}&userId=${id}&playerID=pub1`,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("Kim's answers and yours");
-    expect(screen.getByText(/scored/).textContent).toBe('Kim scored 3.3 with you: #2 of 5 on your scoreboard.');
+    expect(screen.getByText(/scored/).textContent).toBe('Kim scored 3.3/10 with you: #2 of 5 on your scoreboard.');
     const rounds = screen.getAllByRole('listitem');
     expect(rounds[1].textContent).toBe('Round 2ApartHoliday?KimBeachYouMountains');
     expect(screen.getByRole('link', { name: 'Back to the scoreboard' }).getAttribute('href')).toBe(

@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { getComparison } from '../api/calls.js';
-import { errorMessage } from '../api/http.js';
+import { ApiError, errorMessage } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
+import { useGameCheck } from '../api/useGameCheck.js';
+import { GameGone } from '../components/GameGone.js';
 import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { Spinner } from '../components/Spinner.js';
-import { formatCount, formatScore } from '../i18n/format.js';
+import { formatCount, formatScoreText } from '../i18n/format.js';
 import { shownName } from '../i18n/names.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
@@ -22,13 +24,17 @@ export default function FriendComparison() {
     getComparison(gameId, { userId: userId(), playerID }, lang, signal),
   );
   const comparison: Comparison | undefined = load.data;
+  // A 404 is a friend no longer on the board, or the whole game gone: is-creator tells which.
+  const notFound = load.error instanceof ApiError && load.error.status === 404;
+  const check = useGameCheck(gameId, notFound);
 
   const back = (
     <Link className="button button--secondary" to={scoreboardPath(gameId)}>
       {t`Back to the scoreboard`}
     </Link>
   );
-  if (load.error) {
+  if (check.gone) return <GameGone />;
+  if (load.error && (!notFound || check.gone === false)) {
     return (
       <main className="screen comparison">
         <h1>{t`These answers cannot be shown`}</h1>
@@ -41,6 +47,7 @@ export default function FriendComparison() {
   }
   if (comparison === undefined) {
     return (
+      // Also while is-creator is asked why the comparison was not found.
       <main className="screen comparison">
         <h1 className="visually-hidden">{t`A friend's answers`}</h1>
         <Spinner label={t`Loading answers`} />
@@ -48,7 +55,7 @@ export default function FriendComparison() {
     );
   }
   const friend = shownName(i18n, comparison.playerName);
-  const score = formatScore(i18n, comparison.score);
+  const score = formatScoreText(i18n, comparison.score);
   const [rank, players] = [formatCount(i18n, comparison.rank), formatCount(i18n, comparison.players)];
   return (
     <main className="screen comparison">

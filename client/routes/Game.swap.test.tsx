@@ -81,7 +81,7 @@ describe('swapping a question (creator)', () => {
     expect(calls.map((u) => u.searchParams.get('exclude'))).toEqual(['c1,c2', 'b1,c2,c1', 'b2,c2,c1,b1']);
     // After three swaps there is none left, on this round or the next.
     expect(swapButton()).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Two' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Two' }));
     await advance(200);
     expect(heading()).toBe('Wavelength round 2 of 2');
     expect(swapButton()).toBeNull();
@@ -118,11 +118,11 @@ describe('swapping a question (creator)', () => {
     const fetchMock = fakeServer();
     play();
     await swap();
-    fireEvent.click(screen.getByRole('button', { name: 'Three' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Three' }));
     await advance(200);
     await swap();
     expect(shownQuestion()).toBe('Question b2');
-    fireEvent.click(screen.getByRole('button', { name: 'One' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'One' }));
     await advance(200);
     const create = fetchMock.mock.calls.find(([url]) => String(url) === '/prod/create-game');
     expect(JSON.parse(String(create?.[1]?.body))).toMatchObject({ questionSet: ['b1', 'b2'], answerSet: [3, 1] });
@@ -138,7 +138,7 @@ describe('swapping a question (creator)', () => {
     expect(shownQuestion()).toBe('Pick a pet');
     expect(stored()?.swapped).toEqual([]);
     // The round is still on: its options answer it.
-    expect(screen.getByRole('button', { name: 'Dog' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('radio', { name: 'Dog' })).toHaveProperty('disabled', false);
 
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -173,7 +173,7 @@ describe('swapping a question (creator)', () => {
     );
     play();
     await swap();
-    fireEvent.click(screen.getByRole('button', { name: 'Dog' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Dog' }));
     await advance(200);
     expect(shownQuestion()).toBe('Pick a season');
     answer({ body: { questions: [bank[0]] } });

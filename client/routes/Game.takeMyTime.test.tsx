@@ -51,11 +51,11 @@ describe('Take my time', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     play('classic', classicQuestions);
     expect(next()).toHaveProperty('disabled', true);
-    fireEvent.click(screen.getByRole('button', { name: 'Cat' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Fish' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Cat' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Fish' }));
     await advance(60_000);
     expect(heading()).toBe('Wavelength round 1 of 2');
-    expect(screen.getByRole('button', { name: 'Fish' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Fish' }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(next());
     expect(heading()).toBe('Wavelength round 2 of 2');
     expect(answers('classic')).toEqual([3]);
@@ -64,9 +64,9 @@ describe('Take my time', () => {
   it('sends the same answers, in the same shape, as a timed game', async () => {
     const fetchMock = mockFetch(() => ({ body: { gameId: 'gameNew12345' } }));
     play('classic', classicQuestions, NEW_GAME_ID);
-    fireEvent.click(screen.getByRole('button', { name: 'Dog' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Dog' }));
     fireEvent.click(next());
-    fireEvent.click(screen.getByRole('button', { name: 'Autumn' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Autumn' }));
     fireEvent.click(next());
     await advance(0);
     const [url, init] = fetchMock.mock.calls[0];

@@ -66,9 +66,9 @@ describe('Classic options', () => {
     // With random() = 0, Fisher–Yates turns [Dog, Cat, Fish, Bird] into [Cat, Fish, Bird, Dog].
     vi.spyOn(Math, 'random').mockReturnValue(0);
     play('classic', classicQuestions);
-    const shown = screen.getAllByRole('button').map((b) => b.textContent);
+    const shown = screen.getAllByRole('radio').map((b) => b.textContent);
     expect(shown).toEqual(['Cat', 'Fish', 'Bird', 'Dog']);
-    fireEvent.click(screen.getByRole('button', { name: 'Cat' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Cat' }));
     await advance(199);
     expect(heading()).toBe('Wavelength round 1 of 2');
     await advance(1);
@@ -79,9 +79,9 @@ describe('Classic options', () => {
   it('records the picked word, whatever order it was shown in', async () => {
     mockFetch(() => new Promise(() => {})); // the submission never answers
     play('classic', classicQuestions);
-    fireEvent.click(screen.getByRole('button', { name: 'Bird' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Bird' }));
     await advance(200);
-    fireEvent.click(screen.getByRole('button', { name: 'Winter' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Winter' }));
     await advance(200);
     expect(answers('classic')).toEqual([4, 1]);
   });

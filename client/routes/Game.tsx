@@ -11,8 +11,9 @@ import { Spinner } from '../components/Spinner.js';
 import { SwapButton } from '../components/SwapButton.js';
 import { useSubmitGame } from '../game/useSubmitGame.js';
 import { useLanguage } from '../i18n/useLanguage.js';
-import { joinPath, landingPath } from '../paths.js';
+import { joinPath, landingPath, type ResultState, resultPath } from '../paths.js';
 import {
+  finishGame,
   type GameInProgress,
   loadGame,
   saveGame,
@@ -21,6 +22,7 @@ import {
   swapsLeft,
 } from '../state/game.js';
 import { takeMyTime } from '../state/pace.js';
+import { ownPlayerId } from '../state/publicIds.js';
 import '../i18n/screens.js';
 
 /** The question screen: one round after another, then the game is submitted. */
@@ -41,6 +43,21 @@ export default function Game({ edition }: { edition: Edition }) {
     // No questions for this address in this tab: start from where they come from.
     if (!game) navigate(gameId === NEW_GAME_ID ? landingPath(edition) : joinPath(gameId), { replace: true });
   }, [game, gameId, edition, navigate]);
+
+  useEffect(() => {
+    if (gameId === NEW_GAME_ID) return;
+    // Another tab of this browser played this game (its log-response stored our public id, which
+    // the storage event announces): the first answers stand, so this tab shows that result.
+    const playedElsewhere = () => {
+      if (ownPlayerId(gameId) === null) return;
+      finishGame();
+      const state: ResultState = { alreadyPlayed: true };
+      navigate(resultPath(gameId), { replace: true, state });
+    };
+    playedElsewhere();
+    window.addEventListener('storage', playedElsewhere);
+    return () => window.removeEventListener('storage', playedElsewhere);
+  }, [gameId, navigate]);
 
   const submission = useSubmitGame(finished ? game : null);
 

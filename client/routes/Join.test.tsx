@@ -43,11 +43,13 @@ describe('join screen on load', () => {
     expect(creatorName(GAME_ID)).toBe('Sam');
   });
 
-  it('goes to / with the reason when the game does not exist', async () => {
+  it('says the game no longer exists, with a way to make one, when the game does not exist', async () => {
     mockFetch(() => ({ status: 404, body: { message: 'This game does not exist.' } }));
     openJoin();
     await advance(0);
-    expect(where()).toBe('/ | This game does not exist.');
+    expect(where()).toBeUndefined();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This game no longer exists.');
+    expect(screen.getByRole('link', { name: 'Make your own game' }).getAttribute('href')).toBe('/');
   });
 
   it('says so and offers Try again when the game cannot be loaded, then loads it again', async () => {
@@ -92,11 +94,11 @@ describe('join screen on load', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  it('calls an unnamed creator Anonymous', async () => {
+  it('says "a friend" for a creator who typed no name, never "Anonymous"', async () => {
     mockFetch(arrival({ playerName: '', isCreator: false, hasPlayed: false }));
     openJoin();
     await advance(0);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You are joining Anonymous's game");
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You are joining a friend's game");
   });
 });
 

@@ -2,29 +2,26 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../shared/product.js';
+import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { isCreator, joinGame } from '../api/calls.js';
-import { ApiError, errorMessage, failureText } from '../api/http.js';
+import { errorMessage, failureText } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
+import { isGameGoneError as isUnknownGame } from '../api/useGameCheck.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
+import { GameGone } from '../components/GameGone.js';
 import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
 import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
 import { ROUND_SECONDS } from '../game/useRoundTimer.js';
-import { shownName } from '../i18n/names.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
-import { saveCreatorName, startGame } from '../state/game.js';
+import { resumableGame, saveCreatorName, startGame } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
-import type { LandingState } from './Landing.js';
 import '../i18n/screens.js';
 
 export const LOAD_FAILED = "We couldn't load this game. Check your connection and try again.";
 export const JOIN_FAILED = "We couldn't start the game. Check your connection and try again.";
-
-/** A link to a game that is not there (or not a game id at all): retrying will not help. */
-const isUnknownGame = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 const logJoinFailure = (error: unknown) =>
   console.error(`Failed to join game: ${errorMessage(error, 'unknown error')}`);
@@ -59,12 +56,6 @@ export default function Join() {
     else if (info.data.hasPlayed) navigate(resultPath(gameId), { replace: true });
   }, [info.data, gameId, navigate]);
   useEffect(() => {
-    // As the SPEC has it, to the landing screen, which says why.
-    if (!isUnknownGame(info.error)) return;
-    const state: LandingState = { error: errorMessage(info.error, 'This game does not exist.') };
-    navigate('/', { replace: true, state });
-  }, [info.error, navigate]);
-  useEffect(() => {
     // Only logged: Play joins again and says so if that fails too.
     if (prefetch.error) logJoinFailure(prefetch.error);
   }, [prefetch.error]);
@@ -75,8 +66,9 @@ export default function Join() {
     saveUserName(name);
     try {
       const { edition, questions } = prefetch.data ?? (await joinGame(gameId, lang));
-      startGame(edition, gameId, questions);
-      navigate(gamePath(edition, gameId));
+      if (!resumableGame(edition, gameId)) startGame(edition, gameId, questions);
+      // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
+      navigate(gamePath(edition, gameId), { replace: true });
     } catch (error) {
       logJoinFailure(error);
       setJoinFailure(failureText(error, JOIN_FAILED));
@@ -84,7 +76,9 @@ export default function Join() {
     }
   };
 
-  if (info.error && !isUnknownGame(info.error)) {
+  // A link to a game that is not there (or not a game id at all): retrying will not help.
+  if (isUnknownGame(info.error)) return <GameGone />;
+  if (info.error) {
     return (
       <main className="screen join">
         <LogoMark size={56} />
@@ -105,12 +99,13 @@ export default function Join() {
   }
 
   const rounds = prefetch.data?.questions.length;
-  const creator = shownName(i18n, invitation.playerName);
+  // A creator who typed no name is "a friend".
+  const creator = namedCreator(invitation.playerName);
   const seconds = i18n.number(ROUND_SECONDS);
   return (
     <main className="screen join">
       <LogoMark size={56} />
-      <h1>{t`You are joining ${creator}'s game`}</h1>
+      <h1>{creator === null ? t`You are joining a friend's game` : t`You are joining ${creator}'s game`}</h1>
       <p className="lead">{t`Answer the same questions and see how in tune you are.`}</p>
       <p className="join__rounds">
         {rounds === undefined

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { withOwnQuestions } from '../../shared/own-questions.js';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { getQuestions } from '../api/calls.js';
 import { errorMessage, failureText } from '../api/http.js';
@@ -10,22 +9,35 @@ import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
-import { OwnQuestionsEditor } from '../components/OwnQuestionsEditor.js';
+import { OwnQuestions, type OwnQuestionsHandle, preloadOwnQuestionsEditor } from '../components/OwnQuestions.js';
 import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
-import { YourGames } from '../components/YourGames.js';
-import { useOwnQuestions } from '../game/useOwnQuestions.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { newGamePath } from '../paths.js';
-import { startGame } from '../state/game.js';
-import { saveUserName, userName } from '../state/user.js';
+import { resumableGame, startGame } from '../state/game.js';
+import { hasKeptDrafts } from '../state/kept-drafts.js';
+import { saveUserName, storedUserId, userName } from '../state/user.js';
+
+/**
+ * Only a browser that has been here before can have games, so the list's code is not in the
+ * entry: it comes for a returning browser alone. It is a convenience: if it cannot be fetched,
+ * the landing screen goes without it.
+ */
+const YourGames = lazy(() =>
+  import('../components/YourGames.js').then(
+    (module) => ({ default: module.YourGames }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export const QUESTIONS_FAILED = "We couldn't load the questions. Check your connection and try again.";
 
 /** Router state another screen leaves when it sends the user here after a failure. */
 export interface LandingState {
   error?: string;
+  /** Good news from the screen before ("Game deleted."). */
+  notice?: string;
 }
 
 interface LandingProps {
@@ -38,17 +50,21 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const navigate = useNavigate();
   const { t } = useLingui();
   const lang = useLanguage();
-  const error = (useLocation().state as LandingState | null)?.error;
+  const { error, notice } = (useLocation().state as LandingState | null) ?? {};
   const [name, setName] = useState(userName);
+  const [returning] = useState(() => storedUserId() !== null);
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
   // A switch of language draws them again in the new one.
   const load = useApi(['get-questions', edition, lang], (signal) => getQuestions(edition, lang, signal));
   const questions = load.data?.questions;
-  const own = useOwnQuestions(edition);
+  // The own-questions editor, once it is here (it comes on demand).
+  const own = useRef<OwnQuestionsHandle>(null);
 
   const ready = useLatest(onReady);
   useEffect(() => {
-    if (questions) ready.current?.();
+    if (!questions) return;
+    ready.current?.();
+    preloadOwnQuestionsEditor();
   }, [questions, ready]);
   useEffect(() => {
     if (load.error) console.error('Failed to load questions:', errorMessage(load.error, 'unknown error'));
@@ -60,15 +76,20 @@ export default function Landing({ edition, onReady }: LandingProps) {
   };
 
   const play = () => {
-    const ownQuestions = own.forPlay();
-    if (ownQuestions === null) return;
-    if (!questions || questions.length === 0) {
+    // Kept drafts whose editor is still on its way: Play waits for it (pressed again).
+    if (!own.current && hasKeptDrafts(edition)) return;
+    // The own questions' problems show first, whether or not the drawn questions are here.
+    const rounds = own.current ? own.current.questionsFor(questions ?? []) : questions;
+    if (rounds === null) return;
+    if (!questions || questions.length === 0 || !rounds) {
       load.retry();
       return;
     }
     saveUserName(name);
-    startGame(edition, NEW_GAME_ID, withOwnQuestions(ownQuestions, questions));
-    navigate(newGamePath(edition));
+    // A game this tab began (and Back or a reload left) resumes at the round reached.
+    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds);
+    // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
+    navigate(newGamePath(edition), { replace: true });
   };
 
   return (
@@ -84,6 +105,11 @@ export default function Landing({ edition, onReady }: LandingProps) {
           onRetry={load.retry}
           focus={load.retries > 0}
         />
+      )}
+      {notice && (
+        <p className="notice" role="status">
+          <Sentence text={notice} />
+        </p>
       )}
       {error && (
         <p className="alert" role="alert">
@@ -103,12 +129,16 @@ export default function Landing({ edition, onReady }: LandingProps) {
         <EditionToggle edition={edition} />
         <NameField value={name} onChange={changeName} />
         <TakeMyTimeField />
-        <OwnQuestionsEditor own={own} />
+        <OwnQuestions edition={edition} handle={own} />
         <button type="submit" className="button button--primary" disabled={load.loading}>
           {load.loading ? t`Loading...` : t`Play`}
         </button>
       </form>
-      <YourGames />
+      {returning && (
+        <Suspense fallback={null}>
+          <YourGames />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -41,11 +41,11 @@ describe('result screen', () => {
     ]);
     expect(creatorName(GAME_ID)).toBe('Sam');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Wavelength Score with Sam is');
-    expect(screen.queryByText('In Perfect Rythm!')).toBeNull();
+    expect(screen.queryByText('In Perfect Rhythm!')).toBeNull();
     await advance(999);
-    expect(screen.queryByText('In Perfect Rythm!')).toBeNull();
+    expect(screen.queryByText('In Perfect Rhythm!')).toBeNull();
     await advance(1);
-    expect(screen.getByText('In Perfect Rythm!')).toBeTruthy();
+    expect(screen.getByText('In Perfect Rhythm!')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Play A New Game With Your Friends' }).getAttribute('href')).toBe('/');
   });
 
@@ -71,15 +71,15 @@ describe('result screen', () => {
     );
   });
 
-  it('shows every Classic round with both chosen words, and which ones matched', async () => {
+  it('shows every Classic round with both chosen words, and which ones were in tune', async () => {
     await shown();
     const rounds = within(screen.getByRole('list', { name: '' })).getAllByRole('listitem');
     expect(rounds).toHaveLength(3);
     const text = rounds.map((round) => round.textContent);
-    expect(text[0]).toBe('Round 1Match!Pick a petYouCatSamCat');
+    expect(text[0]).toBe('Round 1In tunePick a petYouCatSamCat');
     expect(text[1]).toBe('Round 2ApartHoliday?YouBeachSamMountains');
     expect(text[2]).toBe('Round 3ApartBreakfast?Youno answerSamNone');
-    expect(screen.getByText('1 of 3 matched')).toBeTruthy();
+    expect(screen.getByText('1 in tune, 2 apart')).toBeTruthy();
   });
 
   it('shows Spectrum rounds as two markers on one track with the scale’s end labels', async () => {
@@ -90,7 +90,7 @@ describe('result screen', () => {
       'You: 40, Sam: 30, on a scale from Disagree (0) to Agree (100)',
       'You: 100, Sam: 0, on a scale from False (0) to True (100)',
     ]);
-    expect(screen.getByText('1 of 3 matched, 1 close')).toBeTruthy();
+    expect(screen.getByText('1 in tune, 1 close, 1 apart')).toBeTruthy();
     expect(screen.getAllByText('Close')).toHaveLength(1);
   });
 
@@ -132,12 +132,43 @@ describe('result screen', () => {
     expect(writeText).not.toHaveBeenCalled();
   });
 
+  it('calls a creator who typed no name "your friend", never "Anonymous"', async () => {
+    await shown({ creatorName: '  ' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Wavelength Score with your friend is');
+    expect(screen.getByText('#2 of 5').closest('p')?.textContent).toBe(
+      '#2 of 5 among the friends who played. See the scoreboard',
+    );
+    expect(screen.queryByText(/Anonymous/)).toBeNull();
+  });
+
   it('sends the user to / with "Error: {message}" when the comparison cannot be fetched', async () => {
     userId();
-    mockFetch(() => ({ status: 404, body: { message: 'No score for this player.' } }));
+    mockFetch(() => ({ status: 503, body: { message: 'The database is unavailable; try again.' } }));
     openResult();
     await advance(0);
-    expect(where()).toBe('/ | No score for this player.');
+    expect(where()).toBe('/ | The database is unavailable; try again.');
+  });
+
+  it('says the game no longer exists when it was deleted (is-creator answers 404 too)', async () => {
+    userId();
+    mockFetch(() => ({ status: 404, body: { message: 'This game does not exist. Check the link you followed.' } }));
+    openResult();
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This game no longer exists.');
+    expect(screen.getByRole('link', { name: 'Make your own game' }).getAttribute('href')).toBe('/');
+  });
+
+  it('tells a removed friend so, in the server’s words', async () => {
+    userId();
+    mockFetch((url) =>
+      url.pathname === '/prod/is-creator'
+        ? { body: { playerName: 'Sam', isCreator: false, hasPlayed: true } }
+        : { status: 404, body: { message: 'The creator removed you from this game.' } },
+    );
+    openResult();
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The creator removed you from this game.');
+    expect(where()).toBeUndefined();
   });
 
   it('says "Failed to fetch score" when the server gives no message', async () => {
@@ -148,10 +179,16 @@ describe('result screen', () => {
     expect(where()).toBe('/ | Failed to fetch score');
   });
 
-  it('explains when this browser has no userId', () => {
-    const fetchMock = mockFetch(() => ({ body: {} }));
+  it("invites someone who never played this game (a fresh device) to play it: it is a friend's result", async () => {
+    const fetchMock = mockFetch(() => ({ body: { playerName: 'Sam', isCreator: false, hasPlayed: false } }));
     openResult();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invalid game or user information');
-    expect(fetchMock).not.toHaveBeenCalled();
+    await advance(0);
+    expect(fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname)).toEqual([
+      '/prod/is-creator',
+    ]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      "This is a friend's result. Want to find out your own score?",
+    );
+    expect(screen.getByRole('link', { name: 'Play' }).getAttribute('href')).toBe(`/join/${GAME_ID}`);
   });
 });

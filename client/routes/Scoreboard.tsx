@@ -4,7 +4,9 @@ import { useIsCreator } from '../api/useIsCreator.js';
 import { useLiveScoreboard } from '../api/useLiveScoreboard.js';
 import { CreatorPlayersTable } from '../components/CreatorPlayersTable.js';
 import { FriendsWeb } from '../components/FriendsWeb.js';
+import { GameGone } from '../components/GameGone.js';
 import { LiveBadge } from '../components/LiveBadge.js';
+import { ScoreAnnouncer } from '../components/ScoreAnnouncer.js';
 import { Spinner } from '../components/Spinner.js';
 import { ownPlayerId } from '../state/publicIds.js';
 import '../i18n/screens.js';
@@ -15,11 +17,13 @@ export default function Scoreboard() {
   const live = useLiveScoreboard(gameId);
   const isCreator = useIsCreator(gameId);
   const { t } = useLingui();
+  // Deleted or never made: the live channel has stopped for good.
+  if (live.gone) return <GameGone />;
   return (
     <main className="screen scoreboard">
       <div className="scoreboard__head">
         <h1>{t`Scoreboard`}</h1>
-        {!live.gone && <LiveBadge connected={live.connected} />}
+        <LiveBadge connected={live.connected} />
       </div>
       <section className="card">
         {/* A failure is kept in live.error but not shown: the table then reads as empty. */}
@@ -38,6 +42,7 @@ export default function Scoreboard() {
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}
       </Link>
+      <ScoreAnnouncer players={live.players} loaded={live.loaded} />
     </main>
   );
 }

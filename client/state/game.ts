@@ -49,6 +49,15 @@ function isGameInProgress(value: unknown): value is GameInProgress {
   );
 }
 
+/**
+ * The game at this address as this tab left it, if it has answers: Play resumes it at the round
+ * reached (after Back, a reload or any other navigation) instead of starting it over.
+ */
+export function resumableGame(edition: Edition, gameId: string): GameInProgress | null {
+  const game = loadGame(edition, gameId);
+  return game && game.answers.length > 0 ? game : null;
+}
+
 export function startGame(edition: Edition, gameId: string, questions: Question[]): GameInProgress {
   const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [] };
   session.set(GAME_KEY, JSON.stringify(game));

@@ -8,9 +8,8 @@ import {
   ownQuestionId,
 } from '../../shared/own-questions.js';
 import { EDITIONS, type Edition } from '../../shared/product.js';
+import { DRAFTS_KEY } from './kept-drafts.js';
 import { local, readJson } from './storage.js';
-
-const DRAFTS_KEY = 'wavelength.ownQuestions';
 
 export type ScaleCode = (typeof OWN_SCALE_CODES)[number];
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ReplyOf } from '../../shared/api.js';
 import { gameTypeOf, type Question, toWireQuestion } from '../../shared/model.js';
 import { roundPoints } from '../../shared/score.js';
-import { forbidden, notFound, unknownGame } from '../errors.js';
+import { forbidden, notFound, removedFriend, unknownGame } from '../errors.js';
 import { endpoint } from '../http/endpoint.js';
 import type { QuestionTexts } from '../questions/translations.js';
 import type { GameCache } from './cache.js';
@@ -44,7 +44,8 @@ export const comparisonRoutes: FastifyPluginAsync<ComparisonRoutesOptions> = asy
     // (and a friend who is not listed there has no comparison either).
     const players = await games.listPlayers(game.id);
     const index = players.findIndex((player) => player.playerID === response.publicId);
-    if (index < 0) throw notFound(query.reader === 'friend' ? NOT_PLAYED : NO_SUCH_FRIEND);
+    // Stored but not listed: the creator removed this friend.
+    if (index < 0) throw query.reader === 'friend' ? removedFriend() : notFound(NO_SUCH_FRIEND);
     const localize = (question: Question) => texts.localize(question, query.lang);
     return compare(game, response, index + 1, players.length, localize);
   });

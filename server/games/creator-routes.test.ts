@@ -75,6 +75,40 @@ describe('POST /prod/remove-player', () => {
     expect(info.json()).toEqual({ playerName: 'Ada', isCreator: false, hasPlayed: true });
   });
 
+  it('tells the removed friend so on get-score and get-comparison; others keep their own sentences', async () => {
+    const game = await gameWithFriend();
+    await removePlayer(game.gameId, game.creatorId, game.playerID);
+    const removed = { message: 'The creator removed you from this game.' };
+    for (const url of [
+      `/prod/get-score?gameId=${game.gameId}&playerId=${game.friendId}`,
+      `/prod/get-comparison?gameId=${game.gameId}&playerId=${game.friendId}`,
+    ]) {
+      const response = await get(url);
+      expect([response.statusCode, response.json()], url).toEqual([404, removed]);
+    }
+    // Someone who never played this game is told that, not that they were removed.
+    const stranger = newUserId();
+    expect((await get(`/prod/get-score?gameId=${game.gameId}&playerId=${stranger}`)).json()).toEqual({
+      message: 'There is no score for you in this game yet.',
+    });
+    expect((await get(`/prod/get-comparison?gameId=${game.gameId}&playerId=${stranger}`)).json()).toEqual({
+      message: 'You have not played this game yet, so there is nothing to compare.',
+    });
+    // The creator's view of the removed friend: no such friend on the board.
+    const asCreator = await get(
+      `/prod/get-comparison?gameId=${game.gameId}&userId=${game.creatorId}&playerID=${game.playerID}`,
+    );
+    expect([asCreator.statusCode, asCreator.json()]).toEqual([
+      404,
+      { message: 'This friend is not on the scoreboard of this game.' },
+    ]);
+    // Deleting the game takes the removal with it: then the game itself is what is missing.
+    await deleteGame(game.gameId, game.creatorId);
+    expect((await get(`/prod/get-score?gameId=${game.gameId}&playerId=${game.friendId}`)).json().message).toMatch(
+      /^This game does not exist/,
+    );
+  });
+
   it('still counts removed friends towards MAX_PLAYERS_PER_GAME', async () => {
     const small = await testApp({ QUESTIONS_PER_GAME: '3', MAX_PLAYERS_PER_GAME: '1' });
     const game = await createGame(small, 'classic');

@@ -3,7 +3,7 @@ import type { Language } from '../../shared/languages.js';
 import { editionOf, gameTypeOf, toWireQuestion } from '../../shared/model.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { computeScore } from '../../shared/score.js';
-import { conflict, notFound, unknownGame } from '../errors.js';
+import { conflict, notFound, removedFriend, unknownGame } from '../errors.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
@@ -126,7 +126,11 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
   endpoint(app, 'get-score', async ({ gameId, playerId }) => {
     await requireGameExists(gameId);
     const score = await games.findScore(gameId, playerId);
-    if (score === undefined) throw notFound('There is no score for you in this game yet.');
+    if (score === undefined) {
+      // A removed friend's response stays stored (one play per friend), hidden from every read.
+      if (await games.hasResponded(gameId, playerId)) throw removedFriend();
+      throw notFound('There is no score for you in this game yet.');
+    }
     return { score };
   });
 };

@@ -29,13 +29,16 @@ describe('preview tags', () => {
     expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
   });
 
-  it('show an empty creator name as Anonymous, as every screen does', () => {
+  it('ask on behalf of "Your friend" when the creator typed no name, never "Anonymous"', () => {
     const tags = previewTags({
       origin: 'https://w.example',
       path: '/join/g1',
       game: { id: 'g1', preview: { creatorName: '', edition: 'spectrum' } },
     });
-    expect(tags.title).toBe('Anonymous wants to know how in tune you are');
+    expect(tags.title).toBe('Your friend wants to know how in tune you are');
+    expect(tags.description).toBe(
+      'Answer the same questions as your friend in Wavelength Spectrum and get your compatibility score from 0 to 10.',
+    );
   });
 
   it('tell game pages from landing pages', () => {

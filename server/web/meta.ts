@@ -36,7 +36,7 @@ export function escapeHtml(value: string): string {
 export const GENERIC_TITLE = SERVER_TEXTS.en.genericTitle;
 export const GENERIC_DESCRIPTION = SERVER_TEXTS.en.genericDescription;
 
-/** "Ana wants to know how in tune you are", in the game's language (an empty name shows as "Anonymous", as everywhere). */
+/** "Ana wants to know how in tune you are", in the game's language ("Your friend wants to know…" without a name). */
 export function gameTitle(game: GamePreview): string {
   return serverTexts(game.lang).gameTitle(nameInText(game.creatorName));
 }

@@ -17,7 +17,12 @@ export const CARD_HEIGHT = 630;
  * The card's design: stored cards are keyed by it (og-cards.ts), so raise it whenever the card's
  * look changes, or every card already on disk keeps its old look.
  */
-export const CARD_DESIGN = 1;
+export const CARD_DESIGN = 2;
+
+/** The backdrop wave's width; it starts at x = 1200 + 80 − WAVE_WIDTH = 720. */
+export const WAVE_WIDTH = 560;
+/** The subtitle ends before the wave begins: 72 px of padding + 600 < 720. */
+export const SUBTITLE_WIDTH = 600;
 
 /** The shipped Inter subsets, each its own family so satori falls back from one to the next. */
 export const FONT_SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'vietnamese'] as const;
@@ -40,7 +45,10 @@ const LOGO = dataUri(
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><defs><linearGradient id="g" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="${CORAL}"/><stop offset="1" stop-color="${AMBER}"/></linearGradient></defs><rect width="64" height="64" rx="16" fill="#2a2466"/><path d="M10 36c5-12 10-12 15 0s10 12 15 0 10-12 15 0" fill="none" stroke="url(#g)" stroke-width="6" stroke-linecap="round"/></svg>`,
 );
 
-/** The wave again, large and faint, running off the card's right edge. */
+/**
+ * The wave again, large and faint, running off the card's bottom right corner: right of the
+ * subtitle, which keeps to SUBTITLE_WIDTH, so the wave never runs through its words.
+ */
 const BACKDROP_WAVE = dataUri(
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 300"><defs><linearGradient id="g" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="${CORAL}"/><stop offset="1" stop-color="${AMBER}"/></linearGradient></defs><path d="M20 170c50-120 100-120 150 0s100 120 150 0 100-120 150 0 100 120 150 0" fill="none" stroke="url(#g)" stroke-width="26" stroke-linecap="round" opacity="0.22"/></svg>`,
 );
@@ -112,10 +120,10 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
       position: 'relative',
     },
     [
-      el('img', { position: 'absolute', right: -140, bottom: -100, width: 720, height: 360 }, [], {
+      el('img', { position: 'absolute', right: -80, bottom: -90, width: WAVE_WIDTH, height: WAVE_WIDTH / 2 }, [], {
         src: BACKDROP_WAVE,
-        width: '720',
-        height: '360',
+        width: String(WAVE_WIDTH),
+        height: String(WAVE_WIDTH / 2),
       }),
       el('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between' }, [
         el('div', { display: 'flex', alignItems: 'center' }, [
@@ -144,7 +152,7 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
       el('div', { display: 'flex', flexDirection: 'column', flexGrow: 1, justifyContent: 'center' }, headline),
       el(
         'div',
-        { display: 'flex', fontSize: 32, fontWeight: 500, color: MUTED },
+        { display: 'flex', fontSize: 32, fontWeight: 500, color: MUTED, maxWidth: SUBTITLE_WIDTH },
         game ? texts.gameFooter : texts.genericFooter,
       ),
     ],

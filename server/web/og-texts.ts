@@ -23,7 +23,10 @@ export interface ServerTexts {
     generic: readonly [string, string];
     gameFooter: string;
     genericFooter: string;
-    /** The name drawn when nothing of the creator's can be (empty, or only characters the font lacks). */
+    /**
+     * The name drawn when nothing of the creator's can be (empty, or only characters the font
+     * lacks): the card then asks on behalf of "Your friend", as the page's title does.
+     */
     someone(empty: boolean): string;
   };
 }
@@ -33,9 +36,9 @@ const EN_EDITIONS: Record<Edition, string> = { spectrum: 'Spectrum', classic: 'C
 const en: ServerTexts = {
   genericTitle: `${PRODUCT_NAME}: how in tune are your friends with you?`,
   genericDescription: 'Answer a few quick questions, share the link, and see how in tune your friends are with you.',
-  // An empty name shows as "Anonymous", as on every screen.
-  gameTitle: (name = 'Anonymous') => `${name} wants to know how in tune you are`,
-  gameDescription: (name = 'Anonymous', edition) =>
+  // Without a name the creator is "your friend", as on every screen (never "Anonymous").
+  gameTitle: (name = 'Your friend') => `${name} wants to know how in tune you are`,
+  gameDescription: (name = 'your friend', edition) =>
     `Answer the same questions as ${name} in ${PRODUCT_NAME} ${EN_EDITIONS[edition]} and get your compatibility score from 0 to 10.`,
   edition: { spectrum: 'Spectrum edition', classic: 'Classic edition' },
   imageAlt: (title, edition) => `${title}: ${PRODUCT_NAME} ${en.edition[edition]}`,
@@ -44,7 +47,7 @@ const en: ServerTexts = {
     generic: ['How in tune are your', 'friends with you?'],
     gameFooter: 'Answer the same questions and get your score out of 10.',
     genericFooter: 'Answer a few quick questions and share the link.',
-    someone: (empty) => (empty ? 'Anonymous' : 'A friend'),
+    someone: () => 'Your friend',
   },
 };
 

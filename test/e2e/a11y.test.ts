@@ -53,7 +53,7 @@ describe.skipIf(!available).each(['dark', 'light'] as const)('accessibility, %s 
       [`/scoreboard/${spectrum.gameId}`, (p) => p.getByRole('cell', { name: 'Bo' }).waitFor()],
       [`/result/${spectrum.gameId}`, (p) => p.getByText('Your Wavelength Score with Ada is').waitFor()],
       [`/join/${classic.gameId}`, (p) => p.getByText("You are joining Ada's game").waitFor()],
-      ['/no/such/screen', (p) => p.getByText('Unexpected Application Error!').waitFor()],
+      ['/no/such/screen', (p) => p.getByRole('heading', { name: 'Nothing here' }).waitFor()],
     ];
     const problems: string[] = [];
     await visitScreens(page, screens, async (path) => {
@@ -120,7 +120,7 @@ describe.skipIf(!available).each(['dark', 'light'] as const)('accessibility, %s 
     await page.getByRole('region', { name: 'Your games' }).waitFor();
     await check('landing with Your games');
     await page.goto(`/creator/AAAAAAAAAAAAAAAA#${'x'.repeat(22)}`);
-    await page.getByText('This creator link did not work').waitFor();
+    await page.getByRole('heading', { name: 'This game no longer exists.' }).waitFor();
     await check('dead creator link');
     expect(problems).toEqual([]);
     await context.close();

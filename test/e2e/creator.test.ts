@@ -93,7 +93,7 @@ describe.skipIf(!available)('creator controls in the browser', () => {
     await Promise.all([phone.context.close(), laptop.context.close()]);
   });
 
-  it('the creator deletes the game: open scoreboards empty out and the join link leads nowhere', async () => {
+  it('the creator deletes the game: open scoreboards say it no longer exists, and so does the join link', async () => {
     const game = await gameWithFriends();
     const watcher = await newPlayer(world);
     await watcher.page.goto(`/scoreboard/${game.gameId}`);
@@ -105,12 +105,13 @@ describe.skipIf(!available)('creator controls in the browser', () => {
     await creator.page.getByRole('button', { name: 'Delete this game' }).click();
     await creator.page.getByRole('button', { name: 'Delete', exact: true }).click();
     await waitForPath(creator.page, /^\/spectrum$/);
+    await creator.page.getByRole('status').filter({ hasText: 'Game deleted.' }).waitFor();
 
-    // The live socket was told and closed; the scoreboard reads as an unknown game's.
-    await watcher.page.getByText('Looks like no one has played yet.').waitFor();
+    // The live socket was told and closed; the scoreboard says the game is gone.
+    await watcher.page.getByRole('heading', { name: 'This game no longer exists.' }).waitFor();
     expect(await watcher.page.getByText('Live', { exact: true }).count()).toBe(0);
     await watcher.page.goto(`/join/${game.gameId}`);
-    await waitForPath(watcher.page, /^\/spectrum$/);
+    await watcher.page.getByRole('heading', { name: 'This game no longer exists.' }).waitFor();
     await Promise.all([creator.context.close(), watcher.context.close()]);
   });
 });

@@ -145,7 +145,7 @@ describe.skipIf(!available)('playing in the browser', () => {
     const rows = await board.locator('tbody tr').allInnerTexts();
     // The creator's rows end with their Remove control.
     expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(
-      players.map((p) => `${p.playerName} ${p.score} Remove`),
+      players.map((p) => `${p.playerName} ${p.score}/10 Remove`),
     );
     await screenshot(board, '06-scoreboard');
 
@@ -183,10 +183,10 @@ describe.skipIf(!available)('playing in the browser', () => {
     const friend = await newPlayer(world);
     await joinAsFriend(friend, world, gameId, 'Dee', 'Eve');
     await waitForRound(friend.page, 1, ROUNDS);
-    await friend.page.getByRole('button', { name: picked[0], exact: true }).click();
+    await friend.page.getByRole('radio', { name: picked[0], exact: true }).click();
     await waitForRound(friend.page, 2, ROUNDS);
     await waitForRound(friend.page, 3, ROUNDS);
-    await friend.page.getByRole('button', { name: picked[1], exact: true }).click();
+    await friend.page.getByRole('radio', { name: picked[1], exact: true }).click();
     await waitForPath(friend.page, new RegExp(`^/result/${gameId}$`));
     const players = await playersOf(world, gameId);
     expect(players).toEqual([{ playerID: expect.any(String), playerName: 'Eve', score: 6.7 }]);
@@ -231,12 +231,12 @@ describe.skipIf(!available)('playing in the browser', () => {
     await friend.context.close();
   });
 
-  it('an unknown link lands on the landing screen, an unknown screen shows the fallback', async () => {
+  it('an unknown link says the game no longer exists, an unknown screen shows the fallback', async () => {
     const visitor = await newPlayer(world);
     await visitor.page.goto(`${world.url}/join/AAAAAAAAAAAAAAAA`);
-    await waitForPath(visitor.page, /^\/spectrum$/);
+    await visitor.page.getByRole('heading', { name: 'This game no longer exists.' }).waitFor();
     await visitor.page.goto(`${world.url}/no/such/screen`);
-    await visitor.page.getByText('Unexpected Application Error!').waitFor();
+    await visitor.page.getByRole('heading', { name: 'Nothing here' }).waitFor();
     await screenshot(visitor.page, '08-error');
     await visitor.context.close();
   });

@@ -76,13 +76,14 @@ describe.skipIf(!available)('languages in a real browser', () => {
     expect(await page.getByRole('checkbox', { name: 'Ohne Zeitdruck' }).count()).toBe(1);
 
     // Remembered over the browser's own language, on another screen too.
+    // (An unknown game's scoreboard says the game no longer exists: the contract's journey.)
     await page.goto('/scoreboard/nosuchgame1');
-    await page.getByRole('heading', { name: 'Rangliste' }).waitFor();
+    await page.getByRole('heading', { name: 'Dieses Spiel gibt es nicht mehr.' }).waitFor();
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('es');
-    await page.getByRole('heading', { name: 'Marcador' }).waitFor();
+    await page.getByRole('heading', { name: 'Esta partida ya no existe.' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('es');
     await page.reload();
-    await page.getByRole('heading', { name: 'Marcador' }).waitFor();
+    await page.getByRole('heading', { name: 'Esta partida ya no existe.' }).waitFor();
     expect(problems).toEqual([]);
   });
 
@@ -141,8 +142,8 @@ describe.skipIf(!available)('languages in a real browser', () => {
     // The rounds compared: the friend's questions in Spanish, both answers side by side.
     const compared = await friend.page.locator('.reveal-round__question').allTextContents();
     expect(compared).toEqual(spanish);
-    // Both answered the same way on every round (one step right of the middle): a perfect match.
-    expect(await friend.page.locator('.verdict--match').count()).toBe(ROUNDS);
+    // Both answered the same way on every round (one step right of the middle): all in tune.
+    expect(await friend.page.locator('.verdict--in-tune').count()).toBe(ROUNDS);
 
     // The creator sees the friend's answers beside theirs, questions in German.
     await creator.page.goto(`/scoreboard/${gameId}`);

@@ -75,10 +75,10 @@ describe.skipIf(!available)('own questions', () => {
     await ada.page.getByText(FIRST).waitFor();
     // An own question is the creator's to keep: no swap on it.
     expect(await ada.page.getByRole('button', { name: /Swap question/ }).count()).toBe(0);
-    await ada.page.getByRole('button', { name: 'Online', exact: true }).click();
+    await ada.page.getByRole('radio', { name: 'Online', exact: true }).click();
     await waitForRound(ada.page, 2, 3);
     await ada.page.getByText(SECOND, { exact: true }).waitFor();
-    await ada.page.getByRole('button', { name: 'Ham', exact: true }).click();
+    await ada.page.getByRole('radio', { name: 'Ham', exact: true }).click();
     await waitForRound(ada.page, 3, 3);
     await ada.page.getByRole('button', { name: /Swap question/ }).waitFor();
     const drawnQuestion = await ada.page.locator('.round__question').innerText();
@@ -94,9 +94,9 @@ describe.skipIf(!available)('own questions', () => {
     await bo.page.getByRole('button', { name: 'Play' }).click();
     await waitForRound(bo.page, 1, 3);
     await bo.page.getByText(FIRST).waitFor();
-    await bo.page.getByRole('button', { name: 'Online', exact: true }).click();
+    await bo.page.getByRole('radio', { name: 'Online', exact: true }).click();
     await waitForRound(bo.page, 2, 3);
-    await bo.page.getByRole('button', { name: 'Pineapple', exact: true }).click();
+    await bo.page.getByRole('radio', { name: 'Pineapple', exact: true }).click();
     await waitForRound(bo.page, 3, 3);
     await bo.page.locator('.options button').first().click();
     await waitForPath(bo.page, new RegExp(`^/result/${gameId}$`));
@@ -104,7 +104,7 @@ describe.skipIf(!available)('own questions', () => {
     await bo.page.locator('.reveal-round').first().waitFor();
 
     const rounds = await roundTexts(bo.page);
-    expect(rounds[0]).toBe(`Round 1 Match! ${FIRST} You Online Ada Online`);
+    expect(rounds[0]).toBe(`Round 1 In tune ${FIRST} You Online Ada Online`);
     // The markup is shown as the text it is.
     expect(rounds[1]).toBe(`Round 2 Apart ${SECOND} You Pineapple Ada Ham`);
     expect(rounds[2]).toContain(drawnQuestion);

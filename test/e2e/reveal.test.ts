@@ -17,7 +17,7 @@ async function waitForPath(page: Page, pattern: RegExp) {
   await page.waitForFunction((source) => new RegExp(source).test(location.pathname), pattern.source);
 }
 
-/** Each round's text, whitespace collapsed: "Round 1 Match! question You word Ada word". */
+/** Each round's text, whitespace collapsed: "Round 1 In tune question You word Ada word". */
 async function roundTexts(page: Page): Promise<string[]> {
   return (await roundItems(page).allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
 }
@@ -56,18 +56,18 @@ describe.skipIf(!available)('the reveal', () => {
       await heading(bo.page)
         .filter({ hasText: `Wavelength round ${index + 1} of 3` })
         .waitFor();
-      await bo.page.getByRole('button', { name: word, exact: true }).click();
+      await bo.page.getByRole('radio', { name: word, exact: true }).click();
     }
     await waitForPath(bo.page, new RegExp(`^/result/${game.gameId}$`));
     await heading(bo.page).filter({ hasText: 'Your Wavelength Score with Ada is' }).waitFor();
     await roundItems(bo.page).first().waitFor();
 
     expect(await roundTexts(bo.page)).toEqual([
-      `Round 1 Match! ${game.questions[0].question} You ${words[0][0]} Ada ${words[0][0]}`,
+      `Round 1 In tune ${game.questions[0].question} You ${words[0][0]} Ada ${words[0][0]}`,
       `Round 2 Apart ${game.questions[1].question} You ${words[1][0]} Ada ${words[1][1]}`,
-      `Round 3 Match! ${game.questions[2].question} You ${words[2][2]} Ada ${words[2][2]}`,
+      `Round 3 In tune ${game.questions[2].question} You ${words[2][2]} Ada ${words[2][2]}`,
     ]);
-    await bo.page.getByText('2 of 3 matched').waitFor();
+    await bo.page.getByText('2 in tune, 1 apart', { exact: true }).waitFor();
     await bo.page.getByText('#1 of 1').waitFor();
     await bo.page.getByText('Melodic Match!', { exact: true }).waitFor();
     await expect.poll(() => bo.page.getByTestId('gauge-value').innerText(), { timeout: 10_000 }).toMatch(/^67/);
@@ -100,9 +100,9 @@ describe.skipIf(!available)('the reveal', () => {
     await heading(ada.page).filter({ hasText: "Bo's answers and yours" }).waitFor();
     await roundItems(ada.page).first().waitFor();
     expect(await roundTexts(ada.page)).toEqual([
-      `Round 1 Match! ${game.questions[0].question} Bo ${words[0][0]} You ${words[0][0]}`,
+      `Round 1 In tune ${game.questions[0].question} Bo ${words[0][0]} You ${words[0][0]}`,
       `Round 2 Apart ${game.questions[1].question} Bo ${words[1][0]} You ${words[1][1]}`,
-      `Round 3 Match! ${game.questions[2].question} Bo ${words[2][2]} You ${words[2][2]}`,
+      `Round 3 In tune ${game.questions[2].question} Bo ${words[2][2]} You ${words[2][2]}`,
     ]);
     await screenshot(ada.page, 'reveal-creator-comparison', { fullPage: true });
 
@@ -131,11 +131,9 @@ describe.skipIf(!available)('the reveal', () => {
     expect(labels[1]).toMatch(/^You: 58, Ada: 50,/);
     expect(labels[2]).toMatch(/^You: 10, Ada: 90,/);
     // 10, 8.5 (close) and 0.4 (apart).
-    expect((await roundTexts(cy.page)).map((text) => text.split(' ').slice(0, 3).join(' '))).toEqual([
-      'Round 1 Match!',
-      'Round 2 Close',
-      'Round 3 Apart',
-    ]);
+    expect(
+      (await roundTexts(cy.page)).map((text) => text.replace(/^(Round \d+ (In tune|Close|Apart)) .*$/, '$1')),
+    ).toEqual(['Round 1 In tune', 'Round 2 Close', 'Round 3 Apart']);
     await screenshot(cy.page, 'reveal-result-spectrum', { fullPage: true });
     expect(cy.problems).toEqual([]);
     await cy.context.close();

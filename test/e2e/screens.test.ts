@@ -53,7 +53,7 @@ describe.skipIf(!available)('small screens', () => {
         (p) => p.getByRole('cell', { name: 'A friend with a rather long name' }).waitFor(),
       ],
       [`/result/${game.gameId}`, (p) => p.getByText('Your Wavelength Score with Maximilian Alexander is').waitFor()],
-      ['/no/such/screen', (p) => p.getByText('Unexpected Application Error!').waitFor()],
+      ['/no/such/screen', (p) => p.getByRole('heading', { name: 'Nothing here' }).waitFor()],
     ];
     await visitScreens(page, screens, async (path) => {
       await expectFitsAndHasOneHeading(page, path);

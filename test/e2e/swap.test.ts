@@ -118,7 +118,7 @@ describe.skipIf(!available)('swapping questions in the browser', () => {
       await waitForRound(friend.page, round, ROUNDS);
       expect(await questionText(friend.page)).toBe(finalQuestions[round - 1].text);
       expect(await swapButton(friend.page).count()).toBe(0);
-      await friend.page.getByRole('button', { name: picked[round - 1], exact: true }).click();
+      await friend.page.getByRole('radio', { name: picked[round - 1], exact: true }).click();
     }
     await waitForPath(friend.page, new RegExp(`^/result/${gameId}$`));
     expect(await playersOf(world, gameId)).toEqual([{ playerID: expect.any(String), playerName: 'Bo', score: 10 }]);

@@ -1,0 +1,11 @@
+/**
+ * What a creator's own questions may hold (CONTRACT "Your own questions"). Apart from the rest of
+ * own-questions.ts, which re-exports them, so the landing page's entry can say "up to 5" without
+ * carrying the checks (the editor that needs them comes on demand).
+ */
+export const MAX_OWN_QUESTIONS = 5;
+export const OWN_QUESTION_MIN_LENGTH = 3;
+export const OWN_QUESTION_MAX_LENGTH = 140;
+export const OWN_WORD_MAX_LENGTH = 30;
+export const OWN_WORDS_MIN = 2;
+export const OWN_WORDS_MAX = 4;

@@ -1,0 +1,62 @@
+/**
+ * The landing page's JavaScript stays within the issue's limit: 95 kB gzip for the entry chunk and
+ * everything it imports statically, measured as Vite reports it (gzip at its default level) on
+ * the built client (`npm test` builds it first). What the landing screen can do without is
+ * fetched on demand: the own-questions editor, Your games, the travelling sentences' table.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { ROOT_DIR as root } from '../server/paths.js';
+
+const LANDING_BUDGET_BYTES = 95_000;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const dist = join(root, 'dist', 'client');
+const manifest = (): Record<string, ManifestChunk> =>
+  JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+/** The entry's chunk and every chunk it imports statically (what the landing page loads before it runs). */
+function landingChunks(chunks: Record<string, ManifestChunk>): ManifestChunk[] {
+  const seen = new Map<string, ManifestChunk>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.set(key, chunks[key]);
+    for (const next of chunks[key].imports ?? []) visit(next);
+  };
+  visit('index.html');
+  return [...seen.values()];
+}
+
+describe('the landing page', () => {
+  it('loads at most 95 kB of gzipped JavaScript', () => {
+    const bytes = landingChunks(manifest())
+      .map((chunk) => gzipSync(readFileSync(join(dist, chunk.file))).length)
+      .reduce((sum, size) => sum + size, 0);
+    expect(bytes).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+  });
+
+  it('fetches the own-questions editor, Your games and the sentences table only when needed', () => {
+    const chunks = manifest();
+    const loaded = landingChunks(chunks).map((chunk) => chunk.src);
+    for (const lazy of [
+      'components/OwnQuestionsEditor.tsx',
+      'components/YourGames.tsx',
+      'i18n/sentences.ts',
+      'routes/NotFound.tsx',
+    ]) {
+      expect(
+        Object.values(chunks).some((chunk) => chunk.src === lazy),
+        lazy,
+      ).toBe(true);
+      expect(loaded, lazy).not.toContain(lazy);
+    }
+  });
+});
