@@ -1,5 +1,5 @@
 import type { Edition } from '../../shared/product.js';
-import { closeness, computeScore, scoreOfCloseness } from '../../shared/score.js';
+import { closeness, computeScore } from '../../shared/score.js';
 
 /** How many pairs the creator's view lists at most. */
 export const TOP_PAIRS = 50;
@@ -140,22 +140,29 @@ export class CircleIndex {
     const rows = tableRows(friend.answers);
     const answers = friend.answers;
     const rounds = answers.length;
+    // The same answers as a typed array, and scoreOfCloseness × 10 computed in integers.
+    const typed = rows ? Int32Array.from(answers) : undefined;
+    const denominator = rounds * 100;
     const table = this.#table;
     const live = this.#live;
+    const allRows = this.#rows;
+    const keepTop = !this.#topStale;
+    // The same array #offer keeps sorted in place: most pairs of a big game fall below its last.
+    const top = this.#top;
     // The hot loop of a first read (every pair of the game once): plain locals, no call per pair.
     for (let k = 0; k < live.length; k++) {
       const other = live[k];
-      const others = this.#rows[other];
+      const others = allRows[other];
       let tenths: number;
-      if (rows && others && others.length === rounds && rounds > 0) {
+      if (typed && others && others.length === rounds && rounds > 0) {
         let total = 0;
-        for (let round = 0; round < rounds; round++) total += table[others[round] + answers[round]];
-        tenths = Math.round(scoreOfCloseness(total, rounds) * 10);
+        for (let round = 0; round < rounds; round++) total += table[others[round] + typed[round]];
+        tenths = Math.floor((2 * total + denominator) / (2 * denominator));
       } else {
         tenths = Math.round(computeScore(this.edition, this.#answers[other] as readonly number[], answers) * 10);
       }
       scores[start + other] = tenths;
-      if (!this.#topStale) this.#offer(other, slot, tenths);
+      if (keepTop && (top.length < TOP_PAIRS || tenths >= top[TOP_PAIRS - 1].tenths)) this.#offer(other, slot, tenths);
     }
     this.#ids.push(friend.publicId);
     this.#names.push(friend.name);
