@@ -22,8 +22,9 @@ import { liveSocketErrorHandler } from './live/socket-errors.js';
 import { healthRoute } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { CLIENT_DIR } from './paths.js';
+import { loadQuestionBank } from './questions/bank.js';
 import { questionRoutes } from './questions/routes.js';
-import { loadQuestionTexts } from './questions/translations.js';
+import { QuestionTexts } from './questions/translations.js';
 import { openStorage, type Storage } from './storage/index.js';
 import { registerClient } from './web/client.js';
 import { apiCors } from './web/cors.js';
@@ -75,8 +76,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   dropIncompleteRequestsOnClose(app);
 
+  // Read and checked once: seeded into the database, and kept in memory for its translations.
+  const bank = loadQuestionBank(questionsDir(config), { questionsPerGame: config.QUESTIONS_PER_GAME });
   const storage: Storage = await openStorage(config, {
     bus: options.bus ?? new InProcessEventBus(),
+    bank,
     log: (message, err) => app.log.warn({ err }, message),
   });
   app.decorate('storage', storage);
@@ -85,8 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Each game's live state (its definition, scoreboard, sockets and events) in one room; every
   // route reads games through the rooms.
   const rooms = new Rooms(games, bus, { maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME) });
-  // The bank's translations, from the folder the database was just seeded from (so already valid).
-  const texts = loadQuestionTexts(questionsDir(config));
+  const texts = new QuestionTexts(bank);
   // Before the retention purge at start-up, so that the cards of the games it deletes go too.
   const cards = openCards({
     dir: cardsDir(config),

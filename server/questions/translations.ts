@@ -1,11 +1,11 @@
 import type { Language } from '../../shared/languages.js';
 import type { Question } from '../../shared/model.js';
-import { type BankQuestion, loadQuestionBank } from './bank.js';
+import type { BankQuestion } from './bank.js';
 import type { QuestionTranslations } from './bank-texts.js';
 
 /**
- * The banks' questions in every language, by id. They live in memory, read from the same bank
- * folder as the questions table at start-up: the table keeps the English text that games point
+ * The banks' questions in every language, by id. They live in memory, built at start-up from the
+ * same loaded bank that seeds the questions table: the table keeps the English text that games point
  * at (and an answer is a position, the same in every language), so a translation is only ever a
  * different way to show a question, looked up when a reply is written. A question with no text in
  * a language (an own bank that gives none, a question that has left the bank, a creator's own
@@ -28,9 +28,4 @@ export class QuestionTexts {
     if (text.options?.length !== question.words.length) return question;
     return { ...question, text: text.question, words: text.options };
   }
-}
-
-/** The translations of the bank folder `dir` (already validated when the database was seeded from it). */
-export function loadQuestionTexts(dir: string): QuestionTexts {
-  return new QuestionTexts(loadQuestionBank(dir));
 }

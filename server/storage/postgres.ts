@@ -1,5 +1,5 @@
 import { postgresCircleRepository } from '../circle/postgres.js';
-import { type Config, questionsDir } from '../config.js';
+import type { Config } from '../config.js';
 import { BatchedCalls } from '../db/batched-calls.js';
 import { DatabasePool, endPool, type Pool, preparePostgres } from '../db/postgres.js';
 import { PostgresEventBus } from '../events/postgres-bus.js';
@@ -7,7 +7,7 @@ import { postgresGameRepository } from '../games/postgres.js';
 import { postgresResponseWriter } from '../games/postgres-responses.js';
 import { POSTGRES_MIGRATIONS_DIR } from '../paths.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
-import { readQuestionBanks } from '../questions/seed.js';
+import { seedRows } from '../questions/seed.js';
 import type { Storage, StorageOptions } from './storage.js';
 
 export interface PostgresStorage extends Storage {
@@ -34,11 +34,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
   // It reconnects by itself, with backoff, and resyncs its subscribers.
   const bus = new PostgresEventBus({ ...connection, local: options.bus, log });
   try {
-    await preparePostgres(
-      pool,
-      POSTGRES_MIGRATIONS_DIR,
-      readQuestionBanks(questionsDir(config), { questionsPerGame: config.QUESTIONS_PER_GAME }),
-    );
+    await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, seedRows(options.bank));
     await bus.start();
   } catch (error) {
     await bus.close();

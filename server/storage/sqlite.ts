@@ -1,5 +1,5 @@
 import { sqliteCircleRepository } from '../circle/sqlite.js';
-import { type Config, questionsDir } from '../config.js';
+import type { Config } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { seedQuestions } from '../db/seed.js';
@@ -7,7 +7,7 @@ import { sqliteGameRepository } from '../games/sqlite.js';
 import { responseWriter } from '../games/sqlite-responses.js';
 import { MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
 import type { BankOptions } from '../questions/bank.js';
-import { readQuestionBanks } from '../questions/seed.js';
+import { readQuestionBanks, seedRows } from '../questions/seed.js';
 import { sqliteQuestionRepository } from '../questions/sqlite.js';
 import type { Storage, StorageOptions } from './storage.js';
 
@@ -39,11 +39,8 @@ export function openSqliteDatabase(
 
 /** Opens the SQLite database of a `sqlite:` DATABASE_URL with its repositories; this one process is the bus. */
 export async function openSqliteStorage(config: Config, options: StorageOptions): Promise<SqliteStorage> {
-  const db = openSqliteDatabase(sqlitePath(config.DATABASE_URL), {
-    migrations: MIGRATIONS_DIR,
-    seed: questionsDir(config),
-    questionsPerGame: config.QUESTIONS_PER_GAME,
-  });
+  const db = openDatabase(sqlitePath(config.DATABASE_URL), MIGRATIONS_DIR);
+  seedQuestions(db, seedRows(options.bank));
   // Friends answering at the same moment are stored in one transaction (see GroupCommit).
   const responses = new GroupCommit(db, responseWriter(db));
   return {

@@ -1,6 +1,7 @@
 import type { CircleRepository } from '../circle/repository.js';
 import type { GameEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
+import type { BankQuestion } from '../questions/bank.js';
 import type { QuestionRepository } from '../questions/repository.js';
 
 /** Everything the app keeps, behind one interface per feature; handlers never learn which database it is. */
@@ -22,5 +23,7 @@ export interface StorageOptions {
    * process writes); with PostgreSQL the LISTEN/NOTIFY bus feeds it from every instance.
    */
   bus: GameEventBus;
+  /** The question banks, loaded and validated once (loadQuestionBank), seeded into the database. */
+  bank: readonly BankQuestion[];
   log?: (message: string, error?: unknown) => void;
 }
