@@ -6,7 +6,6 @@
 import { type ClassicQuestion, type Question, type SpectrumQuestion, scaleCode, scaleOf } from './model.js';
 import { cleanText } from './names.js';
 import {
-  MAX_OWN_QUESTIONS,
   OWN_QUESTION_MAX_LENGTH,
   OWN_QUESTION_MIN_LENGTH,
   OWN_WORD_MAX_LENGTH,
@@ -15,14 +14,7 @@ import {
 } from './own-question-limits.js';
 import type { Edition } from './product.js';
 
-export {
-  MAX_OWN_QUESTIONS,
-  OWN_QUESTION_MAX_LENGTH,
-  OWN_QUESTION_MIN_LENGTH,
-  OWN_WORD_MAX_LENGTH,
-  OWN_WORDS_MAX,
-  OWN_WORDS_MIN,
-};
+export * from './own-question-limits.js';
 /** Spectrum scale codes an own statement may use (see SCALE_ENDS in model.ts). */
 export const OWN_SCALE_CODES = ['A', 'B', 'C'] as const;
 
