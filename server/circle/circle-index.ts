@@ -1,5 +1,6 @@
 import type { Edition } from '../../shared/product.js';
-import { closeness, computeScore } from '../../shared/score.js';
+import { computeScore } from '../../shared/score.js';
+import { closenessTotals, KERNEL_MAX_ROUNDS, strideFor } from './closeness-kernel.js';
 
 /** How many pairs the creator's view lists at most. */
 export const TOP_PAIRS = 50;
@@ -53,22 +54,29 @@ export class CircleTooLargeError extends Error {
 /** Score values in tenths: 0..100. */
 const SCORE_VALUES = 101;
 
-/** Answers 0..100 (every Spectrum answer, every Classic one) are scored through a table of closeness. */
-const ANSWER_VALUES = 101;
+/** Answers the kernels take: whole numbers 0..100 (every Spectrum answer, every Classic one). */
+const fitsKernel = (answers: readonly number[]) =>
+  answers.length <= KERNEL_MAX_ROUNDS && answers.every((a) => Number.isInteger(a) && a >= 0 && a <= 100);
 
-/** `closeness(edition, a, b)` at `a × 101 + b`: one look-up per round instead of the formula. */
-function closenessTable(edition: Edition): Int32Array {
-  const table = new Int32Array(ANSWER_VALUES * ANSWER_VALUES);
-  for (let a = 0; a < ANSWER_VALUES; a++) {
-    for (let b = 0; b < ANSWER_VALUES; b++) table[a * ANSWER_VALUES + b] = closeness(edition, a, b);
+/**
+ * `scoreOfCloseness × 10` (the score in tenths, rounded half up, in integers) of each of the first
+ * `count` totals of `rounds` rounds, into `scores` from `start`.
+ */
+function tenthsOfTotals(totals: Int32Array, count: number, rounds: number, scores: Uint8Array, start: number): void {
+  const denominator = rounds * 100;
+  for (let slot = 0; slot < count; slot++) {
+    scores[start + slot] = Math.floor((2 * totals[slot] + denominator) / (2 * denominator));
   }
-  return table;
 }
 
-/** Answers as table rows (`a × 101`), or undefined if one is off the table (then `computeScore` is used). */
-function tableRows(answers: readonly number[]): Int32Array | undefined {
-  if (!answers.every((a) => Number.isInteger(a) && a >= 0 && a < ANSWER_VALUES)) return undefined;
-  return Int32Array.from(answers, (a) => a * ANSWER_VALUES);
+/** The slots of `live` whose score with the slot whose row starts at `start` is at least `floor`. */
+function slotsScoringAtLeast(live: readonly number[], scores: Uint8Array, start: number, floor: number): number[] {
+  const found: number[] = [];
+  for (let k = 0; k < live.length; k++) {
+    const other = live[k];
+    if (scores[start + other] >= floor) found.push(other);
+  }
+  return found;
 }
 
 /**
@@ -94,9 +102,17 @@ export class CircleIndex {
   readonly #names: string[] = [];
   /** Undefined once the slot's friend is removed (their answers are no longer needed). */
   readonly #answers: (readonly number[] | undefined)[] = [];
-  /** The same answers as rows of `#table`, where they fit it. */
-  readonly #rows: (Int32Array | undefined)[] = [];
-  readonly #table: Int32Array;
+  /** The game's number of rounds, from the first friend; the kernels serve friends with as many answers. */
+  #rounds: number | undefined;
+  /** Every slot's answers as columns, one per round of `#stride` bytes (see closeness-kernel.ts). */
+  #columns = new Uint8Array(0);
+  #stride = 0;
+  /** 1 where the slot's answers are in `#columns`; the others are scored with `computeScore`. */
+  #tabled = new Uint8Array(0);
+  /** Friends in the circle whose answers are not in `#columns`. */
+  #untabled = 0;
+  /** Closeness totals of the friend being added with every earlier slot (scratch). */
+  #totals = new Int32Array(0);
   readonly #slots = new Map<string, number>();
   /** The slots of friends in the circle now, ascending (join order). */
   readonly #live: number[] = [];
@@ -108,7 +124,6 @@ export class CircleIndex {
     readonly edition: Edition,
     friends: readonly CircleFriend[] = [],
   ) {
-    this.#table = closenessTable(edition);
     if (friends.length > CIRCLE_MAX_FRIENDS) throw new CircleTooLargeError();
     this.#grow(friends.length);
     for (const friend of friends) this.add(friend);
@@ -122,7 +137,8 @@ export class CircleIndex {
   /** Roughly what the index holds in memory, in bytes (for the cache's budget). */
   get bytes(): number {
     const rounds = this.#answers.find((answers) => answers !== undefined)?.length ?? 0;
-    return this.#scores.byteLength + this.#ids.length * (96 + 12 * rounds);
+    const columns = this.#columns.byteLength + this.#tabled.byteLength + this.#totals.byteLength;
+    return this.#scores.byteLength + columns + this.#ids.length * (96 + 12 * rounds);
   }
 
   has(publicId: string): boolean {
@@ -135,39 +151,46 @@ export class CircleIndex {
     const slot = this.#ids.length;
     if (slot >= CIRCLE_MAX_FRIENDS) throw new CircleTooLargeError();
     if (slot >= this.#capacity) this.#grow(Math.min(CIRCLE_MAX_FRIENDS, Math.max(16, this.#capacity * 2)));
+    const answers = friend.answers;
+    if (this.#rounds === undefined) {
+      this.#rounds = answers.length;
+      this.#columns = new Uint8Array(this.#rounds * this.#stride);
+    }
+    const rounds = this.#rounds;
+    const tabled = this.#tabled;
+    const totals = this.#totals;
+    const fits = rounds > 0 && answers.length === rounds && fitsKernel(answers);
+    if (fits) {
+      const stride = this.#stride;
+      for (let round = 0; round < rounds; round++) this.#columns[round * stride + slot] = answers[round];
+      tabled[slot] = 1;
+      // Every earlier friend at once (the hot loop of a first read: every pair of the game once).
+      closenessTotals(this.edition, answers, this.#columns, stride, slot, totals);
+    }
     const scores = this.#scores;
     const start = rowStart(slot);
-    const rows = tableRows(friend.answers);
-    const answers = friend.answers;
-    const rounds = answers.length;
-    // The same answers as a typed array, and scoreOfCloseness × 10 computed in integers.
-    const typed = rows ? Int32Array.from(answers) : undefined;
-    const denominator = rounds * 100;
-    const table = this.#table;
+    if (fits) tenthsOfTotals(totals, slot, rounds, scores, start);
     const live = this.#live;
-    const allRows = this.#rows;
-    const keepTop = !this.#topStale;
-    // The same array #offer keeps sorted in place: most pairs of a big game fall below its last.
-    const top = this.#top;
-    // The hot loop of a first read (every pair of the game once): plain locals, no call per pair.
-    for (let k = 0; k < live.length; k++) {
-      const other = live[k];
-      const others = allRows[other];
-      let tenths: number;
-      if (typed && others && others.length === rounds && rounds > 0) {
-        let total = 0;
-        for (let round = 0; round < rounds; round++) total += table[others[round] + typed[round]];
-        tenths = Math.floor((2 * total + denominator) / (2 * denominator));
-      } else {
-        tenths = Math.round(computeScore(this.edition, this.#answers[other] as readonly number[], answers) * 10);
+    if (!fits || this.#untabled > 0) {
+      // Off the kernels (answers of another length or out of range): the formula, pair by pair.
+      for (const other of live) {
+        if (fits && tabled[other] === 1) continue;
+        const others = this.#answers[other] as readonly number[];
+        scores[start + other] = Math.round(computeScore(this.edition, others, answers) * 10);
       }
-      scores[start + other] = tenths;
-      if (keepTop && (top.length < TOP_PAIRS || tenths >= top[TOP_PAIRS - 1].tenths)) this.#offer(other, slot, tenths);
     }
+    if (!this.#topStale) {
+      // Most pairs of a big game fall below the 50th best pair: only the others are offered.
+      const top = this.#top;
+      const floor = top.length < TOP_PAIRS ? 0 : top[TOP_PAIRS - 1].tenths;
+      for (const other of slotsScoringAtLeast(live, scores, start, floor)) {
+        this.#offer(other, slot, scores[start + other]);
+      }
+    }
+    if (!fits) this.#untabled += 1;
     this.#ids.push(friend.publicId);
     this.#names.push(friend.name);
     this.#answers.push(friend.answers);
-    this.#rows.push(rows);
     this.#slots.set(friend.publicId, slot);
     live.push(slot);
     return true;
@@ -179,7 +202,8 @@ export class CircleIndex {
     if (slot === undefined) return false;
     this.#slots.delete(publicId);
     this.#answers[slot] = undefined;
-    this.#rows[slot] = undefined;
+    if (this.#tabled[slot] === 0) this.#untabled -= 1;
+    this.#tabled[slot] = 0;
     this.#live.splice(this.#live.indexOf(slot), 1);
     if (this.#top.some((pair) => pair.a === slot || pair.b === slot)) this.#topStale = true;
     return true;
@@ -255,6 +279,19 @@ export class CircleIndex {
     const scores = new Uint8Array(rowStart(slots));
     scores.set(this.#scores);
     this.#scores = scores;
+    const tabled = new Uint8Array(slots);
+    tabled.set(this.#tabled);
+    this.#tabled = tabled;
+    const stride = strideFor(slots);
+    if (this.#rounds !== undefined) {
+      const columns = new Uint8Array(this.#rounds * stride);
+      for (let round = 0; round < this.#rounds; round++) {
+        columns.set(this.#columns.subarray(round * this.#stride, round * this.#stride + this.#stride), round * stride);
+      }
+      this.#columns = columns;
+    }
+    this.#stride = stride;
+    this.#totals = new Int32Array(slots);
     this.#capacity = slots;
   }
 }
