@@ -2,7 +2,7 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle   those parts only (one or more)
+ * npm run bench -- http|live|rss|cards|circle|memory   those parts only (one or more)
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
@@ -10,7 +10,8 @@
  * dropped at the end) or --postgres none; --sockets 5000,10000 --messages 100 (fan-out; --unpinned
  * leaves the server and the client processes where the kernel puts them); --idle 10000 (RSS);
  * --flood-rounds 3 --flood-seconds 6 --flood-clients 32 --flood-games 200 (cards; needs each
- * checkout's built client, `npm run build:client`). Each server is built with tsc if needed and
+ * checkout's built client, `npm run build:client`); --memory-games 1000 --memory-friends 50 (memory
+ * per cached game and per friends' circle, this checkout only). Each server is built with tsc if needed and
  * runs in its own process.
  * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part.
  */
@@ -22,6 +23,7 @@ import { circleBench, circleWorstMs, printCircle } from './circle.js';
 import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
 import { httpBench, onPostgres, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
+import { memoryBench, printMemory } from './memory.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -39,10 +41,12 @@ const { values, positionals } = parseArgs({
     'flood-seconds': { type: 'string', default: '6' },
     'flood-clients': { type: 'string', default: '32' },
     'flood-games': { type: 'string', default: '200' },
+    'memory-games': { type: 'string', default: '1000' },
+    'memory-friends': { type: 'string', default: '50' },
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle'];
+const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory'];
 const parts = new Set<string>();
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -105,6 +109,10 @@ const circle = wanted('circle')
   ? await circleBench(here, { friends: 1000, games: 3, seconds: n('seconds'), connections: n('connections') })
   : undefined;
 if (circle) printCircle(circle);
+const memory = wanted('memory')
+  ? await memoryBench(here, { games: n('memory-games'), friends: n('memory-friends') })
+  : undefined;
+if (memory) printMemory(memory);
 
 // The issue's goals, side by side.
 /** Per round, a server's req/s over another's (they ran in the same round, one after the other). */
