@@ -153,7 +153,7 @@ for (let repeat = 0; repeat < repeats; repeat++) {
 
   for (const bus of buses) {
     const shared = await freshDatabase();
-    const busEnv = bus === 'redis' ? { BUS_URL: redisUrl } : {};
+    const busEnv: Record<string, string> = bus === 'redis' ? { BUS_URL: redisUrl } : {};
     const [a, b] = await Promise.all([
       startServer('postgres-a', ROOT, { ...env, ...busEnv, DATABASE_URL: shared.url }),
       startServer('postgres-b', ROOT, { ...env, ...busEnv, DATABASE_URL: shared.url }),

@@ -141,10 +141,11 @@ try {
   for (const size of batchSizes) {
     for (const listeners of listenerCounts) {
       for (const bus of buses) {
-        const r = bus === 'redis' ? await redisStep(listeners, size) : await notifyStep(listeners, size);
-        const cpu = 'serverCpu' in r ? `${Math.round(r.serverCpu * 100)}%`.padStart(9) : '';
+        const r: { sent: number; delivered: number; bytes: number; serverCpu?: number } =
+          bus === 'redis' ? await redisStep(listeners, size) : await notifyStep(listeners, size);
+        const cpu = r.serverCpu === undefined ? '' : `${Math.round(r.serverCpu * 100)}%`.padStart(9);
         console.log(
-          `  ${bus.padEnd(6)}  ${String(listeners).padStart(9)}  ${String(size).padStart(14)}  ${String(r.bytes).padStart(5)}  ${count(r.sent, 15)}  ${count(r.delivered, 19)}  ${count(r.delivered * size, 16)}  ${count(r.delivered * listeners, 14)}  ${cpu}`,
+          `  ${bus.padEnd(6)}  ${String(listeners).padStart(9)}  ${String(size).padStart(14)}  ${String(r.bytes).padStart(5)}  ${count(r.sent, 15)}  ${count(r.delivered, 19)}  ${count(r.delivered * size, 16)}  ${count(r.delivered * listeners, 14)}  ${cpu}`.trimEnd(),
         );
       }
     }

@@ -89,7 +89,9 @@ export class RedisEventBus implements GameEventBus {
   /** Connects and subscribes; rejects if Redis cannot be reached at all. */
   async start(): Promise<void> {
     try {
-      await Promise.all([this.subscriber.connect(), this.publisher.connect()]);
+      // One after the other: a connection still connecting when close() runs would carry on.
+      await this.subscriber.connect();
+      await this.publisher.connect();
       await this.subscriber.subscribe(this.channel);
     } catch (error) {
       await this.close();
@@ -160,9 +162,9 @@ export class RedisEventBus implements GameEventBus {
     this.closed = true;
     this.subscribed = false;
     this.echoes.releaseAll();
+    // The storage has drained its writes (and their PUBLISHes) before it closes the bus.
     this.subscriber.disconnect();
-    // Lets a PUBLISH in flight finish (responses drained at shutdown are announced).
-    await this.publisher.quit().catch(() => this.publisher.disconnect());
+    this.publisher.disconnect();
   }
 
   private received(channel: string, message: string): void {
