@@ -133,7 +133,7 @@ const median = (values: number[]) => percentile(values, 50);
 
 console.log(`Wavelength instances benchmark on Node ${process.version}, ${new Date().toISOString()}`);
 console.log(`${seconds} s per load, ${CONNECTIONS} connections in all, log-response spread over ${GAMES} games,`);
-console.log(`${repeats} rounds of the three setups in turn (medians below); load average before: ${loadAverage()}\n`);
+console.log(`${repeats} rounds of the setups in turn (medians below); load average before: ${loadAverage()}\n`);
 
 type Result = Awaited<ReturnType<typeof throughput>>;
 const results = new Map<string, Result[]>();
