@@ -6,7 +6,7 @@ import { subscriberName } from '../events/redis-bus.js';
  * The Redis the Redis bus tests use: set by vitest.config.ts when one answers (always with
  * CI=true, where its absence fails them); unset, those tests are left out.
  */
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
 /** A channel of this test's own, so that test files running side by side never hear each other. */
 export const testChannel = () => `wl_test_${randomBytes(6).toString('hex')}`;
