@@ -1,5 +1,6 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { LINGUI_REACT } from './vite.config.js';
@@ -16,6 +17,27 @@ async function postgresReachable(): Promise<boolean> {
     return false;
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/** The Redis the Redis bus tests publish on (they need PostgreSQL too: Redis only carries events). */
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const client = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
   }
 }
 
@@ -36,24 +58,32 @@ const databaseFreeTests = [
 /**
  * Every test file that builds an app or a repository, again on PostgreSQL: testApp() then gives
  * each app its own new database. `*.postgres.test.ts` files (several instances, the listener)
- * run only here. Without a reachable server the project is left out locally; with CI=true it runs
- * and fails.
+ * run only here, and so do `*.redis.test.ts` files, with the cross-instance tests again over
+ * Redis (TEST_REDIS_URL), when Redis is there too. Without a reachable server each is left out
+ * locally; with CI=true both run and fail.
  */
-const serverPostgres: TestProjectInlineConfiguration = {
+const serverPostgres = (withRedis: boolean): TestProjectInlineConfiguration => ({
   test: {
     name: 'server-postgres',
     environment: 'node',
     include: ['server/**/*.test.ts'],
-    exclude: databaseFreeTests,
-    env: { TEST_DATABASE: 'postgres', TEST_POSTGRES_URL: postgresUrl },
+    exclude: [...databaseFreeTests, ...(withRedis ? [] : ['**/*.redis.test.ts'])],
+    env: {
+      TEST_DATABASE: 'postgres',
+      TEST_POSTGRES_URL: postgresUrl,
+      // Empty: the tests take it as unset (testing/redis.ts), even if the shell set it.
+      TEST_REDIS_URL: withRedis ? redisUrl : '',
+    },
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },
-};
+});
 
 export default defineConfig(async () => {
   const withPostgres = process.env.CI === 'true' || (await postgresReachable());
   if (!withPostgres) console.warn(`PostgreSQL is not reachable at ${postgresUrl}: skipping project server-postgres.`);
+  const withRedis = withPostgres && (process.env.CI === 'true' || (await redisReachable()));
+  if (withPostgres && !withRedis) console.warn(`Redis is not reachable at ${redisUrl}: skipping the Redis bus tests.`);
   return {
     test: {
       projects: [
@@ -62,11 +92,11 @@ export default defineConfig(async () => {
             name: 'server',
             environment: 'node',
             include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'test/**/*.test.ts'],
-            exclude: ['test/e2e/**', '**/*.postgres.test.ts'],
+            exclude: ['test/e2e/**', '**/*.postgres.test.ts', '**/*.redis.test.ts'],
             testTimeout: 20_000,
           },
         },
-        ...(withPostgres ? [serverPostgres] : []),
+        ...(withPostgres ? [serverPostgres(withRedis)] : []),
         {
           plugins: [react(LINGUI_REACT), lingui()],
           test: {

@@ -2,7 +2,9 @@
  * Past one machine: one instance versus two on the same PostgreSQL database (SQLite's one
  * instance for reference), and how long a score logged on instance A takes to reach a live
  * socket on instance B.
- *   npx tsx bench/instances.ts [seconds per load = 5] [live rounds = 300] [repeats = 3]
+ *   npx tsx bench/instances.ts [seconds per load = 5] [live rounds = 300] [repeats = 3] [buses = notify]
+ * `buses` lists what carries events between the two instances: `notify` (LISTEN/NOTIFY) and/or
+ * `redis` (BUS_URL=BENCH_REDIS_URL, default redis://127.0.0.1:6379).
  * Needs PostgreSQL (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres): it
  * creates a throw-away database there and drops it at the end.
  */
@@ -18,7 +20,9 @@ const ROOT = resolve(import.meta.dirname, '..');
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const [seconds = 5, liveRounds = 300, repeats = 3] = process.argv.slice(2).map(Number);
+const [seconds = 5, liveRounds = 300, repeats = 3] = process.argv.slice(2, 5).map(Number);
+const buses = (process.argv[5] ?? 'notify').split(',');
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Friends answer many games at once (one group chat each), not one: responses spread over these. */
 const GAMES = 50;
 const CONNECTIONS = 20;
@@ -129,12 +133,12 @@ const median = (values: number[]) => percentile(values, 50);
 
 console.log(`Wavelength instances benchmark on Node ${process.version}, ${new Date().toISOString()}`);
 console.log(`${seconds} s per load, ${CONNECTIONS} connections in all, log-response spread over ${GAMES} games,`);
-console.log(`${repeats} rounds of the three setups in turn (medians below); load average before: ${loadAverage()}\n`);
+console.log(`${repeats} rounds of the setups in turn (medians below); load average before: ${loadAverage()}\n`);
 
 type Result = Awaited<ReturnType<typeof throughput>>;
 const results = new Map<string, Result[]>();
 const record = (result: Result) => results.set(result.label, [...(results.get(result.label) ?? []), result]);
-let live: Awaited<ReturnType<typeof crossInstance>> | undefined;
+const live = new Map<string, Awaited<ReturnType<typeof crossInstance>>>();
 
 for (let repeat = 0; repeat < repeats; repeat++) {
   const sqlite = await startServer('sqlite', ROOT, env);
@@ -147,15 +151,19 @@ for (let repeat = 0; repeat < repeats; repeat++) {
   await one.stop();
   await single.drop();
 
-  const shared = await freshDatabase();
-  const [a, b] = await Promise.all([
-    startServer('postgres-a', ROOT, { ...env, DATABASE_URL: shared.url }),
-    startServer('postgres-b', ROOT, { ...env, DATABASE_URL: shared.url }),
-  ]);
-  record(await throughput('PostgreSQL, 2 instances', [a.url, b.url]));
-  if (repeat === 0) live = await crossInstance(a.url, b.url);
-  await Promise.all([a.stop(), b.stop()]);
-  await shared.drop();
+  for (const bus of buses) {
+    const shared = await freshDatabase();
+    const busEnv: Record<string, string> = bus === 'redis' ? { BUS_URL: redisUrl } : {};
+    const [a, b] = await Promise.all([
+      startServer('postgres-a', ROOT, { ...env, ...busEnv, DATABASE_URL: shared.url }),
+      startServer('postgres-b', ROOT, { ...env, ...busEnv, DATABASE_URL: shared.url }),
+    ]);
+    const label = bus === 'redis' ? 'PostgreSQL, 2, Redis bus' : 'PostgreSQL, 2 instances';
+    record(await throughput(label, [a.url, b.url]));
+    if (repeat === 0) live.set(label, await crossInstance(a.url, b.url));
+    await Promise.all([a.stop(), b.stop()]);
+    await shared.drop();
+  }
 }
 
 console.log('setup                      get-all-players (50)          log-response');
@@ -171,10 +179,14 @@ for (const [label, runs] of results) {
     `${''.padEnd(26)} req/s of each round: ${runs.map((r) => `${r.players.rps}/${r.writes.rps}`).join(', ')}`,
   );
 }
-if (live) {
-  console.log(`\nCross-instance live delivery, ${liveRounds} responses logged one at a time on A:`);
-  console.log(`  A's answer -> socket on B: p50 ${ms(live.onB.p50)}, p99 ${ms(live.onB.p99)}, max ${ms(live.onB.max)}`);
-  console.log(`  A's answer -> socket on A: p50 ${ms(live.onA.p50)}, p99 ${ms(live.onA.p99)}, max ${ms(live.onA.max)}`);
+for (const [label, delays] of live) {
+  console.log(`\nCross-instance live delivery (${label}), ${liveRounds} responses logged one at a time on A:`);
+  console.log(
+    `  A's answer -> socket on B: p50 ${ms(delays.onB.p50)}, p99 ${ms(delays.onB.p99)}, max ${ms(delays.onB.max)}`,
+  );
+  console.log(
+    `  A's answer -> socket on A: p50 ${ms(delays.onA.p50)}, p99 ${ms(delays.onA.p99)}, max ${ms(delays.onA.max)}`,
+  );
   console.log("  (negative: the socket had the score before A's HTTP answer reached the benchmark)");
 }
 console.log(`load average after: ${loadAverage()}`);

@@ -50,6 +50,8 @@ export interface AppOptions {
   clientDir?: string;
   /** This instance's event bus (with PostgreSQL, the one the LISTEN/NOTIFY bus feeds). */
   bus?: GameEventBus;
+  /** The Redis channel between instances (BUS_URL); tests give each their own. */
+  busChannel?: string;
   livePingIntervalMs?: number;
   /** The clock of the retention purge (ms since the epoch); tests move it instead of waiting. */
   now?: () => number;
@@ -81,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage: Storage = await openStorage(config, {
     bus: options.bus ?? new InProcessEventBus(),
     bank,
+    busChannel: options.busChannel,
     log: (message, err) => app.log.warn({ err }, message),
   });
   app.decorate('storage', storage);

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       DATABASE_POOL_SIZE: 10,
       DATABASE_CONNECT_TIMEOUT_MS: 10_000,
     });
+    expect(loadConfig({}).BUS_URL).toBeUndefined();
     expect(loadConfig({}).GA_MEASUREMENT_ID).toBeUndefined();
     expect(loadConfig({}).QUESTIONS_DIR).toBeUndefined();
     expect(questionsDir(loadConfig({ QUESTIONS_DIR: '' }))).toBe(SEED_DIR);
@@ -79,6 +80,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '2500' }).DATABASE_CONNECT_TIMEOUT_MS).toBe(2500);
   });
 
+  it('takes a Redis BUS_URL with PostgreSQL, and refuses one with SQLite in one line', () => {
+    const postgres = 'postgres://app@db:5432/wavelength';
+    for (const url of ['redis://127.0.0.1:6379', 'rediss://user:secret@cache.example:6380/0']) {
+      expect(loadConfig({ DATABASE_URL: postgres, BUS_URL: url }).BUS_URL).toBe(url);
+    }
+    expect(loadConfig({ DATABASE_URL: postgres, BUS_URL: '' }).BUS_URL).toBeUndefined();
+    expect(() => loadConfig({ BUS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+      'Invalid BUS_URL="redis://127.0.0.1:6379": carries events between instances on one PostgreSQL database; SQLite is one instance, so leave it unset',
+    );
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -99,6 +111,8 @@ describe('loadConfig', () => {
     ['REQUEST_TIMEOUT_MS', '10'],
     ['CO_CREATORS_PER_GAME', 'many'],
     ['CO_CREATORS_PER_GAME', '-1'],
+    ['BUS_URL', 'postgres://db/wavelength'],
+    ['BUS_URL', 'redis:'],
   ])('stops with one line naming %s=%s', (name, value) => {
     let error: unknown;
     try {

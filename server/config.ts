@@ -45,60 +45,79 @@ export function fastifyTrustProxy(
   return (_address, hop) => hop < trust;
 }
 
-const configSchema = z.object({
-  PORT: integer(0, 65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, { error: 'must be sqlite:<path>, sqlite::memory: or postgres://…' })
-    .default('sqlite:./data/wavelength.db'),
-  /** PostgreSQL connections each instance keeps in its pool (the live listener has its own). */
-  DATABASE_POOL_SIZE: integer(1, 1000).default(10),
-  /**
-   * PostgreSQL only: how long a request waits for a database connection (a new one, or a free one
-   * of the pool) before it answers 503; also bounds /healthz while the database cannot be reached.
-   */
-  DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000).default(10_000),
-  QUESTIONS_PER_GAME: integer(1, MAX_QUESTIONS_PER_GAME).default(10),
-  GA_MEASUREMENT_ID: z
-    .string()
-    .regex(/^[A-Z0-9-]{4,32}$/, { error: 'must look like G-XXXXXXX' })
-    .optional(),
-  RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(300),
-  /**
-   * Where the server keeps files besides the database (rendered link-preview cards, in og-cards/).
-   * See dataDir for the default.
-   */
-  DATA_DIR: z.string().min(1).optional(),
-  /** Link-preview cards rendered at once, each in its own worker thread. */
-  OG_RENDER_CONCURRENCY: integer(1, 64).default(1),
-  /** A folder holding spectrum.json and classic.json that replaces the built-in banks in seed/. */
-  QUESTIONS_DIR: z.string().optional(),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL like https://wavelength.example' })
-    .transform((url) => url.replace(/\/+$/, ''))
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
-  MAX_PLAYERS_PER_GAME: integer(1, 1_000_000).default(1000),
-  /** Browsers that may claim one game through its private creator link (0: the link makes nobody a creator). */
-  CO_CREATORS_PER_GAME: integer(0, 10_000).default(20),
-  GAME_RETENTION_DAYS: integer(0, 100_000).default(0),
-  LIVE_SOCKETS_PER_ADDRESS: integer(0, 1_000_000).default(50),
-  REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins like https://example.com' })))
-    // What browsers send in Origin: scheme, host and port, no path or trailing slash.
-    .transform((urls) => urls.map((url) => new URL(url).origin)),
-});
+const configSchema = z
+  .object({
+    PORT: integer(0, 65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, { error: 'must be sqlite:<path>, sqlite::memory: or postgres://…' })
+      .default('sqlite:./data/wavelength.db'),
+    /**
+     * PostgreSQL only: what carries game events between instances. Unset: LISTEN/NOTIFY on the
+     * database itself; redis:// or rediss://: Redis pub/sub, for more deliveries per second.
+     */
+    BUS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/.+/, { error: 'must be redis://host:port or rediss://host:port (or unset)' })
+      .optional(),
+    /** PostgreSQL connections each instance keeps in its pool (the live listener has its own). */
+    DATABASE_POOL_SIZE: integer(1, 1000).default(10),
+    /**
+     * PostgreSQL only: how long a request waits for a database connection (a new one, or a free one
+     * of the pool) before it answers 503; also bounds /healthz while the database cannot be reached.
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000).default(10_000),
+    QUESTIONS_PER_GAME: integer(1, MAX_QUESTIONS_PER_GAME).default(10),
+    GA_MEASUREMENT_ID: z
+      .string()
+      .regex(/^[A-Z0-9-]{4,32}$/, { error: 'must look like G-XXXXXXX' })
+      .optional(),
+    RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000).default(300),
+    /**
+     * Where the server keeps files besides the database (rendered link-preview cards, in og-cards/).
+     * See dataDir for the default.
+     */
+    DATA_DIR: z.string().min(1).optional(),
+    /** Link-preview cards rendered at once, each in its own worker thread. */
+    OG_RENDER_CONCURRENCY: integer(1, 64).default(1),
+    /** A folder holding spectrum.json and classic.json that replaces the built-in banks in seed/. */
+    QUESTIONS_DIR: z.string().optional(),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL like https://wavelength.example' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+    MAX_PLAYERS_PER_GAME: integer(1, 1_000_000).default(1000),
+    /** Browsers that may claim one game through its private creator link (0: the link makes nobody a creator). */
+    CO_CREATORS_PER_GAME: integer(0, 10_000).default(20),
+    GAME_RETENTION_DAYS: integer(0, 100_000).default(0),
+    LIVE_SOCKETS_PER_ADDRESS: integer(0, 1_000_000).default(50),
+    REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
+    ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins like https://example.com' })))
+      // What browsers send in Origin: scheme, host and port, no path or trailing slash.
+      .transform((urls) => urls.map((url) => new URL(url).origin)),
+  })
+  .superRefine((config, context) => {
+    if (config.BUS_URL && config.DATABASE_URL.startsWith('sqlite:')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['BUS_URL'],
+        message:
+          'carries events between instances on one PostgreSQL database; SQLite is one instance, so leave it unset',
+      });
+    }
+  });
 
 export type Config = z.output<typeof configSchema>;
 

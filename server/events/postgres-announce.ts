@@ -1,8 +1,9 @@
 import { inTransaction, type Pool, type PoolClient } from '../db/postgres.js';
-import type { GameEvent } from './bus.js';
-import type { Announced, Delivery, PostgresEventBus } from './postgres-bus.js';
+import type { Announce, CommitAnnouncer } from './announcer.js';
+import type { Announced, Delivery } from './envelope.js';
+import type { PostgresEventBus } from './postgres-bus.js';
 
-export type Announce = (gameId: string, event: GameEvent) => Promise<void>;
+export type { Announce } from './announcer.js';
 
 /**
  * Runs `work` in one transaction in which `announce` gathers events; they are notified to every
@@ -30,4 +31,21 @@ export async function announcingTransaction<T>(
   } finally {
     delivery?.cancel();
   }
+}
+
+/** Announces over LISTEN/NOTIFY, from inside each write's transaction or statement. */
+export function notifyingAnnouncer(bus: PostgresEventBus): CommitAnnouncer {
+  return {
+    transaction: (pool, work) => announcingTransaction(pool, bus, work),
+    async statement(run) {
+      const echo = bus.expectEcho();
+      try {
+        const { result, notifications } = await run({ notify: true, echo: echo.id ?? null });
+        if (notifications > 0) await echo.delivered;
+        return result;
+      } finally {
+        echo.cancel();
+      }
+    },
+  };
 }

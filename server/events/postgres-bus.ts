@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { AnyGameListener, GameEvent, GameEventBus, GameEventListener } from './bus.js';
 import { InProcessEventBus } from './bus.js';
+import { type Announced, type Delivery, type Echo, Echoes, NO_ECHO, parseEnvelope } from './envelope.js';
+
+export type { Announced, Delivery, Echo } from './envelope.js';
 
 /** The one channel every instance listens on; each payload names its game. */
 export const GAME_EVENTS_CHANNEL = 'wavelength_game_events';
@@ -9,23 +11,6 @@ export const GAME_EVENTS_CHANNEL = 'wavelength_game_events';
 export const LISTENER_APPLICATION_NAME = 'wavelength-listener';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const NOTIFY_PAYLOAD_LIMIT_BYTES = 8000;
-
-/** One game's event as it travels between instances. */
-export interface Announced {
-  gameId: string;
-  event: GameEvent;
-}
-
-/**
- * A notification's payload: the events of one commit, in order (as many as fit; a commit with
- * more sends several). Instances before batching sent one event, `{gameId, event, echo}`: still
- * understood, so that instances of both kinds can share a database during a rolling deploy.
- */
-interface Envelope {
-  events: Announced[];
-  /** Set by `PostgresEventBus.expectEcho`: tells the writing instance that its own events came back. */
-  echo?: string;
-}
 
 /** Payloads are cut before this many bytes, so that a commit's last event still fits after it. */
 export const CHUNK_BYTES = NOTIFY_PAYLOAD_LIMIT_BYTES / 2;
@@ -89,37 +74,6 @@ export async function notify(client: pg.ClientBase, gameId: string, event: GameE
   await notifyAll(client, [{ gameId, event }], echo);
 }
 
-/** Events announced from a transaction; `delivered` settles once this instance has delivered them. */
-export interface Delivery {
-  delivered: Promise<void>;
-  /** Stops waiting (the transaction rolled back, so the events will never come). */
-  cancel(): void;
-}
-
-/** What a write puts on its notification to hear when its own events came back, and how it hears it. */
-export interface Echo extends Delivery {
-  /** Undefined while the listening connection is down: then `delivered` is already settled. */
-  id: string | undefined;
-}
-
-// What travels between instances: everything but `resync`, which each bus raises for itself.
-const EVENT_TYPES = new Set<string>(['player', 'removed', 'deleted']);
-
-const isAnnounced = (value: Partial<Announced> | undefined): value is Announced =>
-  typeof value?.gameId === 'string' && EVENT_TYPES.has(String(value.event?.type));
-
-function parseEnvelope(payload: string | undefined): Envelope | undefined {
-  try {
-    const value = JSON.parse(payload ?? '') as Partial<Envelope & Announced>;
-    const echo = typeof value.echo === 'string' ? value.echo : undefined;
-    if (Array.isArray(value.events) && value.events.every(isAnnounced)) return { events: value.events, echo };
-    if (isAnnounced(value)) return { events: [{ gameId: value.gameId, event: value.event }], echo };
-  } catch {
-    // Not ours: ignored below.
-  }
-  return undefined;
-}
-
 export interface PostgresEventBusOptions {
   connectionString: string;
   /** How long one attempt to open the listening connection may take (none by default). */
@@ -147,11 +101,8 @@ export class PostgresEventBus implements GameEventBus {
   private client: pg.Client | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
-  /** Writes of this instance waiting for their own event to come back, by echo id. */
-  private readonly echoes = new Map<string, () => void>();
-  private echoCount = 0;
-  /** Unique to this bus, so that another instance's echoes never match ours. */
-  private readonly echoPrefix = randomBytes(6).toString('hex');
+  /** Writes of this instance waiting for their own events to come back. */
+  private readonly echoes = new Echoes();
 
   constructor(private readonly options: PostgresEventBusOptions) {
     this.local = options.local ?? new InProcessEventBus();
@@ -187,11 +138,7 @@ export class PostgresEventBus implements GameEventBus {
    * events are then lost here, and subscribers resync when it is back).
    */
   expectEcho(): Echo {
-    if (!this.client) return { id: undefined, delivered: Promise.resolve(), cancel: () => {} };
-    this.echoCount += 1;
-    const id = `${this.echoPrefix}-${this.echoCount}`;
-    const delivered = new Promise<void>((resolve) => this.echoes.set(id, resolve));
-    return { id, delivered, cancel: () => this.echoes.delete(id) };
+    return this.client ? this.echoes.expect() : NO_ECHO;
   }
 
   /** Announces like `notifyAll`, from inside the caller's transaction, and tells when this instance has delivered them. */
@@ -230,7 +177,7 @@ export class PostgresEventBus implements GameEventBus {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
-    this.releaseEchoes();
+    this.echoes.releaseAll();
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});
@@ -252,10 +199,7 @@ export class PostgresEventBus implements GameEventBus {
         return;
       }
       for (const { gameId, event } of envelope.events) this.local.publish(gameId, event);
-      if (envelope.echo) {
-        this.echoes.get(envelope.echo)?.();
-        this.echoes.delete(envelope.echo);
-      }
+      this.echoes.heard(envelope.echo);
     });
     // Listened to from the start, so that no error of this connection is ever uncaught. One that
     // drops while being set up is not taken (it would look up and never hear a thing).
@@ -287,15 +231,10 @@ export class PostgresEventBus implements GameEventBus {
     if (this.client !== client) return;
     this.client = undefined;
     // Their events may never come back now: the writes go on (subscribers resync on reconnect).
-    this.releaseEchoes();
+    this.echoes.releaseAll();
     this.log('lost the listening connection; reconnecting', error);
     client.end().catch(() => {});
     this.reconnect(0);
-  }
-
-  private releaseEchoes(): void {
-    for (const release of this.echoes.values()) release();
-    this.echoes.clear();
   }
 
   private reconnect(attempt: number): void {

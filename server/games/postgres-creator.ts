@@ -1,8 +1,7 @@
 import { BatchedCalls } from '../db/batched-calls.js';
 import type { Pool } from '../db/postgres.js';
 import { inTransaction } from '../db/postgres.js';
-import { announcingTransaction } from '../events/postgres-announce.js';
-import type { PostgresEventBus } from '../events/postgres-bus.js';
+import type { CommitAnnouncer } from '../events/announcer.js';
 import { type ClaimResult, type CreatorControls, type SummaryRow, summaryFromRow } from './repository.js';
 
 /** The creator controls' statements; the same queries as sqlite-creator.ts. */
@@ -39,11 +38,11 @@ type Statement = keyof typeof sql;
 const query = (name: Statement, values: unknown[]) => ({ name: `creator-${name}`, text: sql[name], values });
 
 /**
- * The creator controls and the data's lifecycle, in PostgreSQL. Each announcing write notifies
- * inside its transaction, so the event goes out exactly when (and only if) the write commits, and
+ * The creator controls and the data's lifecycle, in PostgreSQL. Each announcing write goes
+ * through the announcer, so the event goes out exactly when (and only if) the write commits, and
  * returns once this instance has delivered it.
  */
-export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): CreatorControls {
+export function postgresCreatorControls(pool: Pool, announcer: CommitAnnouncer): CreatorControls {
   // Every log-response asks (is the player a co-creator?): the questions of one turn go in one query.
   const coCreators = new BatchedCalls<readonly [string, string], boolean>(
     async (pairs) => {
@@ -57,7 +56,7 @@ export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): Crea
   );
   return {
     async removePlayer(gameId, publicId) {
-      return announcingTransaction(pool, bus, async (client, announce) => {
+      return announcer.transaction(pool, async (client, announce) => {
         const { rowCount } = await client.query(query('markRemoved', [Date.now(), gameId, publicId]));
         if (!rowCount) return false;
         await announce(gameId, { type: 'removed', playerID: publicId });
@@ -66,7 +65,7 @@ export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): Crea
     },
 
     async deleteGame(id) {
-      return announcingTransaction(pool, bus, async (client, announce) => {
+      return announcer.transaction(pool, async (client, announce) => {
         const { rowCount } = await client.query(query('deleteGame', [id]));
         if (!rowCount) return false;
         await announce(id, { type: 'deleted' });
@@ -75,7 +74,7 @@ export function postgresCreatorControls(pool: Pool, bus: PostgresEventBus): Crea
     },
 
     async deleteGamesCreatedBefore(cutoff, limit) {
-      return announcingTransaction(pool, bus, async (client, announce) => {
+      return announcer.transaction(pool, async (client, announce) => {
         const { rows } = await client.query<{ id: string }>(query('deleteOldGames', [cutoff, limit]));
         for (const { id } of rows) await announce(id, { type: 'deleted' });
         return rows.length;

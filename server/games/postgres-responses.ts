@@ -1,5 +1,7 @@
 import type { Pool } from '../db/postgres.js';
-import { announcedJson, CHUNK_BYTES, GAME_EVENTS_CHANNEL, type PostgresEventBus } from '../events/postgres-bus.js';
+import type { CommitAnnouncer } from '../events/announcer.js';
+import type { Announced } from '../events/envelope.js';
+import { announcedJson, CHUNK_BYTES, GAME_EVENTS_CHANNEL } from '../events/postgres-bus.js';
 import { type AddResponseResult, playerOf, responseValues } from './repository.js';
 import type { ResponseWrite } from './sqlite-responses.js';
 
@@ -19,8 +21,9 @@ import type { ResponseWrite } from './sqlite-responses.js';
  * 4. `notified`: the events of the stored ones, in order, as few notifications as fit (cut at
  *    every 3,000 bytes; one event is under CHUNK_BYTES, so each stays under the 8,000-byte limit),
  *    the last with the writer's echo. PostgreSQL sends them only if the statement commits.
+ *    Left out when another bus (Redis) carries the events: then they are published after the commit.
  */
-const STORE_RESPONSES = `WITH input AS (
+const STORE = `WITH input AS (
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[],
       $8::int[], $9::text[])
     WITH ORDINALITY AS i (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at,
@@ -46,7 +49,9 @@ const STORE_RESPONSES = `WITH input AS (
   RETURNING game_id, player_user_id
 ), stored AS (
   SELECT r.n, r.event FROM ranked r JOIN inserted USING (game_id, player_user_id) WHERE r.fits
-), notified AS (
+)`;
+
+const NOTIFIED = `, notified AS (
   SELECT pg_notify('${GAME_EVENTS_CHANNEL}', payload) FROM (
     SELECT chunk, '{"events":[' || string_agg(event, ',' ORDER BY n) || ']'
       || CASE WHEN chunk = max(chunk) OVER () AND $10::text IS NOT NULL
@@ -54,11 +59,18 @@ const STORE_RESPONSES = `WITH input AS (
     FROM (SELECT n, event, sum(octet_length(event) + 1) OVER (ORDER BY n) / 3000 AS chunk FROM stored) s
     GROUP BY chunk ORDER BY chunk
   ) p
-)
+)`;
+
+const outcomes = (notifications: string) => `
 SELECT CASE WHEN r.missing THEN 'missing' WHEN s.n IS NOT NULL THEN 'stored'
     WHEN r.played OR r.fits THEN 'duplicate' ELSE 'full' END AS status,
-  (SELECT count(*) FROM notified) AS notifications
+  ${notifications} AS notifications
 FROM ranked r LEFT JOIN stored s ON s.n = r.n ORDER BY r.n`;
+
+/** Stores and notifies (LISTEN/NOTIFY); $10 is the writer's echo. */
+const STORE_RESPONSES = `${STORE}${NOTIFIED}${outcomes('(SELECT count(*) FROM notified)')}`;
+/** Stores only: another bus carries the events. */
+const STORE_RESPONSES_QUIETLY = `${STORE}${outcomes('0')}`;
 
 // Whatever CHUNK_BYTES becomes, 3,000 bytes of events plus one more must stay under the limit.
 if (3000 + CHUNK_BYTES + 100 >= 8000) throw new Error('postgres-responses.ts: cut the notifications smaller.');
@@ -66,11 +78,11 @@ if (3000 + CHUNK_BYTES + 100 >= 8000) throw new Error('postgres-responses.ts: cu
 /**
  * Stores a batch of responses (a BatchedCalls batch) in one statement and returns each one's
  * outcome, in order; returns once this instance has delivered the stored ones' events (as every
- * announcing write in PostgreSQL does, see announcingTransaction).
+ * announcing write in PostgreSQL does, see CommitAnnouncer).
  */
 export function postgresResponseWriter(
   pool: Pool,
-  bus: PostgresEventBus,
+  announcer: CommitAnnouncer,
 ): (writes: readonly ResponseWrite[]) => Promise<AddResponseResult[]> {
   return async (writes) => {
     const columns: unknown[][] = Array.from({ length: 9 }, () => []);
@@ -82,19 +94,22 @@ export function postgresResponseWriter(
       ];
       for (const [i, value] of values.entries()) columns[i].push(value);
     }
-    const echo = bus.expectEcho();
-    try {
-      const { rows } = await pool.query<{ status: AddResponseResult['status']; notifications: number }>({
-        name: 'responses-store',
-        text: STORE_RESPONSES,
-        values: [...columns, echo.id ?? null],
-      });
-      if (rows[0]?.notifications > 0) await echo.delivered;
-      return rows.map(({ status }, i) =>
+    return announcer.statement(async (sql) => {
+      const { rows } = await pool.query<{ status: AddResponseResult['status']; notifications: number }>(
+        sql.notify
+          ? { name: 'responses-store', text: STORE_RESPONSES, values: [...columns, sql.echo] }
+          : { name: 'responses-store-quietly', text: STORE_RESPONSES_QUIETLY, values: columns },
+      );
+      const results: AddResponseResult[] = rows.map(({ status }, i) =>
         status === 'stored' ? { status, player: playerOf(writes[i].response) } : { status },
       );
-    } finally {
-      echo.cancel();
-    }
+      const events = () =>
+        results.flatMap((result, i): Announced[] =>
+          result.status === 'stored'
+            ? [{ gameId: writes[i].response.gameId, event: { type: 'player', player: result.player } }]
+            : [],
+        );
+      return { result: results, notifications: Number(rows[0]?.notifications ?? 0), events };
+    });
   };
 }

@@ -1,6 +1,6 @@
 import type { BatchedCalls } from '../db/batched-calls.js';
 import { inTransaction, type Pool } from '../db/postgres.js';
-import type { PostgresEventBus } from '../events/postgres-bus.js';
+import type { CommitAnnouncer } from '../events/announcer.js';
 import { splitRounds } from './own-questions.js';
 import { postgresCreatorControls } from './postgres-creator.js';
 import type { AddResponseResult, GameRepository, GameRow, PlayerRow, ResponseRow, RoundRow } from './repository.js';
@@ -50,13 +50,13 @@ const query = (name: Statement, values: unknown[]) => ({ name: `games-${name}`, 
 export type PostgresResponseWrites = BatchedCalls<ResponseWrite, AddResponseResult>;
 
 /**
- * Games in PostgreSQL. Writes that announce an event notify inside their transaction, and return
- * once this instance has delivered it (see announcingTransaction); responses go through
+ * Games in PostgreSQL. Writes that announce an event do it through the announcer (LISTEN/NOTIFY
+ * or Redis), and return once this instance has delivered it (see CommitAnnouncer); responses go through
  * `responses`, friends answering at the same moment in one statement.
  */
 export function postgresGameRepository(
   pool: Pool,
-  bus: PostgresEventBus,
+  announcer: CommitAnnouncer,
   responses: PostgresResponseWrites,
 ): GameRepository {
   return {
@@ -125,6 +125,6 @@ export function postgresGameRepository(
       return ((await pool.query(query('selectResponded', [gameId, playerUserId]))).rowCount ?? 0) > 0;
     },
 
-    ...postgresCreatorControls(pool, bus),
+    ...postgresCreatorControls(pool, announcer),
   };
 }

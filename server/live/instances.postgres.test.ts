@@ -1,38 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../shared/live.js';
-import { LISTENER_APPLICATION_NAME } from '../events/postgres-bus.js';
 import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
+import { crossInstanceBuses, type SharedBus } from '../testing/buses.js';
 import { LiveClient } from '../testing/live-client.js';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
-
-// Two server instances sharing one PostgreSQL database, as behind a load balancer.
-let database: TestDatabase;
-let a: FastifyInstance;
-let b: FastifyInstance;
-
-async function instance(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await testApp({ DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3', ...env });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return app;
-}
 
 const liveUrl = (app: FastifyInstance, gameId: string) =>
   `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/prod/live/${gameId}`;
 
-beforeEach(async () => {
-  database = await createTestDatabase();
-  // Started together: both migrate and seed the empty database at once; the advisory lock serializes them.
-  [a, b] = await Promise.all([instance(), instance()]);
-});
+// Two server instances sharing one PostgreSQL database, as behind a load balancer, on each bus.
+describe.each(crossInstanceBuses)('several instances on one PostgreSQL database, over $name', (bus) => {
+  let database: TestDatabase;
+  let shared: SharedBus;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
 
-afterEach(async () => {
-  await Promise.all([a.close(), b.close()]);
-  await database.drop();
-});
+  async function instance(env: Record<string, string> = {}): Promise<FastifyInstance> {
+    const app = await testApp(
+      { DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3', ...shared.env, ...env },
+      shared.options,
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return app;
+  }
 
-describe('several instances on one PostgreSQL database', () => {
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    shared = bus.share(database);
+    // Started together: both migrate and seed the empty database at once; the advisory lock serializes them.
+    [a, b] = await Promise.all([instance(), instance()]);
+  });
+
+  afterEach(async () => {
+    await Promise.all([a.close(), b.close()]);
+    await database.drop();
+  });
+
   it('delivers a score logged on one instance to the live sockets of both', async () => {
     const game = await createGame(a, 'classic', [1, 2, 3]);
     const onA = await LiveClient.open(liveUrl(a, game.gameId));
@@ -115,16 +119,8 @@ describe('several instances on one PostgreSQL database', () => {
     await logResponse(a, game.gameId, newUserId(), [1, 2, 3], 'Before');
     await Promise.all(watchers.map((w) => w.message(1)));
 
-    // Cut instance B's listening connection, as a database restart or a network blip would.
-    const admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-    const killed = await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE application_name = $1 AND datname = current_database() AND pid <> pg_backend_pid()`,
-      [LISTENER_APPLICATION_NAME],
-    );
-    await admin.end();
-    expect(killed.rowCount).toBe(2); // one listener per instance; A's reconnects too
+    // Cut the instances' listening connections, as a database (or Redis) restart or a network blip would.
+    expect(await shared.cutListeners()).toBe(2); // one listener per instance; A's reconnects too
 
     for (const watcher of watchers) {
       const resynced = (await watcher.message(2)) as Extract<LiveMessage, { type: 'snapshot' }>;

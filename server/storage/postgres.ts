@@ -2,7 +2,12 @@ import { postgresCircleRepository } from '../circle/postgres.js';
 import type { Config } from '../config.js';
 import { BatchedCalls } from '../db/batched-calls.js';
 import { DatabasePool, endPool, type Pool, preparePostgres } from '../db/postgres.js';
+import type { CommitAnnouncer } from '../events/announcer.js';
+import type { GameEventBus } from '../events/bus.js';
+import { notifyingAnnouncer } from '../events/postgres-announce.js';
 import { PostgresEventBus } from '../events/postgres-bus.js';
+import { publishingAnnouncer } from '../events/redis-announce.js';
+import { RedisEventBus } from '../events/redis-bus.js';
 import { postgresGameRepository } from '../games/postgres.js';
 import { postgresResponseWriter } from '../games/postgres-responses.js';
 import { POSTGRES_MIGRATIONS_DIR } from '../paths.js';
@@ -15,10 +20,44 @@ export interface PostgresStorage extends Storage {
   pool: Pool;
 }
 
+/** The bus between instances, and how the repositories announce their writes on it. */
+interface CrossInstanceBus {
+  bus: GameEventBus & { start(): Promise<void>; close(): Promise<void> };
+  announcer: CommitAnnouncer;
+}
+
+/**
+ * BUS_URL's Redis pub/sub, else LISTEN/NOTIFY on the database. Either reconnects by itself, with
+ * backoff, and resyncs its subscribers.
+ */
+function crossInstanceBus(
+  config: Config,
+  options: StorageOptions,
+  log: (message: string, error?: unknown) => void,
+): CrossInstanceBus {
+  if (config.BUS_URL) {
+    const bus = new RedisEventBus({
+      url: config.BUS_URL,
+      channel: options.busChannel,
+      local: options.bus,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      log,
+    });
+    return { bus, announcer: publishingAnnouncer(bus) };
+  }
+  const bus = new PostgresEventBus({
+    connectionString: config.DATABASE_URL,
+    connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS,
+    local: options.bus,
+    log,
+  });
+  return { bus, announcer: notifyingAnnouncer(bus) };
+}
+
 /**
  * Opens a PostgreSQL database shared by any number of instances: a pool of DATABASE_POOL_SIZE
- * connections, the schema migrated and the banks seeded (once, under a lock), and the
- * LISTEN/NOTIFY bus on its own connection.
+ * connections, the schema migrated and the banks seeded (once, under a lock), and the bus between
+ * instances (LISTEN/NOTIFY on its own connection, or Redis pub/sub).
  */
 export async function openPostgresStorage(config: Config, options: StorageOptions): Promise<PostgresStorage> {
   const log = options.log ?? (() => {});
@@ -31,8 +70,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
   // An idle pooled connection that dies (database restart) is replaced on next use; never a crash.
   // (A checked-out one is inTransaction's to listen to.)
   pool.on('error', (error) => log('an idle database connection failed', error));
-  // It reconnects by itself, with backoff, and resyncs its subscribers.
-  const bus = new PostgresEventBus({ ...connection, local: options.bus, log });
+  const { bus, announcer } = crossInstanceBus(config, options, log);
   try {
     await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, seedRows(options.bank));
     await bus.start();
@@ -42,13 +80,13 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     throw error;
   }
   // Friends answering at the same moment are stored in one statement (see BatchedCalls).
-  const responses = new BatchedCalls(postgresResponseWriter(pool, bus));
+  const responses = new BatchedCalls(postgresResponseWriter(pool, announcer));
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
     pool,
     bus,
-    games: postgresGameRepository(pool, bus, responses),
+    games: postgresGameRepository(pool, announcer, responses),
     questions: postgresQuestionRepository(pool),
     circle: postgresCircleRepository(pool),
     async ping() {

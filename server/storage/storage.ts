@@ -25,5 +25,7 @@ export interface StorageOptions {
   bus: GameEventBus;
   /** The question banks, loaded and validated once (loadQuestionBank), seeded into the database. */
   bank: readonly BankQuestion[];
+  /** The Redis channel of BUS_URL (tests give each their own); every instance of a deployment uses the default. */
+  busChannel?: string;
   log?: (message: string, error?: unknown) => void;
 }

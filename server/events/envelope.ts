@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { GameEvent } from './bus.js';
+
+/**
+ * What a bus spanning instances (LISTEN/NOTIFY or Redis pub/sub) carries, and how a writer hears
+ * that its own events came back: shared by both, so that they read and write the same messages.
+ */
+
+/** One game's event as it travels between instances. */
+export interface Announced {
+  gameId: string;
+  event: GameEvent;
+}
+
+/**
+ * A message: the events of one commit, in order (PostgreSQL cuts a large commit into several
+ * notifications; Redis sends one). Instances before batching sent one event, `{gameId, event,
+ * echo}`: still understood, so that instances of both kinds can share a database during a
+ * rolling deploy.
+ */
+export interface Envelope {
+  events: Announced[];
+  /** Set from `Echoes.expect`: tells the writing instance that its own events came back. */
+  echo?: string;
+}
+
+// What travels between instances: everything but `resync`, which each bus raises for itself.
+const EVENT_TYPES = new Set<string>(['player', 'removed', 'deleted']);
+
+const isAnnounced = (value: Partial<Announced> | undefined): value is Announced =>
+  typeof value?.gameId === 'string' && EVENT_TYPES.has(String(value.event?.type));
+
+/** The envelope of a message, or undefined if it is not one of ours. */
+export function parseEnvelope(payload: string | undefined): Envelope | undefined {
+  try {
+    const value = JSON.parse(payload ?? '') as Partial<Envelope & Announced>;
+    const echo = typeof value.echo === 'string' ? value.echo : undefined;
+    if (Array.isArray(value.events) && value.events.every(isAnnounced)) return { events: value.events, echo };
+    if (isAnnounced(value)) return { events: [{ gameId: value.gameId, event: value.event }], echo };
+  } catch {
+    // Not ours: the caller logs it.
+  }
+  return undefined;
+}
+
+/** Events announced by a write; `delivered` settles once this instance has delivered them. */
+export interface Delivery {
+  delivered: Promise<void>;
+  /** Stops waiting (the transaction rolled back, so the events will never come). */
+  cancel(): void;
+}
+
+/** What a write puts on its message to hear when its own events came back, and how it hears it. */
+export interface Echo extends Delivery {
+  /** Undefined while the listening connection is down: then `delivered` is already settled. */
+  id: string | undefined;
+}
+
+/** A settled echo, for a write that cannot hear its events come back (the listener is down). */
+export const NO_ECHO: Echo = { id: undefined, delivered: Promise.resolve(), cancel: () => {} };
+
+/**
+ * The writes of this instance waiting for their own events to come back, by echo id. A bus
+ * releases them all when its listening connection drops: their events may never come back, and
+ * subscribers resync once it is back, so a write never waits forever.
+ */
+export class Echoes {
+  private readonly waiting = new Map<string, () => void>();
+  private count = 0;
+  /** Unique to this bus, so that another instance's echoes never match ours. */
+  private readonly prefix = randomBytes(6).toString('hex');
+
+  expect(): Echo {
+    this.count += 1;
+    const id = `${this.prefix}-${this.count}`;
+    const delivered = new Promise<void>((resolve) => this.waiting.set(id, resolve));
+    return { id, delivered, cancel: () => this.waiting.delete(id) };
+  }
+
+  /** An envelope came in: if it carries one of our echoes, that write is delivered here. */
+  heard(echo: string | undefined): void {
+    if (echo === undefined) return;
+    this.waiting.get(echo)?.();
+    this.waiting.delete(echo);
+  }
+
+  releaseAll(): void {
+    for (const release of this.waiting.values()) release();
+    this.waiting.clear();
+  }
+}
+
+/** The message of one commit's events, whole (a bus without PostgreSQL's payload limit). */
+export function envelopeJson(events: readonly Announced[], echo?: string): string {
+  const envelope: { events: readonly Announced[]; echo?: string } = { events, echo };
+  return JSON.stringify(envelope);
+}

@@ -1,0 +1,52 @@
+import net from 'node:net';
+
+/**
+ * A TCP proxy in front of the test Redis, for a bus to lose Redis without stopping it (other test
+ * files use it): `holdSubscriptions` stops passing what Redis sends to the connections that
+ * subscribed; `stop` cuts every connection and refuses new ones, as a Redis gone away.
+ */
+export interface RedisProxy {
+  url: string;
+  holdSubscriptions(): void;
+  stop(): Promise<void>;
+}
+
+export async function startRedisProxy(redisUrl: string): Promise<RedisProxy> {
+  const target = new URL(redisUrl);
+  const sockets = new Set<net.Socket>();
+  const held = new Set<net.Socket>();
+  let holding = false;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    let subscriber = false;
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on('data', (data) => {
+      if (/subscribe/i.test(data.toString('latin1'))) subscriber = true;
+      upstream.write(data);
+    });
+    upstream.on('data', (data) => {
+      if (holding && subscriber) held.add(client);
+      else client.write(data);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    holdSubscriptions() {
+      holding = true;
+    },
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
