@@ -22,6 +22,11 @@ export interface Envelope {
   events: Announced[];
   /** Set from `Echoes.expect`: tells the writing instance that its own events came back. */
   echo?: string;
+  /**
+   * Games whose events the sending instance could not publish (Redis was out of its reach while
+   * others still had it): their subscribers everywhere must re-read them.
+   */
+  resync?: string[];
 }
 
 // What travels between instances: everything but `resync`, which each bus raises for itself.
@@ -35,7 +40,11 @@ export function parseEnvelope(payload: string | undefined): Envelope | undefined
   try {
     const value = JSON.parse(payload ?? '') as Partial<Envelope & Announced>;
     const echo = typeof value.echo === 'string' ? value.echo : undefined;
-    if (Array.isArray(value.events) && value.events.every(isAnnounced)) return { events: value.events, echo };
+    const resync = value.resync;
+    if (resync !== undefined && !(Array.isArray(resync) && resync.every((id) => typeof id === 'string'))) {
+      return undefined;
+    }
+    if (Array.isArray(value.events) && value.events.every(isAnnounced)) return { events: value.events, echo, resync };
     if (isAnnounced(value)) return { events: [{ gameId: value.gameId, event: value.event }], echo };
   } catch {
     // Not ours: the caller logs it.
@@ -91,7 +100,7 @@ export class Echoes {
 }
 
 /** The message of one commit's events, whole (a bus without PostgreSQL's payload limit). */
-export function envelopeJson(events: readonly Announced[], echo?: string): string {
-  const envelope: { events: readonly Announced[]; echo?: string } = { events, echo };
+export function envelopeJson(events: readonly Announced[], echo?: string, resync?: readonly string[]): string {
+  const envelope: { events: readonly Announced[]; echo?: string; resync?: readonly string[] } = { events, echo, resync };
   return JSON.stringify(envelope);
 }

@@ -145,4 +145,24 @@ describe('RedisEventBus', () => {
     expect(seen).toEqual([scored('Alone'), scored('AloneAgain')]);
     expect(logged.filter((line) => line.startsWith('Redis cannot be reached'))).toHaveLength(1);
   });
+
+  it('tells the other instances to resync the games whose events it could not publish, once Redis is back', async () => {
+    const proxy = await startRedisProxy(redisUrl);
+    const writer = await startBus(proxy.url);
+    const other = await startBus();
+    const seen: unknown[] = [];
+    other.subscribe('game-a', (event) => seen.push(event));
+    let elsewhere = 0;
+    other.subscribe('game-b', () => elsewhere++);
+    // The writer loses Redis; the other instance keeps it, so nothing tells it that it missed anything…
+    proxy.cut();
+    await expect.poll(() => writer.listening).toBe(false);
+    await write(writer, 'game-a', scored('Alone'));
+    expect(seen).toEqual([]);
+    // …until the writer reaches Redis again: then the other re-reads that game (and only that one).
+    proxy.restore();
+    await expect.poll(() => seen).toEqual([{ type: 'resync' }]);
+    expect(elsewhere).toBe(0);
+    await proxy.stop();
+  });
 });

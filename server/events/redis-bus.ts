@@ -39,6 +39,13 @@ export class RedisEventBus implements GameEventBus {
   private readonly publisher: Redis;
   /** Every subscriber, to tell them all to resync. */
   private readonly listeners = new Set<GameEventListener>();
+  /** The same subscribers by game, to tell one game's to resync. */
+  private readonly byGame = new Map<string, Set<GameEventListener>>();
+  /**
+   * Games whose events could not be published: once a PUBLISH works again, every instance is told
+   * to resync them (the others may have kept their subscription while this one lost Redis).
+   */
+  private readonly missed = new Set<string>();
   private readonly echoes = new Echoes();
   private subscribed = false;
   /** Set once the first subscription is made: any later one is a reconnection. */
@@ -84,6 +91,8 @@ export class RedisEventBus implements GameEventBus {
     });
     // Its failures show in failed publishes (logged there once per outage).
     this.publisher.on('error', () => {});
+    // Back: the games missed meanwhile are resynced everywhere, without waiting for the next write.
+    this.publisher.on('ready', () => this.announceMissed());
   }
 
   /** Connects and subscribes; rejects if Redis cannot be reached at all. */
@@ -128,13 +137,17 @@ export class RedisEventBus implements GameEventBus {
         this.publishing = false;
         this.log('Redis cannot be reached: game events reach this instance only until it is back', error);
       }
-      for (const { gameId, event } of events) this.local.publish(gameId, event);
+      for (const { gameId, event } of events) {
+        this.missed.add(gameId);
+        this.local.publish(gameId, event);
+      }
       return;
     }
     if (!this.publishing) {
       this.publishing = true;
       this.log('publishing game events to Redis again');
     }
+    this.announceMissed();
     try {
       await echo.delivered;
     } finally {
@@ -146,9 +159,18 @@ export class RedisEventBus implements GameEventBus {
     // A listener subscribed twice must stay twice in the resync set too.
     const entry: GameEventListener = (event) => listener(event);
     this.listeners.add(entry);
+    let game = this.byGame.get(gameId);
+    if (!game) {
+      game = new Set();
+      this.byGame.set(gameId, game);
+    }
+    game.add(entry);
     const unsubscribe = this.local.subscribe(gameId, entry);
     return () => {
       this.listeners.delete(entry);
+      const current = this.byGame.get(gameId);
+      current?.delete(entry);
+      if (current?.size === 0) this.byGame.delete(gameId);
       unsubscribe();
     };
   }
@@ -175,7 +197,20 @@ export class RedisEventBus implements GameEventBus {
       return;
     }
     for (const { gameId, event } of envelope.events) this.local.publish(gameId, event);
+    for (const gameId of envelope.resync ?? []) {
+      for (const listener of [...(this.byGame.get(gameId) ?? [])]) listener({ type: 'resync' });
+    }
     this.echoes.heard(envelope.echo);
+  }
+
+  /** Tells every instance to resync the games whose events this one could not publish; kept if it fails again. */
+  private announceMissed(): void {
+    if (this.missed.size === 0 || this.closed) return;
+    const games = [...this.missed];
+    this.missed.clear();
+    this.publisher.publish(this.channel, envelopeJson([], undefined, games)).catch(() => {
+      for (const gameId of games) this.missed.add(gameId);
+    });
   }
 
   private lost(): void {

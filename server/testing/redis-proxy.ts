@@ -3,11 +3,14 @@ import net from 'node:net';
 /**
  * A TCP proxy in front of the test Redis, for a bus to lose Redis without stopping it (other test
  * files use it): `holdSubscriptions` stops passing what Redis sends to the connections that
- * subscribed; `stop` cuts every connection and refuses new ones, as a Redis gone away.
+ * subscribed; `cut` drops every connection and refuses new ones until `restore`, as a Redis that
+ * goes away and comes back at the same address; `stop` closes it for good.
  */
 export interface RedisProxy {
   url: string;
   holdSubscriptions(): void;
+  cut(): void;
+  restore(): void;
   stop(): Promise<void>;
 }
 
@@ -16,7 +19,12 @@ export async function startRedisProxy(redisUrl: string): Promise<RedisProxy> {
   const sockets = new Set<net.Socket>();
   const held = new Set<net.Socket>();
   let holding = false;
+  let refusing = false;
   const server = net.createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
     const upstream = net.connect(Number(target.port || 6379), target.hostname);
     let subscriber = false;
     for (const socket of [client, upstream]) {
@@ -42,6 +50,14 @@ export async function startRedisProxy(redisUrl: string): Promise<RedisProxy> {
     url: `redis://127.0.0.1:${port}`,
     holdSubscriptions() {
       holding = true;
+    },
+    cut() {
+      refusing = true;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+    restore() {
+      refusing = false;
     },
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
