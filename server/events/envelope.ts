@@ -101,6 +101,7 @@ export class Echoes {
 
 /** The message of one commit's events, whole (a bus without PostgreSQL's payload limit). */
 export function envelopeJson(events: readonly Announced[], echo?: string, resync?: readonly string[]): string {
-  const envelope: { events: readonly Announced[]; echo?: string; resync?: readonly string[] } = { events, echo, resync };
+  const envelope: Omit<Envelope, 'events'> & { events: readonly Announced[] } = { events, echo };
+  if (resync) envelope.resync = [...resync];
   return JSON.stringify(envelope);
 }
