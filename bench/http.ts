@@ -26,10 +26,17 @@ export interface HttpOptions {
   connections: number;
   /** Each server again on a fresh PostgreSQL database of this server (hot calls only); none if undefined. */
   postgres?: string;
+  /**
+   * With `postgres`: this checkout's server once more on PostgreSQL, its events over this Redis
+   * (BUS_URL) instead of LISTEN/NOTIFY; none if undefined.
+   */
+  redis?: { url: string; server: string };
 }
 
 /** The name of a server's PostgreSQL run. */
 export const onPostgres = (name: string) => `${name}-pg`;
+/** The name of a server's PostgreSQL run with the Redis bus. */
+export const onPostgresRedis = (name: string) => `${name}-pg-redis`;
 
 /** The games one server is measured on. */
 interface Fixture {
@@ -158,6 +165,15 @@ export async function httpBench(servers: [string, string][], options: HttpOption
     if (options.postgres) {
       for (const [name, dir] of servers) {
         const server = await startPostgresServer(onPostgres(name), dir, options.postgres);
+        reals.push(server);
+        fixtures.set(server.name, await prepare(server.url, options));
+      }
+      const redis = options.redis;
+      const dir = servers.find(([name]) => name === redis?.server)?.[1];
+      if (redis && dir) {
+        const server = await startPostgresServer(onPostgresRedis(redis.server), dir, options.postgres, {
+          BUS_URL: redis.url,
+        });
         reals.push(server);
         fixtures.set(server.name, await prepare(server.url, options));
       }

@@ -7,7 +7,9 @@
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
  * default postgres://postgres@127.0.0.1:5432/postgres: each server again on a fresh database there,
- * dropped at the end) or --postgres none; --sockets 5000,10000 --messages 100 (fan-out; --unpinned
+ * dropped at the end) or --postgres none; --redis <url> (BENCH_REDIS_URL; default
+ * redis://127.0.0.1:6379: this checkout's server once more on PostgreSQL with BUS_URL) or none;
+ * --sockets 5000,10000 --messages 100 (fan-out; --unpinned
  * leaves the server and the client processes where the kernel puts them); --idle 10000 (RSS);
  * --flood-rounds 3 --flood-seconds 6 --flood-clients 32 --flood-games 200 (cards; needs each
  * checkout's built client, `npm run build:client`); --memory-games 1000 --memory-friends 50 (memory
@@ -21,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { cardsBench, printCards } from './cards.js';
 import { circleBench, circleWorstMs, printCircle } from './circle.js';
 import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
-import { httpBench, onPostgres, printHttp } from './http.js';
+import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
 
@@ -33,6 +35,7 @@ const { values, positionals } = parseArgs({
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
     postgres: { type: 'string', default: DEFAULT_POSTGRES_URL },
+    redis: { type: 'string', default: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
     sockets: { type: 'string', default: '5000,10000' },
     unpinned: { type: 'boolean', default: false },
     messages: { type: 'string', default: '100' },
@@ -80,6 +83,8 @@ const http = wanted('http')
       seconds: n('seconds'),
       connections: n('connections'),
       postgres,
+      // Only this checkout's server knows BUS_URL.
+      redis: values.redis === 'none' ? undefined : { url: String(values.redis), server: servers.at(-1)?.[0] ?? '' },
     })
   : undefined;
 if (http) printHttp(http);
@@ -138,13 +143,15 @@ const cpuOf = (call: string, name: string) => {
 if (http || fanouts.length > 0 || rss) {
   console.log('\nSummary against the goals of issue 26 (ratios: median of the rounds, their range in brackets)');
   console.log(
-    `  ${'server'.padEnd(8)} ${'get-all-players ×bare'.padStart(21)}   ${'log-response ×bare'.padStart(18)}   ${'PostgreSQL log-response ×SQLite'.padStart(31)}   ${'KiB/idle socket'.padStart(15)}`,
+    `  ${'server'.padEnd(8)} ${'get-all-players ×bare'.padStart(21)}   ${'log-response ×bare'.padStart(18)}   ${'PostgreSQL log-response ×SQLite'.padStart(31)}   ${'the same, Redis bus'.padStart(19)}   ${'KiB/idle socket'.padStart(15)}`,
   );
-  console.log(`  ${'goal'.padEnd(8)} ${'≥ 0.80'.padStart(21)}   ${'≥ 0.50'.padStart(18)}   ${'≥ 0.80'.padStart(31)}`);
+  console.log(
+    `  ${'goal'.padEnd(8)} ${'≥ 0.80'.padStart(21)}   ${'≥ 0.50'.padStart(18)}   ${'≥ 0.80'.padStart(31)}   ${'≥ 0.80'.padStart(19)}`,
+  );
   for (const [name] of servers) {
     const r = rss?.rows.find((row) => row.name === name);
     console.log(
-      `  ${name.padEnd(8)} ${ratio('get-all', name).padStart(21)}   ${ratio('log-response', name).padStart(18)}   ${ratio('log-response', onPostgres(name), name).padStart(31)}   ${(r ? r.perSocket.toFixed(1) : '—').padStart(15)}`,
+      `  ${name.padEnd(8)} ${ratio('get-all', name).padStart(21)}   ${ratio('log-response', name).padStart(18)}   ${ratio('log-response', onPostgres(name), name).padStart(31)}   ${ratio('log-response', onPostgresRedis(name), name).padStart(19)}   ${(r ? r.perSocket.toFixed(1) : '—').padStart(15)}`,
     );
   }
   console.log(
@@ -152,9 +159,9 @@ if (http || fanouts.length > 0 || rss) {
       .flatMap(([name]) => [
         `${name} read ${cpuOf('get-all', name)}, answer ${cpuOf('log-response', name)}`,
         ...(postgres
-          ? [
-              `${onPostgres(name)} read ${cpuOf('get-all', onPostgres(name))}, answer ${cpuOf('log-response', onPostgres(name))}`,
-            ]
+          ? [onPostgres(name), onPostgresRedis(name)]
+              .filter((run) => http?.servers.includes(run))
+              .map((run) => `${run} read ${cpuOf('get-all', run)}, answer ${cpuOf('log-response', run)}`)
           : []),
       ])
       .join('; ')}`,
