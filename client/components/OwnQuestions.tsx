@@ -1,15 +1,11 @@
 import { useLingui } from '@lingui/react';
 import { type RefObject, useEffect, useState } from 'react';
-import type { Question } from '../../shared/model.js';
 import type { Edition } from '../../shared/product.js';
 import { hasKeptDrafts } from '../state/kept-drafts.js';
+import type { OwnQuestionsHandle } from './ownQuestionsHandle.js';
 import { OWN_QUESTIONS_INTRO as TEXT } from './ownQuestionsIntro.js';
 
-/** What Play asks of the own-questions editor once it is here. */
-export interface OwnQuestionsHandle {
-  /** The game's questions, the own ones first in place of drawn ones; null (and problems shown) when one is not ready. */
-  questionsFor: (drawn: readonly Question[]) => Question[] | null;
-}
+export type { OwnQuestionsHandle };
 
 type EditorModule = typeof import('./OwnQuestionsEditor.js');
 let editorModule: Promise<EditorModule> | undefined;

@@ -5,7 +5,7 @@ import type { Edition } from '../../shared/product.js';
 import { useOwnQuestions } from '../game/useOwnQuestions.js';
 import { blankDraft } from '../state/own-questions.js';
 import { fieldIds, OwnQuestionFields } from './OwnQuestionFields.js';
-import type { OwnQuestionsHandle } from './OwnQuestions.js';
+import type { OwnQuestionsHandle } from './ownQuestionsHandle.js';
 import { OWN_QUESTIONS_TEXT as TEXT } from './ownQuestionsText.js';
 
 /**
