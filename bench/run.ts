@@ -2,7 +2,8 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle|memory   those parts only (one or more)
+ * npm run bench -- http|live|rss|cards|circle|memory|bus   those parts only (one or more; bus:
+ *                                        bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub)
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
@@ -17,6 +18,7 @@
  * runs in its own process.
  * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,7 +51,7 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory'];
+const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus'];
 const parts = new Set<string>();
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -118,6 +120,15 @@ const memory = wanted('memory')
   ? await memoryBench(here, { games: n('memory-games'), friends: n('memory-friends') })
   : undefined;
 if (memory) printMemory(memory);
+if (wanted('bus')) {
+  // The buses between instances: LISTEN/NOTIFY's ceiling beside Redis pub/sub's (its own process).
+  console.log('');
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'notify-ceiling.ts'), '3', '1,8,32,64', '1,10'],
+    { stdio: 'inherit' },
+  );
+}
 
 // The issue's goals, side by side.
 /** Per round, a server's req/s over another's (they ran in the same round, one after the other). */
