@@ -120,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The API's rate limit, kept to count `/og/…` requests in the same budget.
   let rateLimited: onRequestHookHandler | undefined;
-  const metrics = registerMetrics(app, () => app.websocketServer.clients.size);
+  const metrics = registerMetrics(app, () => app.websocketServer.clients.size, storage.busConnected);
 
   await app.register(healthRoute, { ping: storage.ping });
   // Before the API's routes, which it documents.

@@ -119,6 +119,9 @@ describe.each(crossInstanceBuses)('several instances on one PostgreSQL database,
     await logResponse(a, game.gameId, newUserId(), [1, 2, 3], 'Before');
     await Promise.all(watchers.map((w) => w.message(1)));
 
+    const busConnected = async (app: FastifyInstance) =>
+      /^bus_connected (\d)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1];
+    expect(await busConnected(b)).toBe('1');
     // Cut the instances' listening connections, as a database (or Redis) restart or a network blip would.
     expect(await shared.cutListeners()).toBe(2); // one listener per instance; A's reconnects too
 
@@ -127,7 +130,8 @@ describe.each(crossInstanceBuses)('several instances on one PostgreSQL database,
       expect(resynced.type).toBe('snapshot');
       expect(resynced.players.map((p) => p.playerName)).toEqual(['Before']);
     }
-    // Listening again: a score logged on the other instance arrives as usual.
+    // Listening again (and saying so on /metrics): a score logged on the other instance arrives as usual.
+    await expect.poll(() => busConnected(b)).toBe('1');
     await logResponse(a, game.gameId, newUserId(), [1, 1, 1], 'After');
     for (const watcher of watchers) {
       expect(await watcher.message(3)).toMatchObject({ type: 'player', player: { playerName: 'After' } });

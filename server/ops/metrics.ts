@@ -10,9 +10,14 @@ export interface Metrics {
 
 /**
  * Prometheus metrics of one app: requests and latency by route, open live sockets, games and
- * responses created. Each app has its own registry, so tests can build many apps side by side.
+ * responses created, and, with several instances, whether this one hears the others' events.
+ * Each app has its own registry, so tests can build many apps side by side.
  */
-export function registerMetrics(app: FastifyInstance, liveSockets: () => number): Metrics {
+export function registerMetrics(
+  app: FastifyInstance,
+  liveSockets: () => number,
+  busConnected?: () => boolean,
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -32,6 +37,16 @@ export function registerMetrics(app: FastifyInstance, liveSockets: () => number)
       this.set(liveSockets());
     },
   });
+  if (busConnected) {
+    new Gauge({
+      name: 'bus_connected',
+      help: "1 while this instance hears the other instances' live events (PostgreSQL LISTEN, or the BUS_URL Redis subscription), 0 while it reconnects",
+      registers: [registry],
+      collect() {
+        this.set(busConnected() ? 1 : 0);
+      },
+    });
+  }
   const games = new Counter({ name: 'games_created_total', help: 'Games created', registers: [registry] });
   const responses = new Counter({
     name: 'responses_logged_total',

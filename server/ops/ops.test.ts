@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
+import { testingOnPostgres } from '../testing/postgres.js';
 
 /** A stand-in for dist/client: an index.html with the analytics placeholder and one hashed asset. */
 function fakeClient(): string {
@@ -127,5 +128,8 @@ describe('operations', () => {
     expect(metrics).toMatch(/^games_created_total 1$/m);
     expect(metrics).toMatch(/^responses_logged_total 1$/m);
     expect(metrics).toMatch(/^live_sockets_open 0$/m);
+    // Only instances that share a database with others hear them over a bus.
+    if (testingOnPostgres) expect(metrics).toMatch(/^bus_connected 1$/m);
+    else expect(metrics).not.toMatch(/bus_connected/);
   });
 });

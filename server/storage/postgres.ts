@@ -22,7 +22,7 @@ export interface PostgresStorage extends Storage {
 
 /** The bus between instances, and how the repositories announce their writes on it. */
 interface CrossInstanceBus {
-  bus: GameEventBus & { start(): Promise<void>; close(): Promise<void> };
+  bus: GameEventBus & { readonly listening: boolean; start(): Promise<void>; close(): Promise<void> };
   announcer: CommitAnnouncer;
 }
 
@@ -84,6 +84,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
+    busConnected: () => bus.listening,
     pool,
     bus,
     games: postgresGameRepository(pool, announcer, responses),

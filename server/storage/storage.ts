@@ -12,6 +12,11 @@ export interface Storage {
   circle: CircleRepository;
   /** The bus that reaches every instance sharing this database (their live sockets, their caches). */
   bus: GameEventBus;
+  /**
+   * Whether this instance hears the other instances' events now (PostgreSQL's LISTEN connection,
+   * or BUS_URL's Redis subscription); undefined with SQLite, where there are no others.
+   */
+  busConnected?: () => boolean;
   /** Resolves if the database answers, rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
