@@ -52,6 +52,7 @@ const databaseFreeTests = [
   'server/live/send.test.ts',
   'server/ops/listen.test.ts',
   'server/ops/logging.test.ts',
+  'server/ops/start-failure.test.ts',
   'server/questions/draw.test.ts',
 ];
 

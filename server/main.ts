@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { listenFailure, servingLines } from './ops/listen.js';
 import { loggerOptions } from './ops/logging.js';
+import { startFailure } from './ops/start-failure.js';
 import { BankError } from './questions/bank.js';
 
 let config: Config;
@@ -19,9 +20,11 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 try {
   app = await buildApp({ config, logger: loggerOptions(config.LOG_LEVEL) });
 } catch (error) {
-  // A bad question bank (QUESTIONS_DIR) stops the server with one line naming the file and the problem.
-  if (!(error instanceof BankError)) throw error;
-  console.error(error.message);
+  // A bad question bank (QUESTIONS_DIR) stops the server with one line naming the file and the
+  // problem; a database or Redis out of reach, with one line naming its setting.
+  const line = error instanceof BankError ? error.message : startFailure(error, config);
+  if (line === undefined) throw error;
+  console.error(line);
   process.exit(1);
 }
 

@@ -114,4 +114,18 @@ describe('starting from a terminal', () => {
       holder.close();
     }
   });
+
+  it('says in one line, without a stack or its password, that the database cannot be reached', async () => {
+    const port = await freePort();
+    const server = run({
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `postgres://wavelength:secret@127.0.0.1:${port}/wavelength`,
+    });
+    child = server;
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(
+      `Cannot reach the database of DATABASE_URL (127.0.0.1:${port}): connect ECONNREFUSED 127.0.0.1:${port}. Start PostgreSQL, or fix DATABASE_URL.`,
+    );
+  });
 });

@@ -2,11 +2,12 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { endPool } from '../db/postgres.js';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
+import { freePort } from '../testing/process.js';
 import { killSubscribers, TEST_REDIS_URL, testChannel, testRedis } from '../testing/redis.js';
 import { startRedisProxy } from '../testing/redis-proxy.js';
 import type { GameEvent, GameEventBus } from './bus.js';
 import { publishingAnnouncer } from './redis-announce.js';
-import { RedisEventBus } from './redis-bus.js';
+import { BusUnavailableError, RedisEventBus } from './redis-bus.js';
 
 const scored = (playerName: string): GameEvent => ({
   type: 'player',
@@ -164,5 +165,17 @@ describe('RedisEventBus', () => {
     await expect.poll(() => seen).toEqual([{ type: 'resync' }]);
     expect(elsewhere).toBe(0);
     await proxy.stop();
+  });
+
+  it('refuses to start without Redis, saying what failed', async () => {
+    const closed = await freePort();
+    const bus = new RedisEventBus({ url: `redis://127.0.0.1:${closed}`, channel });
+    const failure = await bus.start().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(BusUnavailableError);
+    expect((failure as Error).message).toBe(`Redis cannot be reached: connect ECONNREFUSED 127.0.0.1:${closed}`);
+    expect(bus.listening).toBe(false);
   });
 });

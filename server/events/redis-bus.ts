@@ -4,6 +4,13 @@ import { InProcessEventBus } from './bus.js';
 import { type Announced, Echoes, envelopeJson, NO_ECHO, parseEnvelope } from './envelope.js';
 import { GAME_EVENTS_CHANNEL } from './postgres-bus.js';
 
+/** Redis could not be reached when the bus started (the server does not start without it). */
+export class BusUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`Redis cannot be reached: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
 /** How the subscription connection of a bus on `channel` shows up in CLIENT LIST. */
 export const subscriberName = (channel: string) => `wavelength-subscriber-${channel}`;
 
@@ -53,6 +60,8 @@ export class RedisEventBus implements GameEventBus {
   private closed = false;
   /** False from a failed PUBLISH to the next one that works: one log line per outage. */
   private publishing = true;
+  /** What the connections last failed with (ioredis rejects a failed connect with a vaguer error). */
+  private lastError: unknown;
 
   constructor(options: RedisEventBusOptions) {
     this.channel = options.channel ?? GAME_EVENTS_CHANNEL;
@@ -87,15 +96,19 @@ export class RedisEventBus implements GameEventBus {
     this.subscriber.on('ready', () => this.resubscribe());
     this.subscriber.on('close', () => this.lost());
     this.subscriber.on('error', (error) => {
-      if (!this.closed) this.log('the Redis subscription connection failed', error);
+      this.lastError = error;
+      // Not while starting: a failed start is one error of its own (BusUnavailableError).
+      if (this.started && !this.closed) this.log('the Redis subscription connection failed', error);
     });
     // Its failures show in failed publishes (logged there once per outage).
-    this.publisher.on('error', () => {});
+    this.publisher.on('error', (error) => {
+      this.lastError = error;
+    });
     // Back: the games missed meanwhile are resynced everywhere, without waiting for the next write.
     this.publisher.on('ready', () => this.announceMissed());
   }
 
-  /** Connects and subscribes; rejects if Redis cannot be reached at all. */
+  /** Connects and subscribes; rejects with a BusUnavailableError if Redis cannot be reached at all. */
   async start(): Promise<void> {
     try {
       // One after the other: a connection still connecting when close() runs would carry on.
@@ -104,7 +117,7 @@ export class RedisEventBus implements GameEventBus {
       await this.subscriber.subscribe(this.channel);
     } catch (error) {
       await this.close();
-      throw error;
+      throw new BusUnavailableError(this.lastError ?? error);
     }
     this.subscribed = true;
     this.started = true;

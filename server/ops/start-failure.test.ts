@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DatabaseUnavailableError } from '../db/unavailable.js';
+import { BusUnavailableError } from '../events/redis-bus.js';
+import { startFailure } from './start-failure.js';
+
+const refused = (port: number) => new Error(`connect ECONNREFUSED 127.0.0.1:${port}`);
+
+describe('startFailure', () => {
+  it('names DATABASE_URL and its address, never its password', () => {
+    const line = startFailure(new DatabaseUnavailableError(refused(5439)), {
+      DATABASE_URL: 'postgres://wavelength:secret@127.0.0.1:5439/wavelength',
+      BUS_URL: undefined,
+    });
+    expect(line).toBe(
+      'Cannot reach the database of DATABASE_URL (127.0.0.1:5439): connect ECONNREFUSED 127.0.0.1:5439. Start PostgreSQL, or fix DATABASE_URL.',
+    );
+  });
+
+  it("names BUS_URL and Redis' address (its default port when none is given), never its password", () => {
+    const line = startFailure(new BusUnavailableError(refused(6379)), {
+      DATABASE_URL: 'postgres://db/wavelength',
+      BUS_URL: 'redis://:secret@127.0.0.1',
+    });
+    expect(line).toBe(
+      'Cannot reach the Redis of BUS_URL (127.0.0.1:6379): connect ECONNREFUSED 127.0.0.1:6379. Start Redis, or fix BUS_URL (or unset it: instances then use PostgreSQL LISTEN/NOTIFY).',
+    );
+  });
+
+  it('leaves any other failure to its stack', () => {
+    expect(startFailure(new Error('something else'), { DATABASE_URL: 'sqlite::memory:', BUS_URL: undefined })).toBe(
+      undefined,
+    );
+  });
+});
