@@ -8,7 +8,7 @@
  * few games, the others are per request over many.
  */
 import autocannon from 'autocannon';
-import { cpuMicros, friend, median, now, post, type Running, startServer } from './harness.js';
+import { cpuMicros, createGame, friend, median, now, post, type Running, startServer } from './harness.js';
 
 export interface CircleOptions {
   /** Friends per game. */
@@ -29,17 +29,7 @@ interface FullGame {
 
 /** A Spectrum game with `friends` friends of random answers, logged 20 at a time. */
 async function fullGame(server: Running, friends: number): Promise<FullGame> {
-  const creatorId = crypto.randomUUID();
-  const { questions } = await (await fetch(`${server.url}/prod/get-questions?gametype=spectrum`)).json();
-  const created = await post(`${server.url}/prod/create-game`, {
-    userId: creatorId,
-    userName: 'Bench',
-    questionSet: questions.map((q: { questionID: string }) => q.questionID),
-    answerSet: questions.map(() => 50),
-    gameType: 'Spectrum',
-  });
-  const gameId = JSON.parse(created).gameId as string;
-  const rounds = questions.length as number;
+  const { gameId, creatorId, rounds } = await createGame(server.url);
   let friendId = '';
   for (let done = 0; done < friends; done += 20) {
     const batch = Array.from({ length: Math.min(20, friends - done) }, (_, i) =>

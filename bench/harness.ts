@@ -115,17 +115,18 @@ export async function post(url: string, body: unknown) {
   return text;
 }
 
-/** Creates a Spectrum game and returns its id and question count. */
+/** Creates a Spectrum game and returns its id, its creator's id and its question count. */
 export async function createGame(url: string) {
   const { questions } = await (await fetch(`${url}/prod/get-questions?gametype=spectrum`)).json();
+  const creatorId = crypto.randomUUID();
   const text = await post(`${url}/prod/create-game`, {
-    userId: crypto.randomUUID(),
+    userId: creatorId,
     userName: 'Bench',
     questionSet: questions.map((q: { questionID: string }) => q.questionID),
     answerSet: questions.map(() => 50),
     gameType: 'Spectrum',
   });
-  return { gameId: JSON.parse(text).gameId as string, rounds: questions.length as number };
+  return { gameId: JSON.parse(text).gameId as string, creatorId, rounds: questions.length as number };
 }
 
 /** A log-response body for a new friend. */

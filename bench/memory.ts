@@ -22,19 +22,10 @@ interface Played {
 
 /** Creates a game and logs its friends, 25 at a time; returns the creator's id with it. */
 async function playedGame(url: string, friends: number): Promise<Played> {
-  const { questions } = await (await fetch(`${url}/prod/get-questions?gametype=spectrum`)).json();
-  const creatorId = crypto.randomUUID();
-  const created = await post(`${url}/prod/create-game`, {
-    userId: creatorId,
-    userName: 'Bench',
-    questionSet: questions.map((q: { questionID: string }) => q.questionID),
-    answerSet: questions.map(() => 50),
-    gameType: 'Spectrum',
-  });
-  const gameId = JSON.parse(created).gameId as string;
+  const { gameId, creatorId, rounds } = await createGame(url);
   for (let done = 0; done < friends; done += 25) {
     const batch = Array.from({ length: Math.min(25, friends - done) }, (_, i) =>
-      friend(gameId, questions.length, `Friend ${done + i}`),
+      friend(gameId, rounds, `Friend ${done + i}`),
     );
     await Promise.all(batch.map((body) => post(`${url}/prod/log-response`, body)));
   }
