@@ -7,7 +7,7 @@ import { CircleCache } from './circle/cache.js';
 import { circleRoutes } from './circle/routes.js';
 import { type Config, cardsDir, fastifyTrustProxy, questionsDir } from './config.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
-import { type GameEventBus, InProcessEventBus } from './events/bus.js';
+import { InProcessEventBus } from './events/bus.js';
 import { comparisonRoutes } from './games/comparison.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { registerRetention } from './games/retention.js';
@@ -48,8 +48,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
-  /** This instance's event bus (with PostgreSQL, the one the LISTEN/NOTIFY bus feeds). */
-  bus?: GameEventBus;
+  /** This instance's event bus (with PostgreSQL, the one the bus between instances feeds). */
+  bus?: InProcessEventBus;
   /** The Redis channel between instances (BUS_URL); tests give each their own. */
   busChannel?: string;
   livePingIntervalMs?: number;

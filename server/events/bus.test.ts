@@ -41,6 +41,32 @@ describe('InProcessEventBus', () => {
   });
 });
 
+describe('InProcessEventBus subscriptions', () => {
+  it('calls a listener subscribed twice twice, and keeps the other subscription when one ends', () => {
+    const bus = new InProcessEventBus();
+    const seen: string[] = [];
+    const listener = (event: { type: string }) => seen.push(event.type);
+    const first = bus.subscribe('g', listener);
+    bus.subscribe('g', listener);
+    bus.publish('g', { type: 'deleted' });
+    first();
+    bus.publish('g', { type: 'deleted' });
+    expect(seen).toEqual(['deleted', 'deleted', 'deleted']);
+  });
+
+  it("tells one game's subscribers, or every game's, to resync; never the listeners of all games", () => {
+    const bus = new InProcessEventBus();
+    const seen: string[] = [];
+    bus.subscribe('a', (event) => seen.push(`a:${event.type}`));
+    bus.subscribe('b', (event) => seen.push(`b:${event.type}`));
+    bus.subscribeAll((gameId, event) => seen.push(`all:${gameId}:${event.type}`));
+    bus.resync('a');
+    expect(seen).toEqual(['a:resync']);
+    bus.resync();
+    expect(seen).toEqual(['a:resync', 'a:resync', 'b:resync']);
+  });
+});
+
 describe('notifyPayload', () => {
   it('carries the game and the event, and refuses what PostgreSQL could not notify', () => {
     expect(JSON.parse(notifyPayload('game-a', scored))).toEqual({ events: [{ gameId: 'game-a', event: scored }] });

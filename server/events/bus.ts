@@ -43,17 +43,28 @@ export class InProcessEventBus implements GameEventBus {
   }
 
   subscribe(gameId: string, listener: GameEventListener): () => void {
+    // Wrapped, so that one listener subscribed twice is called twice and unsubscribed once per call.
+    const entry: GameEventListener = (event) => listener(event);
     let set = this.listeners.get(gameId);
     if (!set) {
       set = new Set();
       this.listeners.set(gameId, set);
     }
-    set.add(listener);
+    set.add(entry);
     return () => {
       const current = this.listeners.get(gameId);
-      current?.delete(listener);
+      current?.delete(entry);
       if (current?.size === 0) this.listeners.delete(gameId);
     };
+  }
+
+  /**
+   * Tells the subscribers of `gameId`, or of every game, that events may have been missed (a bus
+   * spanning instances reconnected): they re-read what they keep. Not sent to `subscribeAll`.
+   */
+  resync(gameId?: string): void {
+    const games = gameId === undefined ? [...this.listeners.values()] : [this.listeners.get(gameId) ?? []];
+    for (const listeners of games) for (const listener of [...listeners]) listener({ type: 'resync' });
   }
 
   subscribeAll(listener: AnyGameListener): () => void {

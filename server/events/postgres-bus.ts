@@ -79,7 +79,7 @@ export interface PostgresEventBusOptions {
   /** How long one attempt to open the listening connection may take (none by default). */
   connectionTimeoutMillis?: number;
   /** Delivers to this instance's subscribers; tests pass one that counts subscriptions. */
-  local?: GameEventBus;
+  local?: InProcessEventBus;
   /** Reconnect delays: the first, doubled after each failed attempt up to the last. */
   backoff?: { firstMs: number; maxMs: number };
   log?: (message: string, error?: unknown) => void;
@@ -93,11 +93,9 @@ export interface PostgresEventBusOptions {
  * `resync`, since notifications sent meanwhile are lost.
  */
 export class PostgresEventBus implements GameEventBus {
-  private readonly local: GameEventBus;
+  private readonly local: InProcessEventBus;
   private readonly backoff: { firstMs: number; maxMs: number };
   private readonly log: (message: string, error?: unknown) => void;
-  /** Every subscriber, to tell them all to resync. */
-  private readonly listeners = new Set<GameEventListener>();
   private client: pg.Client | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
@@ -153,20 +151,8 @@ export class PostgresEventBus implements GameEventBus {
     return echo;
   }
 
-  /** One event, as `announceAll`. */
-  announce(client: pg.ClientBase, gameId: string, event: GameEvent): Promise<Delivery> {
-    return this.announceAll(client, [{ gameId, event }]);
-  }
-
   subscribe(gameId: string, listener: GameEventListener): () => void {
-    // A listener subscribed twice must stay twice in the resync set too.
-    const entry: GameEventListener = (event) => listener(event);
-    this.listeners.add(entry);
-    const unsubscribe = this.local.subscribe(gameId, entry);
-    return () => {
-      this.listeners.delete(entry);
-      unsubscribe();
-    };
+    return this.local.subscribe(gameId, listener);
   }
 
   /** Every game's events as this instance receives them (a `resync` reaches per-game subscribers only). */
@@ -250,7 +236,7 @@ export class PostgresEventBus implements GameEventBus {
       }
       if (this.closed) return;
       this.log('listening again; resyncing every subscriber');
-      for (const listener of [...this.listeners]) listener({ type: 'resync' });
+      this.local.resync();
     }, delay);
     this.retry.unref();
   }

@@ -20,7 +20,7 @@ export interface RedisEventBusOptions {
   /** Every instance of one deployment must use the same; tests give each their own. */
   channel?: string;
   /** Delivers to this instance's subscribers; tests pass one that counts subscriptions. */
-  local?: GameEventBus;
+  local?: InProcessEventBus;
   /** Reconnect delays: the first, doubled after each failed attempt up to the last. */
   backoff?: { firstMs: number; maxMs: number };
   /** How long one attempt to connect may take. */
@@ -40,14 +40,10 @@ export interface RedisEventBusOptions {
  */
 export class RedisEventBus implements GameEventBus {
   readonly channel: string;
-  private readonly local: GameEventBus;
+  private readonly local: InProcessEventBus;
   private readonly log: (message: string, error?: unknown) => void;
   private readonly subscriber: Redis;
   private readonly publisher: Redis;
-  /** Every subscriber, to tell them all to resync. */
-  private readonly listeners = new Set<GameEventListener>();
-  /** The same subscribers by game, to tell one game's to resync. */
-  private readonly byGame = new Map<string, Set<GameEventListener>>();
   /**
    * Games whose events could not be published: once a PUBLISH works again, every instance is told
    * to resync them (the others may have kept their subscription while this one lost Redis).
@@ -169,23 +165,7 @@ export class RedisEventBus implements GameEventBus {
   }
 
   subscribe(gameId: string, listener: GameEventListener): () => void {
-    // A listener subscribed twice must stay twice in the resync set too.
-    const entry: GameEventListener = (event) => listener(event);
-    this.listeners.add(entry);
-    let game = this.byGame.get(gameId);
-    if (!game) {
-      game = new Set();
-      this.byGame.set(gameId, game);
-    }
-    game.add(entry);
-    const unsubscribe = this.local.subscribe(gameId, entry);
-    return () => {
-      this.listeners.delete(entry);
-      const current = this.byGame.get(gameId);
-      current?.delete(entry);
-      if (current?.size === 0) this.byGame.delete(gameId);
-      unsubscribe();
-    };
+    return this.local.subscribe(gameId, listener);
   }
 
   /** Every game's events as this instance receives them (a `resync` reaches per-game subscribers only). */
@@ -210,9 +190,7 @@ export class RedisEventBus implements GameEventBus {
       return;
     }
     for (const { gameId, event } of envelope.events) this.local.publish(gameId, event);
-    for (const gameId of envelope.resync ?? []) {
-      for (const listener of [...(this.byGame.get(gameId) ?? [])]) listener({ type: 'resync' });
-    }
+    for (const gameId of envelope.resync ?? []) this.local.resync(gameId);
     this.echoes.heard(envelope.echo);
   }
 
@@ -247,6 +225,6 @@ export class RedisEventBus implements GameEventBus {
     if (this.closed) return;
     this.subscribed = true;
     this.log('subscribed again; resyncing every subscriber');
-    for (const listener of [...this.listeners]) listener({ type: 'resync' });
+    this.local.resync();
   }
 }

@@ -1,5 +1,5 @@
 import type { CircleRepository } from '../circle/repository.js';
-import type { GameEventBus } from '../events/bus.js';
+import type { GameEventBus, InProcessEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
 import type { BankQuestion } from '../questions/bank.js';
 import type { QuestionRepository } from '../questions/repository.js';
@@ -25,9 +25,9 @@ export interface Storage {
 export interface StorageOptions {
   /**
    * Delivers events to this instance's subscribers. With SQLite it is the whole bus (one
-   * process writes); with PostgreSQL the LISTEN/NOTIFY bus feeds it from every instance.
+   * process writes); with PostgreSQL the bus between instances (LISTEN/NOTIFY or Redis) feeds it.
    */
-  bus: GameEventBus;
+  bus: InProcessEventBus;
   /** The question banks, loaded and validated once (loadQuestionBank), seeded into the database. */
   bank: readonly BankQuestion[];
   /** The Redis channel of BUS_URL (tests give each their own); every instance of a deployment uses the default. */
