@@ -17,7 +17,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { GAME_EVENTS_CHANNEL, notifyPayloads } from '../server/events/postgres-bus.js';
+import { GAME_EVENTS_CHANNEL } from '../server/events/envelope.js';
+import { notifyPayloads } from '../server/events/postgres-bus.js';
 import { DEFAULT_POSTGRES_URL, freshDatabase, loadavg } from './harness.js';
 
 const [seconds = 4] = process.argv.slice(2, 3).map(Number);

@@ -6,6 +6,9 @@ import type { GameEvent } from './bus.js';
  * that its own events came back: shared by both, so that they read and write the same messages.
  */
 
+/** The one channel every instance listens on (LISTEN/NOTIFY's, or Redis'); each message names its games. */
+export const GAME_EVENTS_CHANNEL = 'wavelength_game_events';
+
 /** One game's event as it travels between instances. */
 export interface Announced {
   gameId: string;

@@ -1,12 +1,18 @@
 import pg from 'pg';
 import type { AnyGameListener, GameEvent, GameEventBus, GameEventListener } from './bus.js';
 import { InProcessEventBus } from './bus.js';
-import { type Announced, type Delivery, type Echo, Echoes, NO_ECHO, parseEnvelope } from './envelope.js';
+import {
+  type Announced,
+  type Delivery,
+  type Echo,
+  Echoes,
+  GAME_EVENTS_CHANNEL,
+  NO_ECHO,
+  parseEnvelope,
+} from './envelope.js';
 
 export type { Announced, Delivery, Echo } from './envelope.js';
 
-/** The one channel every instance listens on; each payload names its game. */
-export const GAME_EVENTS_CHANNEL = 'wavelength_game_events';
 /** How the listening connection shows up in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'wavelength-listener';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */

@@ -1,8 +1,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { AnyGameListener, GameEvent, GameEventBus, GameEventListener } from './bus.js';
 import { InProcessEventBus } from './bus.js';
-import { type Announced, Echoes, envelopeJson, NO_ECHO, parseEnvelope } from './envelope.js';
-import { GAME_EVENTS_CHANNEL } from './postgres-bus.js';
+import { type Announced, Echoes, envelopeJson, GAME_EVENTS_CHANNEL, NO_ECHO, parseEnvelope } from './envelope.js';
 
 /** Redis could not be reached when the bus started (the server does not start without it). */
 export class BusUnavailableError extends Error {

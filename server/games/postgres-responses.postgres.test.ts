@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GAME_EVENTS_CHANNEL } from '../events/postgres-bus.js';
+import { GAME_EVENTS_CHANNEL } from '../events/envelope.js';
 import { createGame, newResponse, newUserId, testApp } from '../testing/app.js';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 

@@ -1,7 +1,8 @@
 import type { Pool } from '../db/postgres.js';
 import type { CommitAnnouncer } from '../events/announcer.js';
 import type { Announced } from '../events/envelope.js';
-import { announcedJson, CHUNK_BYTES, GAME_EVENTS_CHANNEL } from '../events/postgres-bus.js';
+import { GAME_EVENTS_CHANNEL } from '../events/envelope.js';
+import { announcedJson, CHUNK_BYTES } from '../events/postgres-bus.js';
 import { type AddResponseResult, playerOf, responseValues } from './repository.js';
 import type { ResponseWrite } from './sqlite-responses.js';
 
