@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { asAdmin, createDatabase } from '../server/testing/postgres.js';
 import { freePort, type ServerProcess, spawnServer, waitForHealth } from '../server/testing/process.js';
 
 /** Every process the bench starts is wrapped in `timeout`, so it ends even if the bench is killed. */
@@ -178,28 +177,8 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** Where the bench makes its PostgreSQL databases (`--postgres`, BENCH_POSTGRES_URL); `none` leaves PostgreSQL out. */
 export const DEFAULT_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A new, empty PostgreSQL database on the server of `adminUrl`, dropped by `drop`. */
-export async function freshDatabase(adminUrl: string) {
-  const name = `wl_bench_${randomBytes(4).toString('hex')}`;
-  await admin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    drop: () => admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-  };
-}
+export const freshDatabase = (adminUrl: string) => createDatabase(adminUrl, 'wl_bench');
 
 /**
  * The built server of `dir` on a fresh PostgreSQL database (dropped when it stops), with a way to
@@ -214,7 +193,7 @@ export async function startPostgresServer(
   const database = await freshDatabase(adminUrl);
   const server = await startServer(name, dir, { ...env, DATABASE_URL: database.url });
   const databaseCpu = () =>
-    admin(adminUrl, async (client) => {
+    asAdmin(adminUrl, async (client) => {
       const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
         database.name,
       ]);

@@ -8,18 +8,16 @@
  * Needs PostgreSQL (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres): it
  * creates a throw-away database there and drops it at the end.
  */
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { WebSocket } from 'ws';
-import { createGame, percentile, post, startServer } from './harness.js';
+import { createGame, DEFAULT_POSTGRES_URL, freshDatabase, percentile, post, startServer } from './harness.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl = DEFAULT_POSTGRES_URL;
 const [seconds = 5, liveRounds = 300, repeats = 3] = process.argv.slice(2, 5).map(Number);
 const buses = (process.argv[5] ?? 'notify').split(',');
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -27,21 +25,6 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const GAMES = 50;
 const CONNECTIONS = 20;
 const env = { MAX_PLAYERS_PER_GAME: '1000000', DATABASE_POOL_SIZE: '10' };
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
-
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `wl_bench_${randomBytes(4).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 function responseBody(gameId: string, rounds: number) {
   return JSON.stringify({
@@ -145,14 +128,14 @@ for (let repeat = 0; repeat < repeats; repeat++) {
   record(await throughput('SQLite, 1 instance', [sqlite.url]));
   await sqlite.stop();
 
-  const single = await freshDatabase();
+  const single = await freshDatabase(adminUrl);
   const one = await startServer('postgres', ROOT, { ...env, DATABASE_URL: single.url });
   record(await throughput('PostgreSQL, 1 instance', [one.url]));
   await one.stop();
   await single.drop();
 
   for (const bus of buses) {
-    const shared = await freshDatabase();
+    const shared = await freshDatabase(adminUrl);
     const busEnv: Record<string, string> = bus === 'redis' ? { BUS_URL: redisUrl } : {};
     const [a, b] = await Promise.all([
       startServer('postgres-a', ROOT, { ...env, ...busEnv, DATABASE_URL: shared.url }),
