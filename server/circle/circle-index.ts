@@ -136,9 +136,8 @@ export class CircleIndex {
 
   /** Roughly what the index holds in memory, in bytes (for the cache's budget). */
   get bytes(): number {
-    const rounds = this.#answers.find((answers) => answers !== undefined)?.length ?? 0;
     const columns = this.#columns.byteLength + this.#tabled.byteLength + this.#totals.byteLength;
-    return this.#scores.byteLength + columns + this.#ids.length * (96 + 12 * rounds);
+    return this.#scores.byteLength + columns + this.#ids.length * (96 + 12 * (this.#rounds ?? 0));
   }
 
   has(publicId: string): boolean {
