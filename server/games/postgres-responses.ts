@@ -86,20 +86,26 @@ export function postgresResponseWriter(
   announcer: CommitAnnouncer,
 ): (writes: readonly ResponseWrite[]) => Promise<AddResponseResult[]> {
   return async (writes) => {
-    const columns: unknown[][] = Array.from({ length: 9 }, () => []);
+    const columns: unknown[][] = Array.from({ length: 8 }, () => []);
     for (const { response, maxPlayers } of writes) {
-      const values = [
-        ...responseValues(response),
-        maxPlayers,
-        announcedJson(response.gameId, { type: 'player', player: playerOf(response) }),
-      ];
-      for (const [i, value] of values.entries()) columns[i].push(value);
+      for (const [i, value] of [...responseValues(response), maxPlayers].entries()) columns[i].push(value);
     }
     return announcer.statement(async (sql) => {
       const { rows } = await pool.query<{ status: AddResponseResult['status']; notifications: number }>(
         sql.notify
-          ? { name: 'responses-store', text: STORE_RESPONSES, values: [...columns, sql.echo] }
-          : { name: 'responses-store-quietly', text: STORE_RESPONSES_QUIETLY, values: columns },
+          ? {
+              name: 'responses-store',
+              text: STORE_RESPONSES,
+              values: [
+                ...columns,
+                writes.map(({ response }) =>
+                  announcedJson(response.gameId, { type: 'player', player: playerOf(response) }),
+                ),
+                sql.echo,
+              ],
+            }
+          : // The events go after the commit: no event column to fill ($9 stays empty).
+            { name: 'responses-store-quietly', text: STORE_RESPONSES_QUIETLY, values: [...columns, []] },
       );
       const results: AddResponseResult[] = rows.map(({ status }, i) =>
         status === 'stored' ? { status, player: playerOf(writes[i].response) } : { status },
