@@ -5,8 +5,6 @@ import { hasKeptDrafts } from '../state/kept-drafts.js';
 import type { OwnQuestionsHandle } from './ownQuestionsHandle.js';
 import { OWN_QUESTIONS_INTRO as TEXT } from './ownQuestionsIntro.js';
 
-export type { OwnQuestionsHandle };
-
 type EditorModule = typeof import('./OwnQuestionsEditor.js');
 let editorModule: Promise<EditorModule> | undefined;
 /** Fetched once; a failed fetch (offline) is tried again on the next click. */
