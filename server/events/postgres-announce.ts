@@ -3,8 +3,6 @@ import type { Announce, CommitAnnouncer } from './announcer.js';
 import type { Announced, Delivery } from './envelope.js';
 import type { PostgresEventBus } from './postgres-bus.js';
 
-export type { Announce } from './announcer.js';
-
 /**
  * Runs `work` in one transaction in which `announce` gathers events; they are notified to every
  * instance together, in one statement at the end of the transaction (delivered only if it

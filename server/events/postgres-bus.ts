@@ -11,8 +11,6 @@ import {
   parseEnvelope,
 } from './envelope.js';
 
-export type { Announced, Delivery, Echo } from './envelope.js';
-
 /** How the listening connection shows up in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'wavelength-listener';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
