@@ -112,6 +112,31 @@ describe('live channel', () => {
     await expect(LiveClient.open(`${base}!!`)).rejects.toMatchObject({ statusCode: 404 });
   });
 
+  it('answers a plain GET or HEAD of a game with 426 and the JSON error, counting no socket', async () => {
+    await app.close();
+    await start({ LIVE_SOCKETS_PER_ADDRESS: '1' });
+    const game = await createGame(app, 'classic');
+    for (const method of ['GET', 'HEAD', 'GET'] as const) {
+      const plain = await app.inject({ method, url: `/prod/live/${game.gameId}` });
+      expect(plain.statusCode).toBe(426);
+      expect(plain.headers.upgrade).toBe('websocket');
+      expect(plain.headers['content-type']).toMatch(/^application\/json/);
+      if (method === 'GET') {
+        expect(plain.json()).toEqual({
+          message: 'This address is a live WebSocket channel; open it with a WebSocket upgrade.',
+        });
+      }
+    }
+    // An unknown game is still unknown, upgrade or not.
+    const unknown = await app.inject({ method: 'GET', url: '/prod/live/AAAAAAAAAAAAAAAA' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'This game does not exist. Check the link you followed.' });
+    // The plain requests held none of the address's one live socket.
+    const client = await LiveClient.open(base + game.gameId);
+    expect((await client.message(0)).type).toBe('snapshot');
+    client.close();
+  });
+
   it('refuses a socket opened from a foreign origin, and accepts its own and listed origins', async () => {
     const game = await createGame(app, 'classic');
     await expect(

@@ -80,6 +80,13 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
         if (!gameIdSchema.safeParse(gameId).success || !(await rooms.gameExists(gameId))) {
           throw unknownGame();
         }
+        // A plain GET (a browser tab, a probe) is told what the address wants, and holds no socket.
+        if (!request.ws) {
+          return reply
+            .status(426) // code: upgrade_required
+            .header('Upgrade', 'websocket')
+            .send({ message: 'This address is a live WebSocket channel; open it with a WebSocket upgrade.' });
+        }
         // Counted from here, before the upgrade, so that sockets opened at once are all counted.
         holdAddress(request);
       },
