@@ -3,6 +3,7 @@
  * so characters that are invisible or that reorder the text around them are taken out: a name
  * must look like what it is.
  */
+import { limitCombiningMarks } from './combining-marks.js';
 import { NAME_MAX_LENGTH } from './product.js';
 
 /**
@@ -27,6 +28,7 @@ export function cleanName(raw: string): string {
 
 /** Text as other people will see it (a name, a creator's own question): `cleanName` without the cut. */
 export function cleanText(raw: string): string {
-  // Remove before normalising: taking a character out can leave two that compose.
-  return raw.replace(UNWANTED, '').normalize('NFC').trim();
+  // Remove before normalising: taking a character out can leave two that compose. Marks are
+  // counted decomposed (Ź is Z and one mark), in canonical order, then composed again.
+  return limitCombiningMarks(raw.replace(UNWANTED, '').normalize('NFD')).normalize('NFC').trim();
 }
