@@ -97,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cards = openCards({
     dir: cardsDir(config),
     concurrency: config.OG_RENDER_CONCURRENCY,
+    maxBytes: config.OG_CARDS_MAX_MB * 1024 * 1024,
     bus,
     log: (message, err) => app.log.warn({ err }, message),
   });

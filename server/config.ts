@@ -81,6 +81,8 @@ const configSchema = z
     DATA_DIR: z.string().min(1).optional(),
     /** Link-preview cards rendered at once, each in its own worker thread. */
     OG_RENDER_CONCURRENCY: integer(1, 64).default(1),
+    /** Stored link-preview cards' bound in MiB; past it the least recently used go (0: no bound). */
+    OG_CARDS_MAX_MB: integer(0, 1_000_000).default(256),
     /** A folder holding spectrum.json and classic.json that replaces the built-in banks in seed/. */
     QUESTIONS_DIR: z.string().optional(),
     PUBLIC_URL: z

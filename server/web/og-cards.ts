@@ -9,7 +9,7 @@ import { CARD_DESIGN } from './og-card.js';
 import { RenderPool } from './og-pool.js';
 import { CardStore } from './og-store.js';
 
-/** Cards also kept in memory, by game (each about 50 KiB): a link shared in a busy chat is read once. */
+/** Cards also kept in memory, by game (each 118–148 KiB, about 26 MiB in all): a link shared in a busy chat is read once. */
 const MEMORY_CARDS = 200;
 
 /** Exactly what a card shows, and nothing else of the game (no answers ever reach a worker). */
@@ -59,9 +59,14 @@ export class Cards {
   /** The game's card; throws RenderQueueFull if it must be rendered and the pool is full. */
   async forGame(gameId: string, preview: GamePreview): Promise<Buffer> {
     const key = cardKey(preview);
+    const folder = this.store.folderOf(gameId);
     const held = this.#memory.get(gameId);
-    if (held?.key === key) return held.png;
-    const flight = this.#flight(this.store.folderOf(gameId), key, preview);
+    if (held?.key === key) {
+      // Kept on disk as long as it is asked for, however long memory serves it.
+      this.store.touch(folder, key);
+      return held.png;
+    }
+    const flight = this.#flight(folder, key, preview);
     const png = await flight.png;
     if (!flight.removed) this.#memory.set(gameId, { key, png });
     return png;
@@ -111,6 +116,8 @@ export class Cards {
 export interface OpenCardsOptions {
   /** Where cards are stored (cardsDir); undefined: a temporary folder, removed on close. */
   dir: string | undefined;
+  /** OG_CARDS_MAX_MB in bytes: the stored cards' bound (0: none). */
+  maxBytes: number;
   /** OG_RENDER_CONCURRENCY: worker threads rendering at once. */
   concurrency: number;
   /** Deleted games' cards are removed as the bus announces them, whichever instance deleted them. */
@@ -122,7 +129,8 @@ export interface OpenCardsOptions {
 export function openCards(options: OpenCardsOptions): { cards: Cards; close(): Promise<void> } {
   const temporary = options.dir === undefined;
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'wavelength-cards-'));
-  const cards = new Cards(new CardStore(dir), new RenderPool(options.concurrency), options.log);
+  const store = new CardStore(dir, { maxBytes: options.maxBytes, log: options.log });
+  const cards = new Cards(store, new RenderPool(options.concurrency), options.log);
   const unsubscribe = options.bus.subscribeAll((gameId, event) => {
     if (event.type !== 'deleted') return;
     cards.remove(gameId).catch((error: unknown) => options.log("removing a deleted game's card failed", error));
