@@ -123,6 +123,22 @@ describe('the card store bound (OG_CARDS_MAX_MB)', () => {
     expect(onDisk(dir).cards).toEqual(['Fresh/k.png', 'Recent/.k.123456.tmp', 'Recent/k.png', '~generic/g.png']);
   });
 
+  it('deletes a long backlog a slice at a time, letting writes through between slices', async () => {
+    const dir = tempDir();
+    for (let i = 0; i < 350; i++) leftCard(dir, `Left${i}`, 'k', 1000 - i, 1);
+    const small = diskBytes(1024);
+    const store = new CardStore(dir, { maxBytes: 50 * small });
+    await store.scanned();
+    await store.write('Fresh', 'k', png(1));
+    // The write waited for one slice of 100 deletions (and made 100 of its own), not for all 300.
+    expect(readdirSync(dir).length).toBeGreaterThan(100);
+    expect(readdirSync(dir)).toContain('Fresh');
+    await store.settled();
+    expect(onDisk(dir).bytes).toBeLessThanOrEqual(50 * small);
+    expect(readdirSync(dir)).toContain('Fresh');
+    expect(store.evictions).toBe(301);
+  });
+
   it('remembers across a restart which cards were read from disk lately', async () => {
     const dir = tempDir();
     leftCard(dir, 'Read', 'k', 300);

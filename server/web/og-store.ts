@@ -10,6 +10,11 @@ const GENERIC_FOLDER = '~generic';
 const BLOCK = 4096;
 /** A write's temporary file this old was left by a process that stopped mid-write (another instance may be writing a newer one). */
 const STALE_TEMPORARY_MS = 60 * 60_000;
+/**
+ * Deletions made between two writes: a long backlog (a lowered bound, or a folder from before
+ * there was one) never holds a new card's write for long.
+ */
+const EVICTIONS_PER_TURN = 100;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -45,7 +50,8 @@ export interface CardStoreOptions {
  * Instances sharing one folder each count what they scanned, read and wrote.
  */
 export class CardStore {
-  #mutations: Promise<void>;
+  #mutations: Promise<void> = Promise.resolve();
+  readonly #scanned: Promise<void>;
   /** Cards on disk by `folder/key`, least recently used first (a Map keeps insertion order). */
   readonly #cards = new Map<string, StoredCard>();
   /** The same cards' ids by game folder, for removing a game's without looking at every card. */
@@ -62,8 +68,8 @@ export class CardStore {
   ) {
     this.maxBytes = options.maxBytes ?? 0;
     this.#log = options.log ?? (() => {});
-    // The start-up scan is the first mutation: every write waits for it.
-    this.#mutations = this.#scan().catch((error: unknown) =>
+    // Reads and writes go on meanwhile: the scan only reads the folder, and its deletions take turns with writes.
+    this.#scanned = this.#scan().catch((error: unknown) =>
       this.#log('scanning the stored link-preview cards failed', error),
     );
   }
@@ -119,7 +125,7 @@ export class CardStore {
       await writeFile(temporary, png);
       await rename(temporary, this.#path(folder, key));
       this.#use(folder, key, png.length);
-      await this.#evict(`${folder}/${key}`);
+      if (await this.#evict(`${folder}/${key}`, EVICTIONS_PER_TURN)) this.#trim();
     });
   }
 
@@ -131,9 +137,19 @@ export class CardStore {
     });
   }
 
-  /** Resolves once the start-up scan and every write and removal asked for so far have finished. */
-  settled(): Promise<void> {
-    return this.#mutations;
+  /** Resolves once the start-up scan has counted the folder (its deletions may still be under way). */
+  scanned(): Promise<void> {
+    return this.#scanned;
+  }
+
+  /** Resolves once the start-up scan, its deletions and every write and removal asked for so far have finished. */
+  async settled(): Promise<void> {
+    await this.#scanned;
+    // The start-up deletions queue their next slice as they go.
+    for (let current = this.#mutations; ; current = this.#mutations) {
+      await current;
+      if (current === this.#mutations) return;
+    }
   }
 
   #path(folder: string, key: string): string {
@@ -165,16 +181,17 @@ export class CardStore {
   }
 
   /** Deletes the least recently used cards until the store is within its bound; never `keep`, the card just written. */
-  async #evict(keep?: string): Promise<void> {
-    if (this.maxBytes === 0) return;
-    while (this.#bytes > this.maxBytes) {
+  async #evict(keep?: string, limit = Number.POSITIVE_INFINITY): Promise<boolean> {
+    if (this.maxBytes === 0) return false;
+    for (let evicted = 0; this.#bytes > this.maxBytes; evicted++) {
+      if (evicted === limit) return true;
       let oldest: [string, StoredCard] | undefined;
       for (const entry of this.#cards) {
         if (entry[0] === keep) continue;
         oldest = entry;
         break;
       }
-      if (!oldest) return;
+      if (!oldest) return false;
       const [id, card] = oldest;
       this.#forget(id);
       this.evictions++;
@@ -182,6 +199,14 @@ export class CardStore {
       // The game's folder goes with its last card (another card or a write in it keeps it).
       await rmdir(join(this.dir, card.folder)).catch(() => {});
     }
+    return false;
+  }
+
+  /** Brings the store within its bound a slice at a time, so that writes take turns with a long backlog. */
+  #trim(): void {
+    void this.#serially(async () => {
+      if (await this.#evict(undefined, EVICTIONS_PER_TURN)) this.#trim();
+    });
   }
 
   /** Counts the cards already on disk, oldest first by modification time, and applies the bound. */
@@ -216,7 +241,7 @@ export class CardStore {
       if (!knownIds.has(id)) this.#add(id, { folder, key, bytes });
     }
     for (const [id, card] of known) this.#add(id, card);
-    await this.#evict();
+    this.#trim();
   }
 
   #serially(operation: () => Promise<void>): Promise<void> {
