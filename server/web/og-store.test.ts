@@ -156,12 +156,12 @@ describe('the card store bound (OG_CARDS_MAX_MB)', () => {
 
 /** A pool that renders nothing: each card is 130 KiB of noise, made at once, and counted. */
 class NoisePool extends RenderPool {
-  renders = 0;
+  made = 0;
   constructor() {
     super(1);
   }
   override async render(): Promise<Buffer> {
-    this.renders++;
+    this.made++;
     return png();
   }
 }
@@ -181,12 +181,12 @@ describe('cards under the bound', () => {
     await cards.forGame('GameC', preview('Cy'));
     await store.settled();
     expect(onDisk(store.dir).cards.map((card) => card.split('/')[0])).toEqual(['GameA', 'GameC']);
-    expect(pool.renders).toBe(3);
+    expect(pool.made).toBe(3);
 
     // B is gone from disk (and, past the memory's 200 cards, from memory): it is rendered again.
     for (let i = 0; i < 200; i++) await cards.forGame(`Filler${i}`, preview(`Filler ${i}`));
     await cards.forGame('GameB', preview('Bo'));
-    expect(pool.renders).toBe(204);
+    expect(pool.made).toBe(204);
     await store.settled();
     expect(onDisk(store.dir).bytes).toBeLessThanOrEqual(2 * CARD);
   });
