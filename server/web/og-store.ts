@@ -133,7 +133,7 @@ export class CardStore {
   remove(folder: string): Promise<void> {
     return this.#serially(async () => {
       await rm(join(this.dir, folder), { recursive: true, force: true });
-      for (const id of this.#byFolder.get(folder) ?? []) this.#forget(id);
+      for (const id of [...(this.#byFolder.get(folder) ?? [])]) this.#forget(id);
     });
   }
 
