@@ -13,7 +13,7 @@ export interface NotifierOptions {
   quietMs?: number;
   /** Pushes on the wire at once. */
   concurrency?: number;
-  /** Pushes waiting beyond the ones on the wire; more are dropped (and logged). */
+  /** Jobs waiting in each queue (bookkeeping, sends); more are dropped (and logged). */
   maxQueued?: number;
   /** A push not settled in this time frees its place (the push service's socket times out on its own). */
   sendDeadlineMs?: number;
@@ -37,13 +37,16 @@ export class PushNotifier {
   private readonly sendDeadlineMs: number;
   private readonly now: () => number;
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly limit: LimitFunction;
+  /** The database's part (counting friends, claiming): quick, never behind a hung push service. */
+  private readonly bookkeeping: LimitFunction = pLimit(4);
+  /** Pushes on the wire. */
+  private readonly sending: LimitFunction;
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
 
   constructor(private readonly options: NotifierOptions) {
     this.quietMs = options.quietMs ?? 60_000;
-    this.limit = pLimit(options.concurrency ?? 4);
+    this.sending = pLimit(options.concurrency ?? 16);
     this.maxQueued = options.maxQueued ?? 1000;
     this.sendDeadlineMs = options.sendDeadlineMs ?? 10_000;
     this.now = options.now ?? Date.now;
@@ -51,8 +54,10 @@ export class PushNotifier {
 
   /** A friend's response was stored: queue their push. Never throws, never waits. */
   friendFinished(gameId: string, name: string, score: number): void {
-    this.enqueue(async () => {
+    this.enqueue(this.bookkeeping, async () => {
       if ((await this.options.repository.addFriend(gameId, name, score)) === 0) return;
+      // A push of this game is already due here later: it will carry this friend too.
+      if (this.timers.has(gameId)) return;
       await this.flush(gameId);
     });
   }
@@ -63,13 +68,13 @@ export class PushNotifier {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
-  /** Stops the timers and takes nothing more; what is on the wire ends by its deadline. */
-  close(): Promise<void> {
+  /** Stops the timers and takes nothing more; a push on the wire ends by its own deadline. */
+  close(): void {
     this.closed = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    this.limit.clearQueue();
-    return this.settled();
+    this.bookkeeping.clearQueue();
+    this.sending.clearQueue();
   }
 
   private async flush(gameId: string): Promise<void> {
@@ -80,7 +85,7 @@ export class PushNotifier {
       for (const push of due) {
         const message = pushMessage(game?.lang ?? 'en', push);
         const payload = JSON.stringify({ ...message, url: scoreboardPath(gameId), tag: `game-${gameId}` });
-        this.enqueue(async () => {
+        this.enqueue(this.sending, async () => {
           const outcome = await this.withDeadline(this.options.send(push, payload));
           if (outcome === 'gone') await repository.removeEndpoint(push.endpoint);
         });
@@ -96,7 +101,7 @@ export class PushNotifier {
     const timer = setTimeout(
       () => {
         this.timers.delete(gameId);
-        this.enqueue(() => this.flush(gameId));
+        this.enqueue(this.bookkeeping, () => this.flush(gameId));
       },
       Math.max(0, at - this.now()),
     );
@@ -113,13 +118,13 @@ export class PushNotifier {
     return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
   }
 
-  private enqueue(job: () => Promise<void>): void {
+  private enqueue(queue: LimitFunction, job: () => Promise<void>): void {
     if (this.closed) return;
-    if (this.limit.pendingCount >= this.maxQueued) {
+    if (queue.pendingCount >= this.maxQueued) {
       this.options.log?.('push queue full: a push was dropped');
       return;
     }
-    const run = this.limit(job).catch((error) => this.options.log?.('push failed', error));
+    const run = queue(job).catch((error) => this.options.log?.('push failed', error));
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
   }
