@@ -2,7 +2,7 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle|memory|bus   those parts only (one or more; bus:
+ * npm run bench -- http|live|rss|cards|circle|memory|bus|push   those parts only (one or more; bus:
  *                                        bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub)
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
@@ -28,6 +28,7 @@ import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
 import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
+import { printPush, pushBench } from './push.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -51,7 +52,7 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus'];
+const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus', 'push'];
 const parts = new Set<string>();
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -120,6 +121,9 @@ const memory = wanted('memory')
   ? await memoryBench(here, { games: n('memory-games'), friends: n('memory-friends') })
   : undefined;
 if (memory) printMemory(memory);
+if (wanted('push')) {
+  printPush(await pushBench(here, { rounds: n('rounds'), seconds: n('seconds'), connections: n('connections') }));
+}
 if (wanted('bus')) {
   // The buses between instances: LISTEN/NOTIFY's ceiling beside Redis pub/sub's (its own process).
   console.log('');

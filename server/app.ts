@@ -22,6 +22,9 @@ import { liveSocketErrorHandler } from './live/socket-errors.js';
 import { healthRoute } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { CLIENT_DIR } from './paths.js';
+import { PushNotifier } from './push/notifier.js';
+import { pushRoutes } from './push/routes.js';
+import { makeVapidKeys, type PushSend, webPushSender } from './push/sender.js';
 import { loadQuestionBank } from './questions/bank.js';
 import { questionRoutes } from './questions/routes.js';
 import { QuestionTexts } from './questions/translations.js';
@@ -53,6 +56,8 @@ export interface AppOptions {
   /** The Redis channel between instances (BUS_URL); tests give each their own. */
   busChannel?: string;
   livePingIntervalMs?: number;
+  /** Web Push's sender and quiet time; tests record pushes instead of sending them, and wait less. */
+  push?: { send?: PushSend; quietMs?: number };
   /** The clock of the retention purge (ms since the epoch); tests move it instead of waiting. */
   now?: () => number;
 }
@@ -104,6 +109,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('cards', cards.cards);
   app.addHook('onClose', () => cards.close());
   const circles = new CircleCache(storage.circle, bus);
+  // Web Push: one key pair for every instance, made by the first that starts.
+  const pushKeys = config.PUSH_SERVICE_HOSTS.length > 0 ? await storage.push.vapidKeys(makeVapidKeys) : undefined;
+  const notifier = pushKeys
+    ? new PushNotifier({
+        repository: storage.push,
+        send:
+          options.push?.send ??
+          webPushSender({ keys: pushKeys, subject: vapidSubject(config.PUBLIC_URL), timeoutMs: 5000 }),
+        quietMs: options.push?.quietMs,
+        gameOf: (gameId) => rooms.findGame(gameId),
+        log: (message, err) => app.log.warn({ err }, message),
+      })
+    : undefined;
+  if (notifier) app.addHook('preClose', () => notifier.close());
   await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
 
   await app.register(securityHeaders, security);
@@ -153,11 +172,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
+        onFriendFinished: notifier && ((gameId, name, score) => notifier.friendFinished(gameId, name, score)),
       });
       await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
       await api.register(openApiRoute);
       await api.register(circleRoutes, { findGame: (gameId) => rooms.findGame(gameId), games, circles });
+      await api.register(pushRoutes, {
+        push: storage.push,
+        games,
+        findGame: (gameId) => rooms.findGame(gameId),
+        keys: pushKeys,
+        hosts: config.PUSH_SERVICE_HOSTS,
+      });
       await api.register(liveRoutes, {
         rooms,
         allowedOrigins: config.ALLOWED_ORIGINS,
@@ -188,4 +215,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/** Who push services may contact about our pushes (VAPID's subject): the public address if it is https. */
+function vapidSubject(publicUrl: string | undefined): string {
+  return publicUrl?.startsWith('https://') ? publicUrl : 'mailto:wavelength@localhost';
 }

@@ -126,3 +126,24 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
   });
 });
+
+describe('PUSH_SERVICE_HOSTS', () => {
+  it('defaults to the push services of Chrome, Firefox, Edge and Safari; none turns push off', () => {
+    expect(loadConfig({}).PUSH_SERVICE_HOSTS).toEqual([
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      '*.notify.windows.com',
+      'web.push.apple.com',
+    ]);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: 'none' }).PUSH_SERVICE_HOSTS).toEqual([]);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: 'Push.Example.com, 127.0.0.1:9443' }).PUSH_SERVICE_HOSTS).toEqual([
+      'push.example.com',
+      '127.0.0.1:9443',
+    ]);
+  });
+
+  it('refuses what is not a host', () => {
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://push.example.com/' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: '*' })).toThrow(/PUSH_SERVICE_HOSTS/);
+  });
+});

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { MAX_QUESTIONS_PER_GAME } from '../shared/product.js';
 import { SEED_DIR } from './paths.js';
+import { DEFAULT_PUSH_SERVICE_HOSTS, PUSH_HOST_PATTERN } from './push/hosts.js';
 
 const integer = (min: number, max: number) =>
   z.string().regex(/^\d+$/, { error: 'must be a whole number' }).transform(Number).pipe(z.number().min(min).max(max));
@@ -95,6 +96,31 @@ const configSchema = z
     /** Browsers that may claim one game through its private creator link (0: the link makes nobody a creator). */
     CO_CREATORS_PER_GAME: integer(0, 10_000).default(20),
     GAME_RETENTION_DAYS: integer(0, 100_000).default(0),
+    /**
+     * The push services (`host`, `*.domain`, `host:port`) creators' subscriptions may point at: the
+     * server sends to no other address, whatever a client hands it. `none`: Web Push is off.
+     */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .optional()
+      .transform((list) =>
+        list === undefined
+          ? [...DEFAULT_PUSH_SERVICE_HOSTS]
+          : list.trim() === 'none'
+            ? []
+            : list
+                .split(',')
+                .map((host) => host.trim().toLowerCase())
+                .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.string().regex(PUSH_HOST_PATTERN, {
+            error:
+              'must be none, or a comma-separated list of hosts like fcm.googleapis.com, *.notify.windows.com or host:port',
+          }),
+        ),
+      ),
     LIVE_SOCKETS_PER_ADDRESS: integer(0, 1_000_000).default(50),
     REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
     ALLOWED_ORIGINS: z

@@ -172,6 +172,30 @@ const creatorKeySchema = z
   .string({ error: 'is required' })
   .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'is not a valid creator key' });
 
+/** The longest push endpoint accepted: push services' are under 500 characters. */
+export const MAX_PUSH_ENDPOINT_LENGTH = 1000;
+const pushEndpointSchema = z
+  .string({ error: 'is required' })
+  .min(1, { error: 'is required' })
+  .max(MAX_PUSH_ENDPOINT_LENGTH, { error: `must be at most ${MAX_PUSH_ENDPOINT_LENGTH} characters` });
+/** A base64url key of exactly `bytes` bytes (RFC 8291: p256dh 65, auth 16). */
+const base64UrlKey = (bytes: number, what: string) =>
+  z
+    .string({ error: `must be the ${what} (base64url)` })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: `must be the ${what} (base64url)` })
+    .refine((value) => Math.floor((value.replace(/=+$/, '').length * 3) / 4) === bytes, {
+      error: `must be the ${what} (${bytes} bytes, base64url)`,
+    });
+/** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
+const pushSubscriptionSchema = z.object({
+  endpoint: pushEndpointSchema,
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: base64UrlKey(65, "subscription's public key"),
+    auth: base64UrlKey(16, "subscription's auth secret"),
+  }),
+});
+
 interface GetEndpoint {
   method: 'GET';
   query: z.ZodType;
@@ -312,6 +336,24 @@ export const endpoints = {
   'claim-game': {
     method: 'POST',
     body: z.object({ gameId: gameIdSchema, key: creatorKeySchema, userId: userIdSchema }),
+    reply: okReply,
+  },
+  /** The server's VAPID public key (a browser's applicationServerKey), the same on every instance. */
+  'push-key': {
+    method: 'GET',
+    query: z.object({}),
+    reply: z.object({ publicKey: z.string() }),
+  },
+  /** A creator asks to hear when friends play this game (Web Push). */
+  'subscribe-push': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema, userId: userIdSchema, subscription: pushSubscriptionSchema }),
+    reply: okReply,
+  },
+  /** …and stops hearing it. */
+  'unsubscribe-push': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema, userId: userIdSchema, endpoint: pushEndpointSchema }),
     reply: okReply,
   },
 } as const satisfies Record<string, EndpointDefinition>;

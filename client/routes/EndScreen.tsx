@@ -11,6 +11,7 @@ import { LiveBadge } from '../components/LiveBadge.js';
 import { ScoreAnnouncer } from '../components/ScoreAnnouncer.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
+import { NotifyWhenFriendsPlay } from '../features/push/NotifyWhenFriendsPlay.js';
 import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
 import '../i18n/screens.js';
 
@@ -48,6 +49,7 @@ export default function EndScreen() {
         )}
       </section>
       {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
+      {isCreator && <NotifyWhenFriendsPlay gameId={gameId} />}
       {isCreator && <CreatorTools gameId={gameId} />}
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />
     </main>

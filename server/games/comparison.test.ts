@@ -211,6 +211,22 @@ describe("the creator's answers before a friend has answered", () => {
         url: '/prod/claim-game',
         payload: { gameId: game.gameId, key: 'not-the-key-of-this-game', userId: friend },
       },
+      'push-key': { url: '/prod/push-key' },
+      'subscribe-push': {
+        url: '/prod/subscribe-push',
+        payload: {
+          gameId: game.gameId,
+          userId: friend,
+          subscription: {
+            endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+            keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+          },
+        },
+      },
+      'unsubscribe-push': {
+        url: '/prod/unsubscribe-push',
+        payload: { gameId: game.gameId, userId: friend, endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
+      },
     };
     expect(Object.keys(requests).sort()).toEqual(Object.keys(endpoints).sort());
     for (const [name, { url, payload }] of Object.entries(requests)) {

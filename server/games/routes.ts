@@ -25,6 +25,8 @@ export interface GameRoutesOptions {
   maxPlayersPerGame: number;
   onGameCreated?: () => void;
   onResponseLogged?: () => void;
+  /** A friend's response was stored (their push to the creator goes out from here). */
+  onFriendFinished?: (gameId: string, playerName: string, score: number) => void;
 }
 
 export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, options) => {
@@ -77,6 +79,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     // Deleted while this friend was answering.
     if (result.status === 'missing') throw unknownGame();
     options.onResponseLogged?.();
+    options.onFriendFinished?.(gameId, result.player.playerName, result.player.score);
     // Key order as the reply schema writes it; score is a finite number, playerID a string.
     return new Serialized(
       `{"ok":true,"score":${JSON.stringify(score)},"playerID":${JSON.stringify(result.player.playerID)}}`,

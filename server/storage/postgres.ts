@@ -11,6 +11,7 @@ import { RedisEventBus } from '../events/redis-bus.js';
 import { postgresGameRepository } from '../games/postgres.js';
 import { postgresResponseWriter } from '../games/postgres-responses.js';
 import { POSTGRES_MIGRATIONS_DIR } from '../paths.js';
+import { postgresPushRepository } from '../push/postgres.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
 import { seedRows } from '../questions/seed.js';
 import type { Storage, StorageOptions } from './storage.js';
@@ -90,6 +91,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     games: postgresGameRepository(pool, announcer, responses),
     questions: postgresQuestionRepository(pool),
     circle: postgresCircleRepository(pool),
+    push: postgresPushRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -6,6 +6,7 @@ import { seedQuestions } from '../db/seed.js';
 import { sqliteGameRepository } from '../games/sqlite.js';
 import { responseWriter } from '../games/sqlite-responses.js';
 import { MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
+import { sqlitePushRepository } from '../push/sqlite.js';
 import type { BankOptions } from '../questions/bank.js';
 import { readQuestionBanks, seedRows } from '../questions/seed.js';
 import { sqliteQuestionRepository } from '../questions/sqlite.js';
@@ -50,6 +51,7 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
     games: sqliteGameRepository(db, options.bus, responses),
     questions: sqliteQuestionRepository(db),
     circle: sqliteCircleRepository(db),
+    push: sqlitePushRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -1,6 +1,7 @@
 import type { CircleRepository } from '../circle/repository.js';
 import type { GameEventBus, InProcessEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
+import type { PushRepository } from '../push/repository.js';
 import type { BankQuestion } from '../questions/bank.js';
 import type { QuestionRepository } from '../questions/repository.js';
 
@@ -10,6 +11,8 @@ export interface Storage {
   questions: QuestionRepository;
   /** Friends' answers, for comparing friends with each other. */
   circle: CircleRepository;
+  /** Web Push: the server's key pair and creators' subscriptions. */
+  push: PushRepository;
   /** The bus that reaches every instance sharing this database (their live sockets, their caches). */
   bus: GameEventBus;
   /**
