@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api.js';
+import { type Cards, openCards } from './cards/og-cards.js';
 import { CircleCache } from './circle/cache.js';
 import { circleRoutes } from './circle/routes.js';
 import { type Config, cardsDir, fastifyTrustProxy, questionsDir } from './config.js';
@@ -12,8 +13,10 @@ import { comparisonRoutes } from './games/comparison.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { registerRetention } from './games/retention.js';
 import { gameRoutes } from './games/routes.js';
+import { apiCors } from './http/cors.js';
 import { BODY_LIMIT_BYTES } from './http/limits.js';
 import { openApiRoute, registerOpenApi } from './http/openapi.js';
+import { securityHeaders, securityHeadersFor } from './http/security.js';
 import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
 import { Rooms } from './live/rooms.js';
 import { liveRoutes } from './live/routes.js';
@@ -27,9 +30,6 @@ import { questionRoutes } from './questions/routes.js';
 import { QuestionTexts } from './questions/translations.js';
 import { openStorage, type Storage } from './storage/index.js';
 import { registerClient } from './web/client.js';
-import { apiCors } from './web/cors.js';
-import { type Cards, openCards } from './web/og-cards.js';
-import { securityHeaders, securityHeadersFor } from './web/security.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@
  * the score averages, so a round's label can never contradict the score beside it.
  */
 
-/** In tune, close, or apart; the screens word them (client/components/RoundsComparison.tsx). */
+/** In tune, close, or apart; the screens word them (client/features/result/RoundsComparison.tsx). */
 export type Verdict = 'in-tune' | 'close' | 'apart';
 
 /** From here a round is in tune: Classic's same word (10), Spectrum within 5 of each other. */

@@ -7,7 +7,7 @@
  */
 import { type Edition, NEW_GAME_ID } from './product.js';
 
-/** A screen's module: `client/routes/{Screen}.tsx`. `Home` only redirects to a landing screen. */
+/** A screen's module: `client/screens/{Screen}.tsx`. `Home` only redirects to a landing screen. */
 export type Screen =
   | EditionScreen
   | 'Home'

@@ -151,7 +151,7 @@ describe('the catalogs', () => {
 
     it('have every lazy screen in the screen area, bringing its English with it', async () => {
       const app = await source('client/App.tsx');
-      const lazy = [...app.matchAll(/import\('\.\/(routes\/\w+)\.js'\)/g)].map((match) => `client/${match[1]}.tsx`);
+      const lazy = [...app.matchAll(/import\('\.\/(screens\/\w+)\.js'\)/g)].map((match) => `client/${match[1]}.tsx`);
       expect(lazy.length).toBeGreaterThan(5);
       for (const screen of lazy) {
         expect(SCREEN_AREA).toContain(screen);

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Cards } from '../cards/og-cards.js';
+import { ogImageRoutes } from '../cards/og-image.js';
 import { acceptedEncoding, compress } from './compress.js';
 import { escapeHtml, type FindPreview, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
-import type { Cards } from './og-cards.js';
-import { ogImageRoutes } from './og-image.js';
 import { gamePageId, pageLanguage, withHtmlLang } from './page-language.js';
 import { screenPreloads } from './preload.js';
 

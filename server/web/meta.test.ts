@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { drawableName } from '../cards/og-card.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { acceptedEncoding } from './compress.js';
 import { LruCache } from './lru.js';
 import { escapeHtml, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
-import { drawableName } from './og-card.js';
 
 describe('preview tags', () => {
   it('escape every character that could end an attribute or open a tag', () => {

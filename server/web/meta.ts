@@ -1,7 +1,7 @@
 import type { Language } from '../../shared/languages.js';
 import { type Edition, PRODUCT_NAME } from '../../shared/product.js';
 import { matchPage } from '../../shared/routes.js';
-import { nameInText, SERVER_TEXTS, serverTexts } from './og-texts.js';
+import { nameInText, SERVER_TEXTS, serverTexts } from '../cards/og-texts.js';
 
 /** What a link preview needs to know about a game; nothing else about it ever reaches a page. */
 export interface GamePreview {
