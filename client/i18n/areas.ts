@@ -1,49 +1,40 @@
 /**
  * The catalogs come in two areas, so the landing page's entry chunk carries only the English it
- * shows. "screens" is the code only the lazily loaded screens use (paths from the repository
- * root, as lingui.config.ts takes them); everything else in client/ is the landing area.
- * A screen-area file's English arrives with the screens (each imports client/i18n/screens.ts);
- * another language loads both areas at once. A test keeps the landing area from importing a
- * screen-area file, and every lazy screen importing screens.ts.
+ * shows. A file's folder decides its area (paths from the repository root, as lingui.config.ts
+ * takes them): the screens App.tsx loads lazily and the features only they use are the "screens"
+ * area; everything else in client/ (the shell, shared components, state, the landing screen and
+ * the features it ships) is the landing area. A screen-area file's English arrives with the
+ * screens (each imports client/i18n/screens.ts); another language loads both areas at once. A
+ * test keeps the landing area from importing a screen-area file, and every lazy screen importing
+ * screens.ts. A new folder is in the landing area until it is listed here: always correct, only
+ * heavier.
  */
-export const SCREEN_AREA: readonly string[] = [
-  'client/screens/Game.tsx',
-  'client/screens/EndScreen.tsx',
-  'client/screens/Scoreboard.tsx',
-  'client/screens/Join.tsx',
-  'client/screens/Result.tsx',
-  'client/screens/FriendComparison.tsx',
-  'client/screens/ClaimGame.tsx',
-  'client/screens/NotFound.tsx',
-  'client/features/rounds/ClassicRound.tsx',
-  'client/features/rounds/SpectrumRound.tsx',
-  'client/features/rounds/RoundLayout.tsx',
-  'client/features/rounds/SwapButton.tsx',
-  'client/features/result/ScoreCaption.tsx',
-  'client/features/share/ShareResult.tsx',
-  'client/features/share/ShareLink.tsx',
-  'client/features/creator/CreatorPlayersTable.tsx',
-  'client/features/creator/CreatorTools.tsx',
-  'client/features/creator/ConfirmAction.tsx',
-  'client/features/scoreboard/PlayersTable.tsx',
-  'client/features/result/RoundsComparison.tsx',
-  'client/features/result/Gauge.tsx',
-  'client/features/result/SpectrumTrack.tsx',
-  'client/features/scoreboard/LiveBadge.tsx',
-  'client/features/circle/FriendsCircle.tsx',
-  'client/features/circle/FriendsWeb.tsx',
-  'client/features/circle/CircleFailure.tsx',
-  'client/features/game-gone/GameGone.tsx',
-  'client/features/scoreboard/ScoreAnnouncer.tsx',
-  'client/features/own-questions/editor/OwnQuestionsEditor.tsx',
-  'client/features/own-questions/editor/OwnQuestionFields.tsx',
-  'client/features/own-questions/editor/ownQuestionsText.ts',
-  'client/features/own-questions/editor/useOwnQuestions.ts',
-  'client/features/circle/useCircle.ts',
-  'client/i18n/captions.ts',
-  'client/i18n/names.ts',
-  'client/i18n/screens.ts',
+export const SCREEN_FOLDERS: readonly string[] = [
+  'client/screens/',
+  'client/features/circle/',
+  'client/features/creator/',
+  'client/features/game-gone/',
+  'client/features/own-questions/editor/',
+  'client/features/result/',
+  'client/features/rounds/',
+  'client/features/scoreboard/',
+  'client/features/share/',
 ];
+
+/** The screens of client/screens/ that the entry chunk carries itself (App.tsx imports them statically). */
+export const ENTRY_SCREENS: readonly string[] = ['client/screens/Landing.tsx', 'client/screens/ErrorScreen.tsx'];
+
+/** Screen-area files outside those folders. */
+const SCREEN_FILES: readonly string[] = ['client/i18n/captions.ts', 'client/i18n/names.ts', 'client/i18n/screens.ts'];
+
+/** Whether a client source file (a path from the repository root) is in the screens area. */
+export const inScreenArea = (path: string): boolean =>
+  SCREEN_FILES.includes(path) ||
+  (SCREEN_FOLDERS.some((folder) => path.startsWith(folder)) && !ENTRY_SCREENS.includes(path));
+
+/** The screen-area sources among `paths` (tests and test helpers are in no area). */
+export const screenArea = (paths: readonly string[]): string[] =>
+  paths.filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$|\/test\/|\.d\.ts$/.test(path) && inScreenArea(path));
 
 /**
  * The sentences that travel in English (client/i18n/sentences.ts): a catalog of their own, loaded

@@ -16,7 +16,7 @@ import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
-import { newGamePath } from '../paths.js';
+import { type LandingState, newGamePath } from '../paths.js';
 import { resumableGame, startGame } from '../state/game.js';
 import { saveUserName, storedUserId, userName } from '../state/user.js';
 
@@ -33,13 +33,6 @@ const YourGames = lazy(() =>
 );
 
 export const QUESTIONS_FAILED = "We couldn't load the questions. Check your connection and try again.";
-
-/** Router state another screen leaves when it sends the user here after a failure. */
-export interface LandingState {
-  error?: string;
-  /** Good news from the screen before ("Game deleted."). */
-  notice?: string;
-}
 
 interface LandingProps {
   edition: Edition;

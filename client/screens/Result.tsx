@@ -16,10 +16,9 @@ import { ShareResult } from '../features/share/ShareResult.js';
 import { formatCount } from '../i18n/format.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
-import { absoluteUrl, joinPath, type ResultState, scoreboardPath } from '../paths.js';
+import { absoluteUrl, joinPath, type LandingState, type ResultState, scoreboardPath } from '../paths.js';
 import { saveCreatorName } from '../state/game.js';
 import { storedUserId } from '../state/user.js';
-import type { LandingState } from './Landing.js';
 import '../i18n/screens.js';
 
 /** A removed friend, when the server's own sentence did not arrive (client/i18n/sentences.ts knows it). */
