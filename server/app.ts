@@ -41,7 +41,7 @@ declare module 'fastify' {
 }
 
 /** A live socket never needs to send us anything; anything bigger than this closes it. */
-export const LIVE_MAX_PAYLOAD_BYTES = 1024;
+const LIVE_MAX_PAYLOAD_BYTES = 1024;
 
 export interface AppOptions {
   config: Config;

@@ -70,7 +70,7 @@ export type OwnQuestionCheck =
 const length = (text: string) => Array.from(text).length;
 
 /** Checks and cleans one own question (text cleaned as names are, without their 40-character cut). */
-export function checkOwnQuestion(edition: Edition, input: OwnQuestionInput): OwnQuestionCheck {
+function checkOwnQuestion(edition: Edition, input: OwnQuestionInput): OwnQuestionCheck {
   const problems: OwnQuestionProblems = {};
   const text = cleanText(input.question);
   if (length(text) < OWN_QUESTION_MIN_LENGTH) problems.question = OWN_QUESTION_PROBLEMS.questionTooShort;

@@ -54,7 +54,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: NOT_FOUND_PATTERN, screen: 'NotFound', indexable: true },
 ];
 
-export interface PageMatch {
+interface PageMatch {
   route: PageRoute;
   /** The values of the pattern's `:name` segments, decoded (undefined when one is not valid %-encoding). */
   params: Record<string, string | undefined>;

@@ -17,10 +17,10 @@ export interface Import {
   dynamic: boolean;
 }
 
-export const SOURCE_FOLDERS = ['client', 'server', 'shared'] as const;
+const SOURCE_FOLDERS = ['client', 'server', 'shared'] as const;
 
 const isSource = (file: string) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts');
-export const isTest = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)(test|testing)\//.test(file);
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)(test|testing)\//.test(file);
 
 /** The source files (paths from the root, with /) of the given folders. */
 export function sourceFiles(root: string, folders: readonly string[] = SOURCE_FOLDERS): string[] {
@@ -130,7 +130,7 @@ export function cycles(imports: readonly Import[]): string[][] {
 }
 
 /** The folders holding the most source files (tests included), largest first. */
-export function largestFolders(files: readonly string[], count = 5): { folder: string; files: number }[] {
+function largestFolders(files: readonly string[], count = 5): { folder: string; files: number }[] {
   const sizes = new Map<string, number>();
   for (const file of files) sizes.set(dirname(file), (sizes.get(dirname(file)) ?? 0) + 1);
   return [...sizes]
@@ -144,7 +144,7 @@ export function largestFolders(files: readonly string[], count = 5): { folder: s
  * below, never one above (tests and test helpers may import anything of their side). `shared/`
  * is below both sides and imports neither; client and server never import each other.
  */
-export function floorOf(file: string): { side: 'client' | 'server' | 'shared'; floor: number; name: string } {
+function floorOf(file: string): { side: 'client' | 'server' | 'shared'; floor: number; name: string } {
   if (file.startsWith('shared/')) return { side: 'shared', floor: 0, name: 'shared/' };
   if (file.startsWith('client/')) {
     if (file === 'client/App.tsx' || file === 'client/main.tsx')

@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '../../shared/product.js';
 import { Sentence } from '../i18n/Sentence.js';
 
 /** The fallback screen: a crash in a screen, or a screen's code that would not load. */
-export function ErrorScreen({ detail }: { detail?: string }) {
+function ErrorScreen({ detail }: { detail?: string }) {
   const { t } = useLingui();
   return (
     <main className="screen error-screen">

@@ -20,9 +20,9 @@ export const CARD_HEIGHT = 630;
 export const CARD_DESIGN = 2;
 
 /** The backdrop wave's width; it starts at x = 1200 + 80 − WAVE_WIDTH = 720. */
-export const WAVE_WIDTH = 560;
+const WAVE_WIDTH = 560;
 /** The subtitle ends before the wave begins: 72 px of padding + 600 < 720. */
-export const SUBTITLE_WIDTH = 600;
+const SUBTITLE_WIDTH = 600;
 
 /** The shipped Inter subsets, each its own family so satori falls back from one to the next. */
 export const FONT_SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'vietnamese'] as const;

@@ -108,7 +108,7 @@ export class Cards {
   }
 }
 
-export interface OpenCardsOptions {
+interface OpenCardsOptions {
   /** Where cards are stored (cardsDir); undefined: a temporary folder, removed on close. */
   dir: string | undefined;
   /** OG_RENDER_CONCURRENCY: worker threads rendering at once. */

@@ -3,14 +3,14 @@ import type { FindPreview } from '../web/meta.js';
 import { type Cards, previewOf } from './og-cards.js';
 import { RenderQueueFull } from './og-pool.js';
 
-export interface OgImageOptions {
+interface OgImageOptions {
   findPreview: FindPreview;
   cards: Cards;
   /** The API's rate limit (the same count per address), applied to `/og/…`; none when it is off. */
   rateLimit?: onRequestHookHandler;
 }
 
-export const OG_CACHE_CONTROL = 'public, max-age=86400';
+const OG_CACHE_CONTROL = 'public, max-age=86400';
 
 /**
  * `GET /og/{gameId}.png`: the game's card (404 `{message}` for an unknown game, so a deleted game's

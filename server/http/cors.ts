@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 
-export interface ApiCorsOptions {
+interface ApiCorsOptions {
   /** ALLOWED_ORIGINS: exact origins (scheme, host, port) whose pages may call the API. */
   allowedOrigins: readonly string[];
 }

@@ -6,7 +6,7 @@ type HelmetOptions = NonNullable<Parameters<typeof helmetMiddleware>[0]>;
 
 const GA_HOSTS = ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
-export interface SecurityOptions {
+interface SecurityOptions {
   /** Page-view analytics is on: its hosts join the content security policy. */
   analytics: boolean;
 }

@@ -8,9 +8,9 @@ import { GameRoom, type RoomContext } from './room.js';
 import { MAX_BUFFERED_BYTES } from './send.js';
 
 /** Games kept in memory at most (least recently used first out); games with live sockets always stay. */
-export const GAME_CACHE_CAPACITY = 2000;
+const GAME_CACHE_CAPACITY = 2000;
 
-export interface RoomsOptions {
+interface RoomsOptions {
   /** Rooms kept open at most (GAME_CACHE_CAPACITY); one with sockets or pins is never closed for room. */
   capacity?: number;
   /** A socket's send-buffer cap in bytes (see `liveBufferLimit`). */

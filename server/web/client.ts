@@ -9,9 +9,9 @@ import { escapeHtml, type FindPreview, injectTags, isGamePage, joinGameId, previ
 import { gamePageId, pageLanguage, withHtmlLang } from './page-language.js';
 import { screenPreloads } from './preload.js';
 
-export type SendIndex = (reply: FastifyReply) => Promise<FastifyReply>;
+type SendIndex = (reply: FastifyReply) => Promise<FastifyReply>;
 
-export interface ClientOptions {
+interface ClientOptions {
   dir: string;
   gaMeasurementId?: string;
   /** The address people open (PUBLIC_URL, no trailing slash); else each request's own. */
@@ -25,7 +25,7 @@ export interface ClientOptions {
 }
 
 /** Where absolute URLs in link previews point: PUBLIC_URL, else the address this request came to. */
-export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
   return publicUrl ?? `${request.protocol}://${request.host}`;
 }
 

@@ -1,7 +1,7 @@
 import { local } from '../../state/storage.js';
 
 /** Where this browser keeps "Take my time". */
-export const TAKE_MY_TIME_KEY = 'wavelength.takeMyTime';
+const TAKE_MY_TIME_KEY = 'wavelength.takeMyTime';
 
 /**
  * "Take my time" (WCAG 2.2.1): rounds without a clock, each moved on by its own Next button.

@@ -4,7 +4,7 @@ import { prefersReducedMotion } from '../../hooks/motion.js';
 import { useCountUp } from '../../hooks/useCountUp.js';
 import { formatScore } from '../../i18n/format.js';
 
-export const GAUGE_STEP_MS = 20;
+const GAUGE_STEP_MS = 20;
 
 /**
  * Six colour steps from cool to warm as the match grows; each entry is [from percent, colour].

@@ -4,7 +4,7 @@ import { scoreLevel } from '../../../shared/score.js';
 import { prefersReducedMotion } from '../../hooks/motion.js';
 import { CAPTIONS, DESCRIPTIONS } from '../../i18n/captions.js';
 
-export const CAPTION_DELAY_MS = 1000;
+const CAPTION_DELAY_MS = 1000;
 
 /** The caption and description of the score's level, revealed 1 s after the gauge starts. Space is kept meanwhile. */
 export function ScoreCaption({ score }: { score: number }) {

@@ -7,7 +7,7 @@ import { RoundLayout } from './RoundLayout.js';
 import { shuffledIndexes } from './shuffle.js';
 import { useRoundTimer } from './useRoundTimer.js';
 
-export const CLASSIC_ADVANCE_MS = 200;
+const CLASSIC_ADVANCE_MS = 200;
 
 /** Keys that move through the options (WAI-ARIA radio group), by how far they move. */
 const MOVES: Record<string, (at: number, count: number) => number> = {

@@ -7,7 +7,7 @@ import { SCALE_END_MESSAGES } from '../../i18n/scales.js';
 import { RoundLayout } from './RoundLayout.js';
 import { useRoundTimer } from './useRoundTimer.js';
 
-export const SPECTRUM_ADVANCE_MS = 300;
+const SPECTRUM_ADVANCE_MS = 300;
 
 /**
  * One Spectrum round: a slider from 0 to 100 starting at 50. The answer is committed when the

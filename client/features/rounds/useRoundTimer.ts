@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useLatest } from '../../hooks/useLatest.js';
 import { usePageVisible } from '../../hooks/usePageVisible.js';
 
-export const TIMER_TICK_MS = 10;
-export const TIMER_STEP = 0.1;
+const TIMER_TICK_MS = 10;
+const TIMER_STEP = 0.1;
 export const TIMER_FULL = 100;
 const TICKS = Math.round(TIMER_FULL / TIMER_STEP);
 /** A round's length in seconds, as players are told it. */

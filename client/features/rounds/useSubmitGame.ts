@@ -13,12 +13,12 @@ import { saveOwnPlayerId } from '../../state/publicIds.js';
 import { userId, userName } from '../../state/user.js';
 import { clearDrafts } from '../own-questions/editor/own-questions.js';
 
-export const RETRY_DELAY_MS = 2000;
-export const MAX_RETRIES = 3;
+const RETRY_DELAY_MS = 2000;
+const MAX_RETRIES = 3;
 export const SUBMIT_FAILED = "We couldn't save your answers. Check your connection and try again.";
 
 /** Where the submission stands: nothing to send yet, on its way, or given up until `retry`. */
-export type SubmitState =
+type SubmitState =
   | { status: 'idle' }
   | { status: 'sending' }
   | { status: 'failed'; message: string; retry: () => void };

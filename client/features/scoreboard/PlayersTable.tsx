@@ -5,8 +5,6 @@ import type { Player } from '../../../shared/api.js';
 import { formatScoreText } from '../../i18n/format.js';
 import { shownName } from '../../i18n/names.js';
 
-export const EMPTY_SCOREBOARD = 'Looks like no one has played yet.';
-
 export interface PlayersTableProps {
   players: Player[];
   emptyText?: string;

@@ -7,7 +7,7 @@ import { formatScoreText } from '../../i18n/format.js';
 import { shownName } from '../../i18n/names.js';
 
 /** What a screen reader hears when a friend's score arrives, in the reader's language: "Cy scored 8.4/10". */
-export function scoreAnnouncement(i18n: I18n, player: Player): string {
+function scoreAnnouncement(i18n: I18n, player: Player): string {
   const name = shownName(i18n, player.playerName);
   const score = formatScoreText(i18n, player.score);
   return i18n._(msg`${name} scored ${score}`);

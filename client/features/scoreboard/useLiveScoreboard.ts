@@ -4,10 +4,10 @@ import { insertPlayer, LIVE_CLOSE_UNKNOWN_GAME, LIVE_PATH_PREFIX, type LiveMessa
 import { getAllPlayers } from '../../api/calls.js';
 import { ApiError, errorMessage } from '../../api/http.js';
 
-export const RECONNECT_BASE_MS = 500;
-export const RECONNECT_MAX_MS = 10_000;
+const RECONNECT_BASE_MS = 500;
+const RECONNECT_MAX_MS = 10_000;
 
-export interface LiveScoreboard {
+interface LiveScoreboard {
   /** Friends of the game, highest score first. */
   players: Player[];
   /** True while the live socket is open. */
@@ -40,7 +40,7 @@ function isPlayer(value: unknown): value is Player {
 }
 
 /** The server is trusted, but a malformed frame must not break the screen. */
-export function parseLiveMessage(data: unknown): LiveMessage | null {
+function parseLiveMessage(data: unknown): LiveMessage | null {
   if (typeof data !== 'string') return null;
   let message: unknown;
   try {

@@ -7,7 +7,7 @@ import { formatScoreText } from '../../i18n/format.js';
 import { COPIED_MS, copyText } from './ShareLink.js';
 
 /** What a friend shares, in their language: their score and the game's join link, so the next friend can play. */
-export function resultShareText(i18n: I18n, score: number, creatorName: string, link: string): string {
+function resultShareText(i18n: I18n, score: number, creatorName: string, link: string): string {
   const creator = namedCreator(creatorName);
   const points = formatScoreText(i18n, score);
   if (creator === null) {

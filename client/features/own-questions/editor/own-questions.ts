@@ -11,15 +11,15 @@ import { EDITIONS, type Edition } from '../../../../shared/product.js';
 import { local, readJson } from '../../../state/storage.js';
 import { DRAFTS_KEY } from '../kept-drafts.js';
 
-export type ScaleCode = (typeof OWN_SCALE_CODES)[number];
+type ScaleCode = (typeof OWN_SCALE_CODES)[number];
 
 /** A question being written on the landing screen, as typed (checked only when Play is pressed). */
-export interface ClassicDraft {
+interface ClassicDraft {
   question: string;
   /** OWN_WORDS_MIN to OWN_WORDS_MAX answer words. */
   options: string[];
 }
-export interface SpectrumDraft {
+interface SpectrumDraft {
   question: string;
   scale: ScaleCode;
 }

@@ -5,7 +5,7 @@ import type { Edition } from '../../../../shared/product.js';
 import { blankDraft, draftInput, loadDrafts, type OwnQuestionDraft, ownQuestion, saveDrafts } from './own-questions.js';
 
 /** The landing screen's own questions: the drafts (kept in localStorage) and what Play makes of them. */
-export interface OwnQuestions {
+interface OwnQuestions {
   edition: Edition;
   drafts: OwnQuestionDraft[];
   change: (drafts: OwnQuestionDraft[]) => void;
