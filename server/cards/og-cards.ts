@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameEventBus } from '../events/bus.js';
-import { LruCache } from '../web/lru.js';
+import { LruCache } from '../lru.js';
 import type { GamePreview } from '../web/meta.js';
 import { CARD_DESIGN } from './og-card.js';
 import { RenderPool } from './og-pool.js';
