@@ -3,7 +3,7 @@
  * no files importing each other in a circle, and no import running back up: client and server
  * never import each other, shared/ imports neither, and inside a side no product file imports a
  * floor above its own (server: the base, then the features, then the assembly: app.ts, main.ts,
- * api/, storage/; client: shared code, then features/, then screens/, then App.tsx and main.tsx).
+ * api.ts, storage/; client: shared code, then features/, then screens/, then App.tsx and main.tsx).
  */
 import { describe, expect, it } from 'vitest';
 import { ROOT_DIR as root } from '../server/paths.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { RequestMetrics } from './request-metrics.js';
 
-interface Metrics {
+export interface Metrics {
   registry: Registry;
   gameCreated(): void;
   responseLogged(): void;
