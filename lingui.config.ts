@@ -1,6 +1,14 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
-import { SCREEN_AREA, SENTENCE_AREA } from './client/i18n/areas.js';
+import { SENTENCE_AREA, screenArea } from './client/i18n/areas.js';
+
+/** The screen area's files, decided by their folders (client/i18n/areas.ts). */
+const SCREEN_AREA = screenArea(
+  readdirSync(new URL('./client', import.meta.url), { recursive: true, encoding: 'utf8' }).map(
+    (file) => `client/${file.replaceAll('\\', '/')}`,
+  ),
+);
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
 const inRoot = (path: string) => `<rootDir>/${path}`;

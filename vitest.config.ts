@@ -53,7 +53,9 @@ const databaseFreeTests = [
   'server/ops/listen.test.ts',
   'server/ops/logging.test.ts',
   'server/ops/start-failure.test.ts',
+  'server/lru.test.ts',
   'server/questions/draw.test.ts',
+  'server/web/preload.test.ts',
 ];
 
 /**

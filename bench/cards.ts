@@ -23,7 +23,7 @@ import {
   startServer,
 } from './harness.js';
 
-export interface CardsOptions {
+interface CardsOptions {
   rounds: number;
   seconds: number;
   /** Flood clients at once. */

@@ -10,7 +10,7 @@
 import autocannon from 'autocannon';
 import { cpuMicros, createGame, friend, median, now, post, type Running, startServer } from './harness.js';
 
-export interface CircleOptions {
+interface CircleOptions {
   /** Friends per game. */
   friends: number;
   /** Full games whose first creator call is measured. */

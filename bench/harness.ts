@@ -6,7 +6,7 @@ import { asAdmin, createDatabase } from '../server/testing/postgres.js';
 import { freePort, type ServerProcess, spawnServer, waitForHealth } from '../server/testing/process.js';
 
 /** Every process the bench starts is wrapped in `timeout`, so it ends even if the bench is killed. */
-export const PROCESS_LIMIT_S = 900;
+const PROCESS_LIMIT_S = 900;
 const ROOT = resolve(import.meta.dirname, '..');
 
 export interface Running {
@@ -39,7 +39,7 @@ function newest(path: string): number {
 }
 
 /** Compiles `dir`'s server into `dir`/dist with tsc when a source is newer than the build. */
-export function buildServer(dir: string): string {
+function buildServer(dir: string): string {
   const main = join(dir, 'dist', 'server', 'main.js');
   const sources = Math.max(...['server', 'shared', 'tsconfig.server.json'].map((s) => newest(join(dir, s))));
   if (existsSync(main) && statSync(main).mtimeMs >= sources) return main;

@@ -20,7 +20,7 @@ import {
   startServer,
 } from './harness.js';
 
-export interface HttpOptions {
+interface HttpOptions {
   rounds: number;
   seconds: number;
   connections: number;
@@ -121,7 +121,7 @@ const CALLS: Call[] = [
   { name: 'get-questions', hot: false, options: () => ({ path: '/prod/get-questions?gametype=spectrum' }) },
 ];
 
-export interface HttpRow {
+interface HttpRow {
   call: string;
   hot: boolean;
   /** Per server name: req/s of each round. */
@@ -257,7 +257,7 @@ export function printHttp(result: Awaited<ReturnType<typeof httpBench>>) {
 }
 
 /** How far the rounds lie apart: (max − min) / median, in percent. */
-export function spread(values: number[]): string {
+function spread(values: number[]): string {
   if (values.length === 0) return '';
   return `±${((50 * (Math.max(...values) - Math.min(...values))) / median(values)).toFixed(0)}%`;
 }

@@ -23,7 +23,7 @@ import {
 } from './harness.js';
 import { LiveClients } from './workers.js';
 
-export interface LiveOptions {
+interface LiveOptions {
   sockets: number;
   messages: number;
   gapMs: number;
@@ -53,7 +53,7 @@ interface Watched {
 }
 
 /** Friends answering one watched game at the same moment (a group chat that just got the link). */
-export const BURST = 10;
+const BURST = 10;
 
 /** Sends BURST responses at once and waits until every socket has all of them. */
 async function oneBurst(clients: LiveClients, w: Watched, sockets: number) {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGame, friend, loadavg, post, rssKiB, sleep, startServer } from './harness.js';
 
-export interface MemoryOptions {
+interface MemoryOptions {
   games: number;
   friends: number;
 }

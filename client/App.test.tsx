@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { NEW_GAME_ID } from '../shared/product.js';
 import { App } from './App.js';
-import { ErrorBoundary } from './routes/ErrorScreen.js';
+import { ErrorBoundary } from './screens/ErrorScreen.js';
 import { startGame } from './state/game.js';
 import { advance, mockFetch } from './test/helpers.js';
 

@@ -9,18 +9,18 @@ import { LogoMark } from './components/Logo.js';
 import { Spinner } from './components/Spinner.js';
 import { lazyScreen } from './lazy.js';
 import { landingPath } from './paths.js';
-import { ErrorBoundary } from './routes/ErrorScreen.js';
-import Landing from './routes/Landing.js';
+import { ErrorBoundary } from './screens/ErrorScreen.js';
+import Landing from './screens/Landing.js';
 
 // The landing screen ships in the entry chunk; every other screen is fetched when first needed.
-const Game = lazyScreen(() => import('./routes/Game.js'));
-const EndScreen = lazyScreen(() => import('./routes/EndScreen.js'));
-const Scoreboard = lazyScreen(() => import('./routes/Scoreboard.js'));
-const Join = lazyScreen(() => import('./routes/Join.js'));
-const Result = lazyScreen(() => import('./routes/Result.js'));
-const FriendComparison = lazyScreen(() => import('./routes/FriendComparison.js'));
-const ClaimGame = lazyScreen(() => import('./routes/ClaimGame.js'));
-const NotFound = lazyScreen(() => import('./routes/NotFound.js'));
+const Game = lazyScreen(() => import('./screens/Game.js'));
+const EndScreen = lazyScreen(() => import('./screens/EndScreen.js'));
+const Scoreboard = lazyScreen(() => import('./screens/Scoreboard.js'));
+const Join = lazyScreen(() => import('./screens/Join.js'));
+const Result = lazyScreen(() => import('./screens/Result.js'));
+const FriendComparison = lazyScreen(() => import('./screens/FriendComparison.js'));
+const ClaimGame = lazyScreen(() => import('./screens/ClaimGame.js'));
+const NotFound = lazyScreen(() => import('./screens/NotFound.js'));
 
 /** `/` is the Spectrum landing; any message for the landing screen travels along. */
 function Home() {

@@ -1,9 +1,9 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** How long a screen's code may take to arrive before the error screen is shown instead. */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
-export type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
+type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -8,6 +8,13 @@ const id = encodeURIComponent;
 
 export const landingPath = (edition: Edition) => `/${edition}`;
 
+/** Router state a screen leaves when it sends the user to the landing after a failure, or with good news. */
+export interface LandingState {
+  error?: string;
+  /** Good news from the screen before ("Game deleted."). */
+  notice?: string;
+}
+
 /** The question screen; a creator's game in the making is `NEW_GAME_ID`. */
 export const gamePath = (edition: Edition, gameId: string) => `/${edition}/game/${id(gameId)}`;
 

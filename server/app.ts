@@ -1,38 +1,30 @@
-import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api.js';
+import { registerApi } from './api.js';
+import { type Cards, openCards } from './cards/og-cards.js';
 import { CircleCache } from './circle/cache.js';
-import { circleRoutes } from './circle/routes.js';
 import { type Config, cardsDir, fastifyTrustProxy, questionsDir } from './config.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
 import { InProcessEventBus } from './events/bus.js';
-import { comparisonRoutes } from './games/comparison.js';
-import { creatorRoutes } from './games/creator-routes.js';
 import { registerRetention } from './games/retention.js';
-import { gameRoutes } from './games/routes.js';
 import { BODY_LIMIT_BYTES } from './http/limits.js';
-import { openApiRoute, registerOpenApi } from './http/openapi.js';
+import { registerOpenApi } from './http/openapi.js';
+import { securityHeaders, securityHeadersFor } from './http/security.js';
 import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
 import { Rooms } from './live/rooms.js';
-import { liveRoutes } from './live/routes.js';
 import { liveBufferLimit } from './live/send.js';
 import { liveSocketErrorHandler } from './live/socket-errors.js';
 import { healthRoute } from './ops/health.js';
 import { registerMetrics } from './ops/metrics.js';
 import { CLIENT_DIR } from './paths.js';
 import { PushNotifier } from './push/notifier.js';
-import { pushRoutes } from './push/routes.js';
 import { makeVapidKeys, type PushSend, webPushSender } from './push/sender.js';
 import { loadQuestionBank } from './questions/bank.js';
-import { questionRoutes } from './questions/routes.js';
 import { QuestionTexts } from './questions/translations.js';
 import { openStorage, type Storage } from './storage/index.js';
 import { registerClient } from './web/client.js';
-import { apiCors } from './web/cors.js';
-import { type Cards, openCards } from './web/og-cards.js';
-import { securityHeaders, securityHeadersFor } from './web/security.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +36,7 @@ declare module 'fastify' {
 }
 
 /** A live socket never needs to send us anything; anything bigger than this closes it. */
-export const LIVE_MAX_PAYLOAD_BYTES = 1024;
+const LIVE_MAX_PAYLOAD_BYTES = 1024;
 
 export interface AppOptions {
   config: Config;
@@ -93,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('storage', storage);
   app.addHook('onClose', () => storage.close());
-  const { games, questions, bus } = storage;
+  const { games, bus } = storage;
   // Each game's live state (its definition, scoreboard, sockets and events) in one room; every
   // route reads games through the rooms.
   const rooms = new Rooms(games, bus, { maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME) });
@@ -138,62 +130,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  // The API's rate limit, kept to count `/og/…` requests in the same budget.
-  let rateLimited: onRequestHookHandler | undefined;
   const metrics = registerMetrics(app, () => app.websocketServer.clients.size, storage.busConnected);
 
   await app.register(healthRoute, { ping: storage.ping });
   // Before the API's routes, which it documents.
   await registerOpenApi(app);
 
-  await app.register(
-    async (api) => {
-      // Before the rate limit, so that a 429 carries CORS headers too and the page can read it.
-      if (config.ALLOWED_ORIGINS.length > 0) {
-        await api.register(apiCors, { allowedOrigins: config.ALLOWED_ORIGINS });
-      }
-      if (config.RATE_LIMIT_PER_MINUTE > 0) {
-        await api.register(rateLimit, {
-          max: config.RATE_LIMIT_PER_MINUTE,
-          timeWindow: '1 minute',
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`,
-          }),
-        });
-        rateLimited = api.rateLimit();
-      }
-      await api.register(questionRoutes, { questions, questionsPerGame: config.QUESTIONS_PER_GAME, texts });
-      await api.register(gameRoutes, {
-        games,
-        questions,
-        cache: rooms,
-        texts,
-        maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
-        onGameCreated: metrics.gameCreated,
-        onResponseLogged: metrics.responseLogged,
-        onFriendFinished: notifier && ((gameId, name, score) => notifier.friendFinished(gameId, name, score)),
-      });
-      await api.register(comparisonRoutes, { games, cache: rooms, texts });
-      await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
-      await api.register(openApiRoute);
-      await api.register(circleRoutes, { findGame: (gameId) => rooms.findGame(gameId), games, circles });
-      await api.register(pushRoutes, {
-        push: storage.push,
-        games,
-        findGame: (gameId) => rooms.findGame(gameId),
-        keys: pushKeys,
-        hosts: config.PUSH_SERVICE_HOSTS,
-      });
-      await api.register(liveRoutes, {
-        rooms,
-        allowedOrigins: config.ALLOWED_ORIGINS,
-        pingIntervalMs: options.livePingIntervalMs ?? 30_000,
-        maxSocketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
-      });
-    },
-    { prefix: API_PREFIX },
-  );
+  const rateLimited = await registerApi(app, {
+    config,
+    storage,
+    rooms,
+    texts,
+    circles,
+    metrics,
+    push: { keys: pushKeys, notifier },
+    livePingIntervalMs: options.livePingIntervalMs,
+  });
 
   const sendIndex = await registerClient(app, {
     dir: options.clientDir ?? CLIENT_DIR,

@@ -20,7 +20,7 @@ export const gameIdSchema = z
   .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'is not a valid game id' });
 
 /** Any string is accepted and cleaned (see `cleanName`): a long name is cut, never refused. */
-export const nameSchema = z.string({ error: 'must be a string' }).transform(cleanName);
+const nameSchema = z.string({ error: 'must be a string' }).transform(cleanName);
 
 /**
  * A visitor's id where a visitor may not have one yet: the original client sends the literal
@@ -47,7 +47,7 @@ const questionSetEntrySchema = z.union([questionIdSchema, ownQuestionSchema], {
 /** What a question id may hold: ids travel in the comma-separated `exclude` list and in URLs. */
 export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** At most this many ids in get-questions' `exclude`. */
-export const MAX_EXCLUDED_QUESTIONS = 100;
+const MAX_EXCLUDED_QUESTIONS = 100;
 
 // Query values are strings; a repeated parameter arrives as a list and is refused as "not a whole number".
 const countSchema = z

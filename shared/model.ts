@@ -6,7 +6,7 @@
 import { CLASSIC_UNANSWERED, type Edition, SPECTRUM_MAX, SPECTRUM_MIN } from './product.js';
 
 /** `gameType` on the wire: 'Spectrum', or 'Classic' (also what a missing gameType means). */
-export type GameType = 'Spectrum' | 'Classic';
+type GameType = 'Spectrum' | 'Classic';
 
 export function editionOf(gameType: GameType | undefined): Edition {
   return gameType === 'Spectrum' ? 'spectrum' : 'classic';
@@ -25,7 +25,7 @@ const SCALES = {
 
 /** The two ends of a Spectrum slider. */
 export type SpectrumScale = keyof typeof SCALES;
-export type ScaleCode = (typeof SCALES)[SpectrumScale]['code'];
+type ScaleCode = (typeof SCALES)[SpectrumScale]['code'];
 
 const scales = Object.keys(SCALES) as SpectrumScale[];
 

@@ -3,11 +3,11 @@
  * the score averages, so a round's label can never contradict the score beside it.
  */
 
-/** In tune, close, or apart; the screens word them (client/components/RoundsComparison.tsx). */
+/** In tune, close, or apart; the screens word them (client/features/result/RoundsComparison.tsx). */
 export type Verdict = 'in-tune' | 'close' | 'apart';
 
 /** From here a round is in tune: Classic's same word (10), Spectrum within 5 of each other. */
-export const IN_TUNE_POINTS = 9;
+const IN_TUNE_POINTS = 9;
 /**
  * From here a round is close: half its points, which Spectrum answers up to 29 apart still earn.
  * Below it (Classic's different words, Spectrum 30 or more apart) the two are apart.

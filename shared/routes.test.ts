@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { screenSource } from '../server/web/preload.js';
 import { matchPage, NOT_FOUND_PATTERN, PAGE_ROUTES } from './routes.js';
 
 const screenOf = (path: string) => matchPage(path).route.screen;
@@ -28,11 +25,5 @@ describe('the route table', () => {
       new Set(['Game', 'EndScreen', 'Scoreboard', 'Join', 'Result', 'FriendComparison', 'ClaimGame']),
     );
     expect(screenOf('/creator/abc')).toBe('ClaimGame');
-  });
-
-  it("names screens whose source is where the server looks for them in Vite's manifest", () => {
-    for (const route of PAGE_ROUTES.filter((each) => each.preload)) {
-      expect(existsSync(join('client', screenSource(route.screen))), route.screen).toBe(true);
-    }
   });
 });

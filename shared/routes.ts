@@ -7,7 +7,7 @@
  */
 import { type Edition, NEW_GAME_ID } from './product.js';
 
-/** A screen's module: `client/routes/{Screen}.tsx`. `Home` only redirects to a landing screen. */
+/** A screen's module: `client/screens/{Screen}.tsx`. `Home` only redirects to a landing screen. */
 export type Screen =
   | EditionScreen
   | 'Home'
@@ -54,7 +54,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: NOT_FOUND_PATTERN, screen: 'NotFound', indexable: true },
 ];
 
-export interface PageMatch {
+interface PageMatch {
   route: PageRoute;
   /** The values of the pattern's `:name` segments, decoded (undefined when one is not valid %-encoding). */
   params: Record<string, string | undefined>;

@@ -28,7 +28,7 @@ export function computeScore(edition: Edition, creator: readonly number[], frien
 }
 
 /** The score of `rounds` rounds whose closeness (see `closeness`) adds up to `total`. */
-export function scoreOfCloseness(total: number, rounds: number): number {
+function scoreOfCloseness(total: number, rounds: number): number {
   // score × 10 = 100 × total / (rounds × 10 000)
   return tenthsHalfUp(total, rounds * 100);
 }

@@ -47,10 +47,10 @@ describe('the landing page', () => {
     const chunks = manifest();
     const loaded = landingChunks(chunks).map((chunk) => chunk.src);
     for (const lazy of [
-      'components/OwnQuestionsEditor.tsx',
-      'components/YourGames.tsx',
+      'features/own-questions/editor/OwnQuestionsEditor.tsx',
+      'features/your-games/YourGames.tsx',
       'i18n/sentences.ts',
-      'routes/NotFound.tsx',
+      'screens/NotFound.tsx',
     ]) {
       expect(
         Object.values(chunks).some((chunk) => chunk.src === lazy),

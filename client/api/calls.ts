@@ -63,12 +63,8 @@ export async function joinGame(
   return { edition, questions: reply.questions.map((question) => fromWireQuestion(edition, question)) };
 }
 
-export function hasPlayed(gameId: string, signal?: AbortSignal): Promise<ReplyOf<'has-played'>> {
-  return apiCall('has-played', { query: { gameId } }, { signal, fallback: 'Failed to fetch score' });
-}
-
 /** Who reads a comparison: a friend their own (private playerId), or the creator a friend's (userId + public playerID). */
-export type ComparisonReader = { playerId: string } | { userId: string; playerID: string };
+type ComparisonReader = { playerId: string } | { userId: string; playerID: string };
 
 /** A friend's answers beside the creator's, round by round, questions in `lang` (404 until that friend has played). */
 export function getComparison(

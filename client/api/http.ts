@@ -43,11 +43,11 @@ function messageOf(body: unknown): string | undefined {
 }
 
 /** A GET sends its request as the query string, a POST as the JSON body; the table says which. */
-export type CallInput<K extends EndpointName> = Endpoints[K]['method'] extends 'GET'
+type CallInput<K extends EndpointName> = Endpoints[K]['method'] extends 'GET'
   ? { query: RequestOf<K> }
   : { body: RequestOf<K> };
 
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
   /** Used when the server gives no message (network down, proxy error page). */
   fallback: string;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLatest } from '../hooks/useLatest.js';
 
 /** What a screen knows about data it asked for. */
-export interface ApiState<T> {
+interface ApiState<T> {
   /** The answer for the current key; undefined while loading, after a failure, or when not enabled. */
   data: T | undefined;
   /** Why the last load for the current key failed (an ApiError from apiCall, usually). */

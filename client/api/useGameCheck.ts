@@ -8,7 +8,7 @@ import { useApi } from './useApi.js';
 export const isGameGoneError = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-export interface GameCheck {
+interface GameCheck {
   /** Undefined while asking (or not asked), then whether the game itself is gone. */
   gone: boolean | undefined;
   /** Who this browser is in the game, when it exists. */

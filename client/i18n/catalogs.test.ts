@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SCORE_CAPTIONS, SCORE_DESCRIPTIONS } from '../../shared/captions.js';
 import { messages as englishSentences } from '../locales/sentences/en.po';
-import { SCREEN_AREA, SENTENCE_AREA } from './areas.js';
+import { ENTRY_SCREENS, SENTENCE_AREA, screenArea } from './areas.js';
 import { CAPTIONS, DESCRIPTIONS } from './captions.js';
 import { LANGUAGES } from './languages.js';
 import { placeholders, pluralCategories, readPo } from './po.js';
@@ -20,6 +20,10 @@ const AREAS = ['', 'screens/', 'sentences/'] as const;
 const read = async (language: string, area = '') =>
   readPo(await readFile(join(localesDir, `${area}${language}.po`), 'utf8'));
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
+/** The screen area's files, as lingui.config.ts finds them by their folders. */
+const SCREEN_AREA = screenArea(
+  (await readdir(join(root, 'client'), { recursive: true })).map((file) => `client/${file.replaceAll('\\', '/')}`),
+);
 
 describe('the catalogs', () => {
   it('have one catalog per language and area, and none for a language the picker does not offer', async () => {
@@ -151,12 +155,21 @@ describe('the catalogs', () => {
 
     it('have every lazy screen in the screen area, bringing its English with it', async () => {
       const app = await source('client/App.tsx');
-      const lazy = [...app.matchAll(/import\('\.\/(routes\/\w+)\.js'\)/g)].map((match) => `client/${match[1]}.tsx`);
+      const lazy = [...app.matchAll(/import\('\.\/(screens\/\w+)\.js'\)/g)].map((match) => `client/${match[1]}.tsx`);
       expect(lazy.length).toBeGreaterThan(5);
       for (const screen of lazy) {
         expect(SCREEN_AREA).toContain(screen);
         expect(await source(screen), screen).toContain("import '../i18n/screens.js';");
       }
+    });
+
+    it('leave in the landing area exactly the screens App.tsx imports statically', async () => {
+      const app = await source('client/App.tsx');
+      const entry = [...app.matchAll(/^import .* from '\.\/(screens\/\w+)\.js';$/gm)].map(
+        (match) => `client/${match[1]}.tsx`,
+      );
+      expect(entry.sort()).toEqual([...ENTRY_SCREENS].sort());
+      for (const screen of entry) expect(SCREEN_AREA).not.toContain(screen);
     });
   });
 });

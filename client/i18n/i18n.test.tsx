@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LanguagePicker } from '../components/LanguagePicker.js';
 import { NameField } from '../components/NameField.js';
-import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
+import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
 import { local } from '../state/storage.js';
 import { formatScore } from './format.js';
 import { activateLanguage, chooseLanguage, i18n, LANGUAGE_KEY, preferredLanguage, startLanguage } from './i18n.js';

@@ -18,7 +18,7 @@ export interface GameInProgress {
 }
 
 /** A creator may swap at most this many questions per game; friends never swap. */
-export const MAX_SWAPS = 3;
+const MAX_SWAPS = 3;
 
 const SCALES = Object.keys(SCALE_ENDS);
 

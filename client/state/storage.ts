@@ -2,7 +2,7 @@
  * Web storage that never throws: private browsing, disabled storage or a full quota fall back to
  * memory for the rest of the visit instead of breaking the game.
  */
-export interface SafeStorage {
+interface SafeStorage {
   get(key: string): string | null;
   set(key: string, value: string): void;
   remove(key: string): void;

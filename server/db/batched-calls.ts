@@ -5,9 +5,9 @@ interface Pending<I, O> {
 }
 
 /** Runs `flush` after the I/O of this turn of the event loop (setImmediate); tests pass their own. */
-export type Schedule = (flush: () => void) => void;
+type Schedule = (flush: () => void) => void;
 
-export interface BatchedCallsOptions {
+interface BatchedCallsOptions {
   /** Batches on their way to the database at once; writes asked for meanwhile wait for the next. */
   concurrency?: number;
   /** The most writes one batch takes (one statement's parameters stay bounded). */

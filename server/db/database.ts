@@ -7,7 +7,7 @@ import { applyMigrations } from './migrate.js';
 export type Db = Database.Database;
 
 /** The settings the connection is opened with (SQLite keeps most of them per connection, not in the file). */
-export function setConnectionPragmas(db: Db): void {
+function setConnectionPragmas(db: Db): void {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');

@@ -7,7 +7,7 @@ interface Pending<I, O> {
 }
 
 /** Runs `flush` after the I/O of this turn of the event loop (setImmediate); tests pass their own. */
-export type Schedule = (flush: () => void) => void;
+type Schedule = (flush: () => void) => void;
 
 /**
  * Group commit: the writes asked for within one turn of the event loop (every request that

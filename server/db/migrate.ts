@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 
 const FILE_PATTERN = /^(\d+)_[\w-]+\.sql$/;
 
-export interface Migration {
+interface Migration {
   version: number;
   name: string;
   sql: string;

@@ -138,7 +138,7 @@ export async function preparePostgres(pool: Pool, migrationsDir: string, questio
  * Upserts validated bank questions by id and deactivates those that left the bank (old games
  * still point at them). Idempotent; the caller's transaction makes it all-or-nothing.
  */
-export async function seedPostgresQuestions(client: pg.ClientBase, questions: SeedQuestion[]): Promise<void> {
+async function seedPostgresQuestions(client: pg.ClientBase, questions: SeedQuestion[]): Promise<void> {
   const column = <K extends keyof SeedQuestion>(key: K) => questions.map((q) => q[key]);
   await client.query('UPDATE questions SET active = false WHERE active AND NOT (id = ANY($1::text[]))', [column('id')]);
   await client.query(

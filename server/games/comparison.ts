@@ -9,7 +9,7 @@ import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
 import type { Game, GameRepository, StoredResponse } from './repository.js';
 
-export interface ComparisonRoutesOptions {
+interface ComparisonRoutesOptions {
   games: GameRepository;
   /** Where game definitions are read (the routes' shared cache). */
   cache: GameCache;

@@ -8,7 +8,7 @@ import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
 import type { Game, GameRepository } from './repository.js';
 
-export interface CreatorRoutesOptions {
+interface CreatorRoutesOptions {
   games: GameRepository;
   /** Where game definitions are read (the routes' shared cache). */
   cache: GameCache;
@@ -17,7 +17,7 @@ export interface CreatorRoutesOptions {
 }
 
 /** "My games" answers at most this many, newest first. */
-export const MY_GAMES_LIMIT = 100;
+const MY_GAMES_LIMIT = 100;
 
 /**
  * Keys carry 132 random bits, so a plain SHA-256 is enough to make a leaked database useless for

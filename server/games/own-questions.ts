@@ -57,7 +57,7 @@ export async function readQuestionSet(
 }
 
 /** An own question's row values: its options as every database stores a question's (JSON). */
-export interface OwnQuestionRow {
+interface OwnQuestionRow {
   position: number;
   questionId: string;
   text: string;

@@ -47,7 +47,7 @@ type Statement = keyof typeof sql;
 const query = (name: Statement, values: unknown[]) => ({ name: `games-${name}`, text: sql[name], values });
 
 /** Where responses are stored: batches of one statement each (see BatchedCalls, postgres-responses.ts). */
-export type PostgresResponseWrites = BatchedCalls<ResponseWrite, AddResponseResult>;
+type PostgresResponseWrites = BatchedCalls<ResponseWrite, AddResponseResult>;
 
 /**
  * Games in PostgreSQL. Writes that announce an event do it through the announcer (LISTEN/NOTIFY

@@ -20,7 +20,7 @@ export interface Game {
 }
 
 /** A line of "my games". */
-export interface GameSummary {
+interface GameSummary {
   id: string;
   edition: Edition;
   creatorName: string;
@@ -184,7 +184,7 @@ export const playerFromRow = (row: PlayerRow): Player => ({
 });
 
 /** Scores are stored as whole tenths, so that ordering and equality are exact. */
-export const scoreTenths = (score: number) => Math.round(score * 10);
+const scoreTenths = (score: number) => Math.round(score * 10);
 
 /** A game row as every database stores it. */
 export interface GameRow {

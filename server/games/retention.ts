@@ -12,7 +12,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const PURGE_BATCH_SIZE = 200;
 
-export interface RetentionOptions {
+interface RetentionOptions {
   games: GameRepository;
   /** GAME_RETENTION_DAYS: games older than this many days are deleted; 0 keeps them forever. */
   days: number;

@@ -14,7 +14,7 @@ import { isGameCreator } from './creator.js';
 import { readQuestionSet } from './own-questions.js';
 import type { Game, GameRepository } from './repository.js';
 
-export interface GameRoutesOptions {
+interface GameRoutesOptions {
   games: GameRepository;
   questions: QuestionRepository;
   /** The questions in every language (join-game's `lang`). */

@@ -18,7 +18,7 @@ import { sqliteCreatorControls } from './sqlite-creator.js';
 import type { ResponseWrite } from './sqlite-responses.js';
 
 /** Where responses are stored: a group commit (see GroupCommit). */
-export type ResponseWrites = GroupCommit<ResponseWrite, AddResponseResult>;
+type ResponseWrites = GroupCommit<ResponseWrite, AddResponseResult>;
 
 /**
  * Games in SQLite. Responses are stored through `responses` (a group commit); everything else

@@ -21,7 +21,7 @@ export class Serialized<K extends EndpointName> {
 }
 
 /** Handles one call of the API table: gets the validated query or body, returns the 200 reply. */
-export type EndpointHandler<K extends EndpointName> = (
+type EndpointHandler<K extends EndpointName> = (
   input: ParsedRequestOf<K>,
   request: FastifyRequest,
   reply: FastifyReply,

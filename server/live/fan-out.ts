@@ -2,7 +2,7 @@
 export const FAN_OUT_SLICE = 500;
 
 /** Runs `step` later, after pending I/O (setImmediate); tests pass their own. */
-export type Defer = (step: () => void) => void;
+type Defer = (step: () => void) => void;
 
 interface Job<T> {
   targets: readonly T[];

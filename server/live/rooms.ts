@@ -3,14 +3,15 @@ import type { GameEventBus } from '../events/bus.js';
 import type { GameCache } from '../games/cache.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import type { Scoreboard } from '../games/scoreboard.js';
+import { LruCache } from '../lru.js';
 import { SlicedFanOut } from './fan-out.js';
 import { GameRoom, type RoomContext } from './room.js';
 import { MAX_BUFFERED_BYTES } from './send.js';
 
 /** Games kept in memory at most (least recently used first out); games with live sockets always stay. */
-export const GAME_CACHE_CAPACITY = 2000;
+const GAME_CACHE_CAPACITY = 2000;
 
-export interface RoomsOptions {
+interface RoomsOptions {
   /** Rooms kept open at most (GAME_CACHE_CAPACITY); one with sockets or pins is never closed for room. */
   capacity?: number;
   /** A socket's send-buffer cap in bytes (see `liveBufferLimit`). */
@@ -27,7 +28,7 @@ export interface RoomsOptions {
  * sockets never hold the event loop for long whichever games they are for.
  */
 export class Rooms implements GameCache {
-  readonly #rooms = new Map<string, GameRoom>();
+  readonly #rooms: LruCache<string, GameRoom>;
   readonly #context: RoomContext;
   readonly capacity: number;
 
@@ -37,6 +38,8 @@ export class Rooms implements GameCache {
     options: RoomsOptions = {},
   ) {
     this.capacity = options.capacity ?? GAME_CACHE_CAPACITY;
+    // The least recently used rooms without sockets or pins close past `capacity`.
+    this.#rooms = new LruCache(this.capacity, { evictable: (room) => !room.busy, onEvict: (room) => room.close() });
     this.#context = {
       games,
       bus,
@@ -48,17 +51,11 @@ export class Rooms implements GameCache {
   /** The game's room, opened (subscribed) if there is none; the most recently used from now on. */
   room(gameId: string): GameRoom {
     const found = this.#rooms.get(gameId);
-    if (found) {
-      // Most recently used last.
-      this.#rooms.delete(gameId);
-      this.#rooms.set(gameId, found);
-      return found;
-    }
+    if (found) return found;
     const room: GameRoom = new GameRoom(gameId, this.#context, () => {
-      if (this.#rooms.get(gameId) === room) this.#rooms.delete(gameId);
+      if (this.#rooms.peek(gameId) === room) this.#rooms.delete(gameId);
     });
     this.#rooms.set(gameId, room);
-    this.#makeRoom(room);
     return room;
   }
 
@@ -67,7 +64,7 @@ export class Rooms implements GameCache {
   }
 
   async gameExists(gameId: string): Promise<boolean> {
-    const room = this.#rooms.get(gameId);
+    const room = this.#rooms.peek(gameId);
     if (room && (await room.knowsGame())) return true;
     return this.games.gameExists(gameId);
   }
@@ -84,16 +81,5 @@ export class Rooms implements GameCache {
   /** Rooms open (for tests). */
   get size(): number {
     return this.#rooms.size;
-  }
-
-  /** Closes the least recently used idle rooms past `capacity`, never `opened` (about to be handed out). */
-  #makeRoom(opened: GameRoom): void {
-    if (this.#rooms.size <= this.capacity) return;
-    for (const [gameId, room] of this.#rooms) {
-      if (this.#rooms.size <= this.capacity) return;
-      if (room.busy || room === opened) continue;
-      room.close();
-      this.#rooms.delete(gameId);
-    }
   }
 }

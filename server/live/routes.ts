@@ -4,7 +4,7 @@ import { gameIdSchema } from '../../shared/api.js';
 import { unknownGame } from '../errors.js';
 import type { Rooms } from './rooms.js';
 
-export interface LiveRoutesOptions {
+interface LiveRoutesOptions {
   /** Each game's room owns its sockets, its snapshot and the order of its events (room.ts). */
   rooms: Rooms;
   /** Origins besides the server's own that may open a socket (a browser always sends Origin). */

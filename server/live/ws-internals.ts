@@ -53,7 +53,7 @@ export function wsFrameBuilder(module: unknown): FrameBuilder | null {
 export const buildTextFrame: FrameBuilder | null = wsFrameBuilder(ws);
 
 /** What a TCP connection must offer to be written to directly. */
-export interface Connection {
+interface Connection {
   write(bytes: Buffer): unknown;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 
-export interface HealthOptions {
+interface HealthOptions {
   /** Resolves if the database answers. */
   ping: () => Promise<void>;
 }

@@ -20,7 +20,7 @@ interface Timing {
   count: number;
 }
 
-export interface RequestMetricsOptions {
+interface RequestMetricsOptions {
   registry: Registry;
   countName: string;
   countHelp: string;

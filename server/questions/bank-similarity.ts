@@ -48,7 +48,7 @@ export function similarity(a: string, b: string): number {
   return shared / (left.size + right.size - shared);
 }
 
-export interface NearDuplicate {
+interface NearDuplicate {
   a: string;
   b: string;
   similarity: number;

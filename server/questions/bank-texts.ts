@@ -13,16 +13,16 @@ import type { Edition } from '../../shared/product.js';
  *   the options in the English order (an answer is a position, so it must mean the same word).
  * A Classic translation is the question with every option, or nothing: never half a question.
  */
-export type Translated = Exclude<Language, 'en'>;
-export interface QuestionText {
+type Translated = Exclude<Language, 'en'>;
+interface QuestionText {
   question: string;
   /** Classic: the words, in the English order. Spectrum: none (the scale is the same everywhere). */
   options?: string[];
 }
 export type QuestionTranslations = Partial<Record<Translated, QuestionText>>;
 
-export const TRANSLATED = LANGUAGES.filter((language): language is Translated => language !== 'en');
-export const TRANSLATIONS_FOLDER = 'translations';
+const TRANSLATED = LANGUAGES.filter((language): language is Translated => language !== 'en');
+const TRANSLATIONS_FOLDER = 'translations';
 
 export interface BankLimits {
   questionLength: number;

@@ -28,7 +28,7 @@ export interface BankQuestion {
   translations?: QuestionTranslations;
 }
 
-export const CLASSIC_OPTION_COUNT = 4;
+const CLASSIC_OPTION_COUNT = 4;
 /**
  * Questions one edition's file may hold: far more than anyone plays through, and few enough that
  * the ids of a bank stay in memory for drawing (see questions/draw.ts) and start-up stays quick.

@@ -5,7 +5,7 @@ import { endpoint } from '../http/endpoint.js';
 import type { QuestionRepository } from './repository.js';
 import type { QuestionTexts } from './translations.js';
 
-export interface QuestionRoutesOptions {
+interface QuestionRoutesOptions {
   questions: QuestionRepository;
   questionsPerGame: number;
   /** The questions in every language. */

@@ -18,11 +18,11 @@ export interface SqliteStorage extends Storage {
 }
 
 /** The SQLite file path of a `sqlite:` URL (`:memory:` for an in-memory database). */
-export function sqlitePath(databaseUrl: string): string {
+function sqlitePath(databaseUrl: string): string {
   return databaseUrl.slice('sqlite:'.length);
 }
 
-export interface SqliteOpenOptions extends BankOptions {
+interface SqliteOpenOptions extends BankOptions {
   migrations: string;
   /** The question-bank folder loaded into the questions table. */
   seed: string;

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 
 /** One pino log line as JSON. */
-export interface LogLine {
+interface LogLine {
   level: number;
   msg?: string;
   err?: unknown;

@@ -9,7 +9,7 @@ export interface RawAnswer {
 }
 
 /** Splits what a server wrote on a raw connection into status, headers and body. */
-export function parseRawAnswer(text: string): RawAnswer {
+function parseRawAnswer(text: string): RawAnswer {
   const split = text.indexOf('\r\n\r\n');
   const head = split === -1 ? text : text.slice(0, split);
   const [statusLine, ...lines] = head.split('\r\n');

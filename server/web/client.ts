@@ -2,16 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Cards } from '../cards/og-cards.js';
+import { ogImageRoutes } from '../cards/og-image.js';
 import { acceptedEncoding, compress } from './compress.js';
 import { escapeHtml, type FindPreview, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
-import type { Cards } from './og-cards.js';
-import { ogImageRoutes } from './og-image.js';
 import { gamePageId, pageLanguage, withHtmlLang } from './page-language.js';
 import { screenPreloads } from './preload.js';
 
-export type SendIndex = (reply: FastifyReply) => Promise<FastifyReply>;
+type SendIndex = (reply: FastifyReply) => Promise<FastifyReply>;
 
-export interface ClientOptions {
+interface ClientOptions {
   dir: string;
   gaMeasurementId?: string;
   /** The address people open (PUBLIC_URL, no trailing slash); else each request's own. */
@@ -25,7 +25,7 @@ export interface ClientOptions {
 }
 
 /** Where absolute URLs in link previews point: PUBLIC_URL, else the address this request came to. */
-export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
   return publicUrl ?? `${request.protocol}://${request.host}`;
 }
 

@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 
 /** The best encoding the client accepts (`q=0` refuses one), or undefined for none. */
 export function acceptedEncoding(header: string | undefined): Encoding | undefined {

@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/languages.js';
+import { CARD_DESIGN } from '../cards/og-card.js';
+import { cardKey } from '../cards/og-cards.js';
+import { SERVER_TEXTS } from '../cards/og-texts.js';
 import { newUserId, testApp } from '../testing/app.js';
 import { clientFixture, metaTags, pngSize } from '../testing/web.js';
-import { CARD_DESIGN } from './og-card.js';
-import { cardKey } from './og-cards.js';
-import { SERVER_TEXTS } from './og-texts.js';
 
 let app: FastifyInstance;
 afterEach(() => app?.close());

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { drawableName } from '../cards/og-card.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { acceptedEncoding } from './compress.js';
-import { LruCache } from './lru.js';
 import { escapeHtml, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
-import { drawableName } from './og-card.js';
 
 describe('preview tags', () => {
   it('escape every character that could end an attribute or open a tag', () => {
@@ -60,20 +59,6 @@ describe('names on the card', () => {
     expect(drawableName('Жанна Ελένη Tiến Żółć')).toBe('Жанна Ελένη Tiến Żółć');
     expect(drawableName('Ana 🌸 漢字')).toBe('Ana');
     expect(drawableName('👩‍👩‍👧')).toBe('');
-  });
-});
-
-describe('LruCache', () => {
-  it('drops the entry unused longest once full', () => {
-    const cache = new LruCache<string, number>(2);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    expect(cache.get('a')).toBe(1);
-    cache.set('c', 3);
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBe(1);
-    expect(cache.get('c')).toBe(3);
-    expect(cache.size).toBe(2);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Language } from '../../shared/languages.js';
 import { type Edition, PRODUCT_NAME } from '../../shared/product.js';
 import { matchPage } from '../../shared/routes.js';
-import { nameInText, SERVER_TEXTS, serverTexts } from './og-texts.js';
+import { nameInText, SERVER_TEXTS, serverTexts } from '../cards/og-texts.js';
 
 /** What a link preview needs to know about a game; nothing else about it ever reaches a page. */
 export interface GamePreview {
@@ -15,7 +15,7 @@ export interface GamePreview {
 export type FindPreview = (gameId: string) => Promise<GamePreview | undefined>;
 
 /** The tags of one page's link preview; every URL is absolute. */
-export interface PreviewTags {
+interface PreviewTags {
   title: string;
   description: string;
   url: string;
@@ -32,16 +32,12 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-// The texts of every language are in og-texts.ts; these are the English ones.
-export const GENERIC_TITLE = SERVER_TEXTS.en.genericTitle;
-export const GENERIC_DESCRIPTION = SERVER_TEXTS.en.genericDescription;
-
 /** "Ana wants to know how in tune you are", in the game's language ("Your friend wants to know…" without a name). */
-export function gameTitle(game: GamePreview): string {
+function gameTitle(game: GamePreview): string {
   return serverTexts(game.lang).gameTitle(nameInText(game.creatorName));
 }
 
-export function gameDescription(game: GamePreview): string {
+function gameDescription(game: GamePreview): string {
   return serverTexts(game.lang).gameDescription(nameInText(game.creatorName), game.edition);
 }
 
@@ -88,7 +84,7 @@ export function previewTags(options: {
 }
 
 /** The tags as HTML, every value escaped. */
-export function renderTags(tags: PreviewTags): string {
+function renderTags(tags: PreviewTags): string {
   const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
   const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
   return [

@@ -9,7 +9,7 @@ interface ManifestChunk {
 }
 
 /** The source Vite's manifest names a screen's chunk by (the client's root is client/). */
-export const screenSource = (screen: Screen) => `routes/${screen}.tsx`;
+export const screenSource = (screen: Screen) => `screens/${screen}.tsx`;
 
 /**
  * `<link rel="modulepreload">` tags for the lazy screen a game page opens on, read from Vite's

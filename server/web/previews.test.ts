@@ -88,9 +88,9 @@ describe('game pages', () => {
     const dir = clientFixture();
     mkdirSync(join(dir, '.vite'));
     const manifest = {
-      'index.html': { file: 'assets/index-1.js', isEntry: true, dynamicImports: ['routes/Join.tsx'] },
+      'index.html': { file: 'assets/index-1.js', isEntry: true, dynamicImports: ['screens/Join.tsx'] },
       '_Shared-3.js': { file: 'assets/Shared-3.js', imports: ['index.html'] },
-      'routes/Join.tsx': { file: 'assets/Join-2.js', isDynamicEntry: true, imports: ['index.html', '_Shared-3.js'] },
+      'screens/Join.tsx': { file: 'assets/Join-2.js', isDynamicEntry: true, imports: ['index.html', '_Shared-3.js'] },
     };
     writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     app = await testApp({}, { clientDir: dir });

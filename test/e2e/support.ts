@@ -8,10 +8,10 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import type { Player as ScoreboardRow } from '../../shared/api.js';
 
-export const CHROMIUM = CHROMIUM_PATH;
+const CHROMIUM = CHROMIUM_PATH;
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 const root = join(import.meta.dirname, '..', '..');
-export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
+const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
 const CLIENT_DIR = join(root, 'dist', 'client');
 
 /**
@@ -61,7 +61,7 @@ export interface Player {
   problems: string[];
 }
 
-export interface PlayerOptions {
+interface PlayerOptions {
   /** Start as this existing player (their userId in localStorage) instead of a new one. */
   userId?: string;
   /** Overrides of the phone: viewport, reducedMotion, colorScheme, bypassCSP… */

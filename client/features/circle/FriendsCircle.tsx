@@ -1,0 +1,102 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import type { ReactNode } from 'react';
+import { namedCreator } from '../../../shared/product.js';
+import { Spinner } from '../../components/Spinner.js';
+import { formatScoreText } from '../../i18n/format.js';
+import { i18n } from '../../i18n/i18n.js';
+import { shownName } from '../../i18n/names.js';
+import { useLiveScoreboard } from '../scoreboard/useLiveScoreboard.js';
+import { CircleFailure } from './CircleFailure.js';
+import { friendsKey, useCircle } from './useCircle.js';
+
+/** A score between friends as every screen but the gauge writes it: "8.4/10" ("8,4/10" in German). */
+export const outOfTen = (value: number) => formatScoreText(i18n, value);
+
+/** Every text of the friend's circle, in one place, read in the active language each time. */
+export const FRIENDS_CIRCLE_TEXT = {
+  get heading() {
+    return i18n._(msg`Your circle`);
+  },
+  /** `creator` is null when they typed no name: never "Anonymous's circle". */
+  closest: (creator: string | null, friend: string, value: number) => {
+    const score = outOfTen(value);
+    return creator === null
+      ? i18n._(msg`Of all the friends who played, you're most in tune with ${friend} — ${score}`)
+      : i18n._(msg`In ${creator}'s circle you're most in tune with ${friend} — ${score}`);
+  },
+  get others() {
+    return i18n._(msg`Everyone else, closest first`);
+  },
+  match: (friend: string, score: number) => `${friend} — ${outOfTen(score)}`,
+  alone: (creator: string | null) =>
+    creator === null
+      ? i18n._(
+          msg`No other friend has played yet. As they do, you'll see here how in tune you are with each of them: this updates live.`,
+        )
+      : i18n._(
+          msg`No other friend of ${creator} has played yet. As they do, you'll see here how in tune you are with each of them: this updates live.`,
+        ),
+  get loading() {
+    return i18n._(msg`Loading your circle`);
+  },
+  // A sentence that may be kept and shown later: English here, put into the reader's language when shown.
+  failed: 'Your circle could not be loaded.',
+};
+
+export interface FriendsCircleProps {
+  gameId: string;
+  /** The friend's own private id (they have played). */
+  playerId: string;
+  creatorName: string;
+}
+
+/**
+ * A friend's place among the other friends: who they are most in tune with, then everyone else
+ * in order. Refetched whenever the live scoreboard changes (a friend played or was removed).
+ */
+export function FriendsCircle({ gameId, playerId, creatorName }: FriendsCircleProps) {
+  const live = useLiveScoreboard(gameId);
+  const circle = useCircle(gameId, { playerId }, friendsKey(live));
+  useLingui();
+  const text = FRIENDS_CIRCLE_TEXT;
+  const creator = namedCreator(creatorName);
+  // A deleted game: the screen around says so.
+  if (live.gone) return null;
+
+  let body: ReactNode;
+  if (circle.reply) {
+    const [closest, ...others] = circle.reply.matches;
+    body = closest ? (
+      <>
+        <p className="circle__closest" aria-live="polite">
+          {text.closest(creator, shownName(i18n, closest.playerName), closest.score)}
+        </p>
+        {others.length > 0 && (
+          <>
+            <h3 className="circle__subheading">{text.others}</h3>
+            <ol className="circle__list">
+              {others.map((match) => (
+                <li key={match.playerID}>{text.match(shownName(i18n, match.playerName), match.score)}</li>
+              ))}
+            </ol>
+          </>
+        )}
+      </>
+    ) : (
+      <p className="circle__empty" aria-live="polite">
+        {text.alone(creator)}
+      </p>
+    );
+  } else if (circle.error) {
+    body = <CircleFailure error={circle.error} sentence={text.failed} onRetry={circle.retry} />;
+  } else {
+    body = <Spinner label={text.loading} />;
+  }
+  return (
+    <section className="card circle" aria-labelledby="circle-heading">
+      <h2 id="circle-heading">{text.heading}</h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { removePlayer } from '../../api/calls.js';
+import { ApiError } from '../../api/http.js';
+import { shownName } from '../../i18n/names.js';
+import { comparisonPath } from '../../paths.js';
+import { userId } from '../../state/user.js';
+import { PlayersTable, type PlayersTableProps } from '../scoreboard/PlayersTable.js';
+import { ConfirmAction } from './ConfirmAction.js';
+
+interface CreatorPlayersTableProps extends Omit<PlayersTableProps, 'actions' | 'linkTo'> {
+  gameId: string;
+  /** From useIsCreator: only a creator gets the Remove controls (the server checks again). */
+  isCreator: boolean | undefined;
+}
+
+/**
+ * The friends table; for the game's creator each name opens that friend's answers and each row
+ * has a Remove control. A removed row goes at once here; every other open scoreboard drops it
+ * when the live `removed` message arrives.
+ */
+export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: CreatorPlayersTableProps) {
+  const { i18n, t } = useLingui();
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const shown = removed.size === 0 ? players : players.filter((player) => !removed.has(player.playerID));
+  const markRemoved = (playerID: string) => setRemoved((ids) => new Set(ids).add(playerID));
+
+  return (
+    <>
+      {isCreator && shown.length > 0 && <p className="players-hint">{t`Tap a friend to see their answers.`}</p>}
+      <PlayersTable
+        {...rest}
+        players={shown}
+        linkTo={isCreator ? (player) => comparisonPath(gameId, player.playerID) : undefined}
+        actions={
+          isCreator
+            ? (player) => {
+                const name = shownName(i18n, player.playerName);
+                return (
+                  <ConfirmAction
+                    size="small"
+                    label={t`Remove`}
+                    target={name}
+                    question={t`Remove ${name}?`}
+                    confirmLabel={t`Yes`}
+                    onConfirm={async () => {
+                      try {
+                        await removePlayer(gameId, userId(), player.playerID);
+                      } catch (error) {
+                        // Already gone (removed from another device): the row goes all the same.
+                        if (!(error instanceof ApiError && error.status === 404)) throw error;
+                      }
+                      markRemoved(player.playerID);
+                    }}
+                  />
+                );
+              }
+            : undefined
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Every text of the own-questions editor on the landing screen, in one place (the section's
+ * heading, intro and first button are in ownQuestionsIntro.ts, which the landing page carries;
+ * the rest comes with the editor, and with the screens' English), read in the active
+ * language each time (the components also subscribe with useLingui, so a switch re-renders them).
+ * What can be wrong with a question is said by OWN_QUESTION_PROBLEMS (shared/own-questions.ts),
+ * the same sentences create-game answers with; they are put into the reader's language when
+ * shown (client/i18n/sentences.ts).
+ */
+import { msg } from '@lingui/core/macro';
+import { MAX_OWN_QUESTIONS } from '../../../../shared/own-question-limits.js';
+import type { Edition } from '../../../../shared/product.js';
+import { i18n } from '../../../i18n/i18n.js';
+import '../../../i18n/screens.js';
+import { OWN_QUESTIONS_INTRO } from '../ownQuestionsIntro.js';
+
+const most = MAX_OWN_QUESTIONS;
+
+export const OWN_QUESTIONS_TEXT = {
+  get title() {
+    return OWN_QUESTIONS_INTRO.title;
+  },
+  intro: (edition: Edition) => OWN_QUESTIONS_INTRO.intro(edition),
+  legend: (n: number) => i18n._(msg`Your question ${n}`),
+  questionLabel: (edition: Edition) => (edition === 'classic' ? i18n._(msg`Question`) : i18n._(msg`Statement`)),
+  wordLabel: (n: number) => i18n._(msg`Answer word ${n}`),
+  get scaleLegend() {
+    return i18n._(msg`Scale`);
+  },
+  get addQuestion() {
+    return OWN_QUESTIONS_INTRO.addQuestion;
+  },
+  get removeQuestion() {
+    return i18n._(msg`Remove question`);
+  },
+  removeQuestionName: (n: number) => i18n._(msg`Remove question ${n}`),
+  get addWord() {
+    return i18n._(msg`Add an answer word`);
+  },
+  addWordName: (n: number) => i18n._(msg`Add an answer word to question ${n}`),
+  get removeWord() {
+    return i18n._(msg`Remove`);
+  },
+  removeWordName: (word: number, question: number) => i18n._(msg`Remove answer word ${word} of question ${question}`),
+  get full() {
+    return i18n._(msg`That's ${most} of your own, the most a game takes.`);
+  },
+  get fixBeforePlay() {
+    return i18n._(msg`Fix your own questions first: see the notes under the fields.`);
+  },
+};

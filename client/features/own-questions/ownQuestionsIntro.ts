@@ -1,0 +1,28 @@
+import { msg } from '@lingui/core/macro';
+import { MAX_OWN_QUESTIONS } from '../../../shared/own-question-limits.js';
+import type { Edition } from '../../../shared/product.js';
+import { i18n } from '../../i18n/i18n.js';
+
+const most = MAX_OWN_QUESTIONS;
+
+/**
+ * What the landing screen says about own questions before their editor is fetched
+ * (OwnQuestions.tsx): the section's heading, what it is for, and the button that opens it.
+ * Read in the active language each time; the editor's own texts are in ownQuestionsText.ts.
+ */
+export const OWN_QUESTIONS_INTRO = {
+  get title() {
+    return i18n._(msg`Your own questions`);
+  },
+  intro: (edition: Edition) =>
+    edition === 'classic'
+      ? i18n._(
+          msg`Optional: write up to ${most} questions with 2 to 4 answer words each. They open your game, in this order, in place of drawn ones.`,
+        )
+      : i18n._(
+          msg`Optional: write up to ${most} statements, each on a scale. They open your game, in this order, in place of drawn ones.`,
+        ),
+  get addQuestion() {
+    return i18n._(msg`Add your own question`);
+  },
+};

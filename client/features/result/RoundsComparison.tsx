@@ -1,0 +1,102 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { ReplyOf } from '../../../shared/api.js';
+import { scaleOf } from '../../../shared/model.js';
+import { countVerdicts, type Verdict, verdictOf } from '../../../shared/reveal.js';
+import { i18n } from '../../i18n/i18n.js';
+import { SCALE_END_MESSAGES } from '../../i18n/scales.js';
+import { type ComparisonLabels, SpectrumTrack } from './SpectrumTrack.js';
+
+export type Comparison = ReplyOf<'get-comparison'>;
+type Round = Comparison['rounds'][number];
+
+/** Each round's label, judged from its points (shared/reveal.ts), as the score counts them. */
+const VERDICT_LABELS: Record<Verdict, MessageDescriptor> = {
+  'in-tune': msg`In tune`,
+  close: msg`Close`,
+  apart: msg`Apart`,
+};
+
+/** The summary's part for each verdict: "3 in tune". */
+const VERDICT_COUNTS: Record<Verdict, (count: string) => MessageDescriptor> = {
+  'in-tune': (count) => msg`${count} in tune`,
+  close: (count) => msg`${count} close`,
+  apart: (count) => msg`${count} apart`,
+};
+
+/** "3 in tune, 4 close, 3 apart" in the active language, the verdicts no round got left out. */
+export function revealSummary(verdicts: readonly Verdict[]): string {
+  const counts = countVerdicts(verdicts);
+  return (['in-tune', 'close', 'apart'] as const)
+    .filter((verdict) => counts[verdict] > 0)
+    .map((verdict) => i18n._(VERDICT_COUNTS[verdict](i18n.number(counts[verdict]))))
+    .join(', ');
+}
+
+/** A Classic answer as its word: 0 (or anything off the list) is no answer. */
+export function wordOf(options: readonly string[], answer: number): string | null {
+  return answer >= 1 ? (options[answer - 1] ?? null) : null;
+}
+
+function ClassicAnswers({ round, options, labels }: { round: Round; options: string[]; labels: ComparisonLabels }) {
+  const answers = [
+    ['player', labels.player, wordOf(options, round.playerAnswer)],
+    ['creator', labels.creator, wordOf(options, round.creatorAnswer)],
+  ] as const;
+  const { t } = useLingui();
+  return (
+    <dl className="reveal-answers">
+      {answers.map(([who, label, word]) => (
+        <div key={who} className={`reveal-answer reveal-answer--${who}`}>
+          <dt>{label}</dt>
+          <dd className={word === null ? 'reveal-answer__none' : undefined}>{word ?? t`no answer`}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function RoundItem({ round, index, labels }: { round: Round; index: number; labels: ComparisonLabels }) {
+  const verdict = verdictOf(round.points);
+  const { options } = round;
+  const { i18n, t } = useLingui();
+  const number = index + 1;
+  const [low, high] = SCALE_END_MESSAGES[Array.isArray(options) ? 'false-true' : scaleOf(options)];
+  return (
+    <li className={`reveal-round reveal-round--${verdict}`}>
+      <div className="reveal-round__head">
+        <span className="reveal-round__number">{t`Round ${number}`}</span>
+        <span className={`verdict verdict--${verdict}`}>{i18n._(VERDICT_LABELS[verdict])}</span>
+      </div>
+      <h3 className="reveal-round__question">{round.question}</h3>
+      {Array.isArray(options) ? (
+        <ClassicAnswers round={round} options={options} labels={labels} />
+      ) : (
+        <SpectrumTrack
+          ends={[i18n._(low), i18n._(high)]}
+          player={round.playerAnswer}
+          creator={round.creatorAnswer}
+          labels={labels}
+        />
+      )}
+    </li>
+  );
+}
+
+/** Every round with both answers side by side, and which ones were in tune, close or apart. */
+export function RoundsComparison({ comparison, labels }: { comparison: Comparison; labels: ComparisonLabels }) {
+  const verdicts = comparison.rounds.map((round) => verdictOf(round.points));
+  const { t } = useLingui();
+  return (
+    <section className="card reveal" aria-labelledby="reveal-heading">
+      <h2 id="reveal-heading">{t`Question by question`}</h2>
+      <p className="reveal__summary">{revealSummary(verdicts)}</p>
+      <ol className="reveal__rounds">
+        {comparison.rounds.map((round, index) => (
+          <RoundItem key={round.questionID} round={round} index={index} labels={labels} />
+        ))}
+      </ol>
+    </section>
+  );
+}

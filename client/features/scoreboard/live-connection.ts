@@ -1,0 +1,186 @@
+import type { Player } from '../../../shared/api.js';
+import { insertPlayer, LIVE_CLOSE_UNKNOWN_GAME, LIVE_PATH_PREFIX, type LiveMessage } from '../../../shared/live.js';
+import { getAllPlayers } from '../../api/calls.js';
+import { ApiError, errorMessage } from '../../api/http.js';
+
+const RECONNECT_BASE_MS = 500;
+const RECONNECT_MAX_MS = 10_000;
+
+export interface LiveScoreboard {
+  /** Friends of the game, highest score first. */
+  players: Player[];
+  /** True while the live socket is open. */
+  connected: boolean;
+  /** True once a first list (snapshot) has arrived. */
+  loaded: boolean;
+  /** True when the game does not exist: the connection has stopped trying. */
+  gone: boolean;
+  /** The last failure, kept for debugging; screens show the empty list instead. */
+  error?: string;
+}
+
+export const INITIAL_SCOREBOARD: LiveScoreboard = { players: [], connected: false, loaded: false, gone: false };
+
+/** 0.5 s doubling up to 10 s, ±25 % so that a restarted server is not hit by every phone at once. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
+  return Math.min(RECONNECT_MAX_MS, Math.round(base * (0.75 + random() * 0.5)));
+}
+
+export function liveUrl(gameId: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}${LIVE_PATH_PREFIX}${encodeURIComponent(gameId)}`;
+}
+
+function isPlayer(value: unknown): value is Player {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Record<string, unknown>;
+  return typeof p.playerID === 'string' && typeof p.playerName === 'string' && typeof p.score === 'number';
+}
+
+/** The server is trusted, but a malformed frame must not break the screen. */
+function parseLiveMessage(data: unknown): LiveMessage | null {
+  if (typeof data !== 'string') return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof message !== 'object' || message === null) return null;
+  const m = message as Record<string, unknown>;
+  if (m.type === 'snapshot' && Array.isArray(m.players) && m.players.every(isPlayer)) {
+    return { type: 'snapshot', players: m.players };
+  }
+  if (m.type === 'player' && isPlayer(m.player)) return { type: 'player', player: m.player };
+  if (m.type === 'removed' && typeof m.playerID === 'string') return { type: 'removed', playerID: m.playerID };
+  if (m.type === 'deleted') return { type: 'deleted' };
+  // A type this client does not know yet: ignored.
+  return null;
+}
+
+/**
+ * One game's friends' scores, kept up to date over the live channel, with no framework: `start`
+ * connects, every change of the list or of the connection is handed to `onChange`, `stop` ends it
+ * (useLiveScoreboard.ts is the React hook around it). Reconnects with backoff; every new
+ * connection starts with a fresh snapshot that replaces the list, so nothing missed while away is
+ * lost. Stops for good when the game does not exist (close code 4404, or an upgrade refused with
+ * 404, which a browser can only learn by asking the API). Back online or back in front of the
+ * user, it retries at once instead of waiting out the backoff.
+ */
+export class LiveScoreboardConnection {
+  #state: LiveScoreboard = INITIAL_SCOREBOARD;
+  #stopped = false;
+  #socket: WebSocket | null = null;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #attempt = 0;
+  readonly #probe = new AbortController();
+  readonly #retryNow = () => this.retryNow();
+
+  constructor(
+    readonly gameId: string,
+    private readonly onChange: (state: LiveScoreboard) => void,
+  ) {}
+
+  get state(): LiveScoreboard {
+    return this.#state;
+  }
+
+  start(): void {
+    window.addEventListener('online', this.#retryNow);
+    document.addEventListener('visibilitychange', this.#retryNow);
+    this.#connect();
+  }
+
+  /** Closes the socket and stops retrying; nothing changes after this. */
+  stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#probe.abort();
+    window.removeEventListener('online', this.#retryNow);
+    document.removeEventListener('visibilitychange', this.#retryNow);
+    const open = this.#socket;
+    this.#socket = null;
+    open?.close(1000);
+  }
+
+  /** Connects now if waiting to retry (and the page is visible). */
+  retryNow(): void {
+    if (this.#stopped || this.#socket !== null || this.#timer === undefined || document.visibilityState === 'hidden')
+      return;
+    clearTimeout(this.#timer);
+    this.#attempt = 0;
+    this.#connect();
+  }
+
+  #update(change: Partial<LiveScoreboard>): void {
+    this.#state = { ...this.#state, ...change };
+    this.onChange(this.#state);
+  }
+
+  #giveUp(): void {
+    this.#stopped = true;
+    this.#update({ connected: false, loaded: true, gone: true });
+  }
+
+  #schedule(): void {
+    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#connect(), reconnectDelay(this.#attempt));
+    this.#attempt += 1;
+  }
+
+  async #checkGame(): Promise<void> {
+    try {
+      const { players } = await getAllPlayers(this.gameId, this.#probe.signal);
+      if (this.#stopped) return;
+      this.#update({ players, loaded: true });
+    } catch (error) {
+      if (this.#stopped) return;
+      if (error instanceof ApiError && error.status === 404) return this.#giveUp();
+      this.#update({ loaded: true, error: errorMessage(error, 'Failed to fetch scores') });
+    }
+    this.#schedule();
+  }
+
+  #connect(): void {
+    this.#timer = undefined;
+    if (this.#stopped) return;
+    const ws = new WebSocket(liveUrl(this.gameId));
+    let opened = false;
+    this.#socket = ws;
+    ws.onopen = () => {
+      opened = true;
+      this.#update({ connected: true });
+    };
+    ws.onmessage = (event: MessageEvent) => {
+      const message = parseLiveMessage(event.data);
+      if (!message || this.#stopped) return;
+      switch (message.type) {
+        case 'snapshot':
+          this.#attempt = 0;
+          this.#update({ players: message.players, loaded: true, error: undefined });
+          break;
+        case 'player':
+          this.#update({ players: insertPlayer(this.#state.players, message.player) });
+          break;
+        case 'removed':
+          this.#update({ players: this.#state.players.filter((p) => p.playerID !== message.playerID) });
+          break;
+        case 'deleted':
+          // The server closes the socket with LIVE_CLOSE_UNKNOWN_GAME next, which stops the connection.
+          this.#update({ players: [] });
+          break;
+      }
+    };
+    ws.onclose = (event: CloseEvent) => {
+      if (this.#socket !== ws) return;
+      this.#socket = null;
+      if (this.#stopped) return;
+      if (this.#state.connected) this.#update({ connected: false });
+      if (event.code === LIVE_CLOSE_UNKNOWN_GAME) return this.#giveUp();
+      if (opened) this.#schedule();
+      else void this.#checkGame();
+    };
+  }
+}

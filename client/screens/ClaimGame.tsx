@@ -1,0 +1,55 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../shared/product.js';
+import { claimGame } from '../api/calls.js';
+import { errorMessage } from '../api/http.js';
+import { useApi } from '../api/useApi.js';
+import { isGameGoneError } from '../api/useGameCheck.js';
+import { Spinner } from '../components/Spinner.js';
+import { GameGone } from '../features/game-gone/GameGone.js';
+import { Sentence } from '../i18n/Sentence.js';
+import { endScreenPath } from '../paths.js';
+import { userId } from '../state/user.js';
+import '../i18n/screens.js';
+
+/**
+ * `/creator/{gameId}#{key}`: a creator's private link opened on another device. Makes this browser
+ * a creator of that game, then shows its end screen (replacing this address, key and all, in history).
+ */
+export default function ClaimGame() {
+  const { gameId = '' } = useParams();
+  const key = useLocation().hash.slice(1);
+  const navigate = useNavigate();
+  const { t } = useLingui();
+  const claim = useApi(['claim-game', gameId, key], () => claimGame(gameId, key, userId()), { enabled: key !== '' });
+
+  useEffect(() => {
+    if (claim.data) navigate(endScreenPath(gameId), { replace: true });
+  }, [claim.data, gameId, navigate]);
+
+  // claim-game answers 404 only for a game that is not there (a wrong key is 403).
+  if (isGameGoneError(claim.error)) return <GameGone />;
+  const error = !key
+    ? 'This creator link is incomplete: copy all of it, including the part after #.'
+    : claim.error && errorMessage(claim.error, 'Failed to open the game');
+  if (!error) {
+    return (
+      <main className="screen claim">
+        <h1 className="visually-hidden">{t`Opening your ${PRODUCT_NAME} game`}</h1>
+        <Spinner label={t`Opening your game`} />
+      </main>
+    );
+  }
+  return (
+    <main className="screen claim">
+      <h1>{t`This creator link did not work`}</h1>
+      <p className="alert" role="alert">
+        <Sentence text={error} />
+      </p>
+      <Link className="button button--primary" to="/">
+        {t`Back to ${PRODUCT_NAME}`}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link, useParams } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../shared/product.js';
+import { Spinner } from '../components/Spinner.js';
+import { FriendsWeb } from '../features/circle/FriendsWeb.js';
+import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js';
+import { CreatorTools } from '../features/creator/CreatorTools.js';
+import { useIsCreator } from '../features/creator/useIsCreator.js';
+import { GameGone } from '../features/game-gone/GameGone.js';
+import { NotifyWhenFriendsPlay } from '../features/push/NotifyWhenFriendsPlay.js';
+import { LiveBadge } from '../features/scoreboard/LiveBadge.js';
+import { ScoreAnnouncer } from '../features/scoreboard/ScoreAnnouncer.js';
+import { useLiveScoreboard } from '../features/scoreboard/useLiveScoreboard.js';
+import { ShareLink } from '../features/share/ShareLink.js';
+import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
+import '../i18n/screens.js';
+
+/** The creator's screen after making a game: the link to share, and friends' scores as they come in. */
+export default function EndScreen() {
+  const { gameId = '' } = useParams();
+  const live = useLiveScoreboard(gameId);
+  const isCreator = useIsCreator(gameId);
+  const link = absoluteUrl(joinPath(gameId));
+  const { t } = useLingui();
+  // Deleted (here or on another device) or never made: the live channel has stopped for good.
+  if (live.gone) return <GameGone />;
+  return (
+    <main className="screen endscreen">
+      <h1>{t`Thanks for playing ${PRODUCT_NAME}!`}</h1>
+      <p className="lead">{t`Send this link to your friends. When they play, their scores show up here.`}</p>
+      <ShareLink link={link} />
+      <Link className="button button--primary" to={scoreboardPath(gameId)}>
+        {t`See how your friends did`}
+      </Link>
+      <section className="card friends" aria-labelledby="friends-heading">
+        <div className="friends__head">
+          <h2 id="friends-heading">{t`Friends so far`}</h2>
+          <LiveBadge connected={live.connected} />
+        </div>
+        {live.loaded ? (
+          <CreatorPlayersTable
+            gameId={gameId}
+            isCreator={isCreator}
+            players={live.players}
+            emptyText={t`No one yet. Scores appear here the moment friends finish.`}
+          />
+        ) : (
+          <Spinner label={t`Loading scores`} />
+        )}
+      </section>
+      {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
+      {isCreator && <NotifyWhenFriendsPlay gameId={gameId} />}
+      {isCreator && <CreatorTools gameId={gameId} />}
+      <ScoreAnnouncer players={live.players} loaded={live.loaded} />
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import { useLingui } from '@lingui/react/macro';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../shared/product.js';
+import { Sentence } from '../i18n/Sentence.js';
+
+/** The fallback screen: a crash in a screen, or a screen's code that would not load. */
+function ErrorScreen({ detail }: { detail?: string }) {
+  const { t } = useLingui();
+  return (
+    <main className="screen error-screen">
+      <h1>{t`Unexpected Application Error!`}</h1>
+      {detail && (
+        <p className="muted">
+          <Sentence text={detail} />
+        </p>
+      )}
+      {/* A full page load, so a new version of the app is picked up if that was the problem. */}
+      <a className="button button--primary" href="/">
+        {t`Back to ${PRODUCT_NAME}`}
+      </a>
+    </main>
+  );
+}
+
+interface BoundaryState {
+  error: Error | null;
+}
+
+/** Catches what a screen throws while rendering (or a failed lazy load) and shows the fallback instead. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Unexpected application error', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <ErrorScreen detail={this.state.error.message} /> : this.props.children;
+  }
+}

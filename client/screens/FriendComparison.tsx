@@ -1,0 +1,76 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useParams } from 'react-router-dom';
+import { getComparison } from '../api/calls.js';
+import { ApiError, errorMessage } from '../api/http.js';
+import { useApi } from '../api/useApi.js';
+import { useGameCheck } from '../api/useGameCheck.js';
+import { Spinner } from '../components/Spinner.js';
+import { GameGone } from '../features/game-gone/GameGone.js';
+import { type Comparison, RoundsComparison } from '../features/result/RoundsComparison.js';
+import { formatCount, formatScoreText } from '../i18n/format.js';
+import { shownName } from '../i18n/names.js';
+import { Sentence } from '../i18n/Sentence.js';
+import { useLanguage } from '../i18n/useLanguage.js';
+import { scoreboardPath } from '../paths.js';
+import { userId } from '../state/user.js';
+import '../i18n/screens.js';
+
+/** The creator's view of one friend: that friend's answers beside their own, round by round. */
+export default function FriendComparison() {
+  const { gameId = '', playerID = '' } = useParams();
+  const { i18n, t } = useLingui();
+  const lang = useLanguage();
+  const load = useApi(['get-comparison', gameId, playerID, lang], (signal) =>
+    getComparison(gameId, { userId: userId(), playerID }, lang, signal),
+  );
+  const comparison: Comparison | undefined = load.data;
+  // A 404 is a friend no longer on the board, or the whole game gone: is-creator tells which.
+  const notFound = load.error instanceof ApiError && load.error.status === 404;
+  const check = useGameCheck(gameId, notFound);
+
+  const back = (
+    <Link className="button button--secondary" to={scoreboardPath(gameId)}>
+      {t`Back to the scoreboard`}
+    </Link>
+  );
+  if (check.gone) return <GameGone />;
+  if (load.error && (!notFound || check.gone === false)) {
+    return (
+      <main className="screen comparison">
+        <h1>{t`These answers cannot be shown`}</h1>
+        <p className="alert" role="alert">
+          <Sentence text={errorMessage(load.error, "Failed to load this friend's answers")} />
+        </p>
+        {back}
+      </main>
+    );
+  }
+  if (comparison === undefined) {
+    return (
+      // Also while is-creator is asked why the comparison was not found.
+      <main className="screen comparison">
+        <h1 className="visually-hidden">{t`A friend's answers`}</h1>
+        <Spinner label={t`Loading answers`} />
+      </main>
+    );
+  }
+  const friend = shownName(i18n, comparison.playerName);
+  const score = formatScoreText(i18n, comparison.score);
+  const [rank, players] = [formatCount(i18n, comparison.rank), formatCount(i18n, comparison.players)];
+  return (
+    <main className="screen comparison">
+      <h1>{t`${friend}'s answers and yours`}</h1>
+      <p className="lead">
+        <Trans>
+          {friend} scored <strong>{score}</strong> with you:{' '}
+          <strong>
+            #{rank} of {players}
+          </strong>{' '}
+          on your scoreboard.
+        </Trans>
+      </p>
+      <RoundsComparison comparison={comparison} labels={{ player: friend, creator: t`You` }} />
+      {back}
+    </main>
+  );
+}

@@ -1,0 +1,131 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { isOwnQuestionId } from '../../shared/own-questions.js';
+import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { getMoreQuestions } from '../api/calls.js';
+import { ErrorNotice } from '../components/ErrorNotice.js';
+import { Spinner } from '../components/Spinner.js';
+import { takeMyTime } from '../features/pace/pace.js';
+import { ClassicRound } from '../features/rounds/ClassicRound.js';
+import { SpectrumRound } from '../features/rounds/SpectrumRound.js';
+import { SwapButton } from '../features/rounds/SwapButton.js';
+import { useSubmitGame } from '../features/rounds/useSubmitGame.js';
+import { useLanguage } from '../i18n/useLanguage.js';
+import { joinPath, landingPath, type ResultState, resultPath } from '../paths.js';
+import {
+  finishGame,
+  type GameInProgress,
+  loadGame,
+  saveGame,
+  seenQuestionIds,
+  swapCurrentQuestion,
+  swapsLeft,
+} from '../state/game.js';
+import { ownPlayerId } from '../state/publicIds.js';
+import '../i18n/screens.js';
+
+/** The question screen: one round after another, then the game is submitted. */
+export default function Game({ edition }: { edition: Edition }) {
+  // The creator's game in the making has its own route (`/{edition}/game/new-game`), without a :gameId.
+  const { gameId = NEW_GAME_ID } = useParams();
+  const navigate = useNavigate();
+  const { t } = useLingui();
+  const lang = useLanguage();
+  // Chosen before playing ("Take my time"); kept for the whole game.
+  const [timed] = useState(() => !takeMyTime());
+  const [game, setGame] = useState<GameInProgress | null>(() => loadGame(edition, gameId));
+  const round = game?.answers.length ?? 0;
+  const total = game?.questions.length ?? 0;
+  const finished = game !== null && round >= total;
+
+  useEffect(() => {
+    // No questions for this address in this tab: start from where they come from.
+    if (!game) navigate(gameId === NEW_GAME_ID ? landingPath(edition) : joinPath(gameId), { replace: true });
+  }, [game, gameId, edition, navigate]);
+
+  useEffect(() => {
+    if (gameId === NEW_GAME_ID) return;
+    // Another tab of this browser played this game (its log-response stored our public id, which
+    // the storage event announces): the first answers stand, so this tab shows that result.
+    const playedElsewhere = () => {
+      if (ownPlayerId(gameId) === null) return;
+      finishGame();
+      const state: ResultState = { alreadyPlayed: true };
+      navigate(resultPath(gameId), { replace: true, state });
+    };
+    playedElsewhere();
+    window.addEventListener('storage', playedElsewhere);
+    return () => window.removeEventListener('storage', playedElsewhere);
+  }, [gameId, navigate]);
+
+  const submission = useSubmitGame(finished ? game : null);
+
+  // Bound to its round, so a late timer of a round already answered cannot record twice.
+  const answer = useCallback((forRound: number, value: number) => {
+    setGame((current) => {
+      if (!current || current.answers.length !== forRound) return current;
+      const next = { ...current, answers: [...current.answers, value] };
+      saveGame(next);
+      return next;
+    });
+  }, []);
+
+  if (submission.status === 'failed') {
+    return (
+      <main className="screen game game--failed">
+        <h1>{t`Your answers are not saved yet`}</h1>
+        <ErrorNotice message={submission.message} onRetry={submission.retry} focus />
+        <p className="muted">{t`They are kept in this tab, so reloading the page will not lose them.`}</p>
+      </main>
+    );
+  }
+
+  if (!game || finished) {
+    return (
+      <main className="screen game">
+        <h1 className="visually-hidden">{finished ? t`Saving your answers` : t`Loading`}</h1>
+        <Spinner label={finished ? t`Saving your answers` : t`Loading`} />
+      </main>
+    );
+  }
+
+  const question = game.questions[round];
+  const roundNumber = round + 1;
+  const onAnswer = (value: number) => answer(round, value);
+  // A swap draws a question this game has never held, and lands only if its round is still on.
+  const onSwap = async () => {
+    const [fresh] = await getMoreQuestions(edition, { count: 1, exclude: seenQuestionIds(game), lang });
+    if (!fresh) return false;
+    setGame((current) => {
+      if (!current || current.answers.length !== round || current.questions[round].id !== question.id) return current;
+      if (swapsLeft(current) === 0) return current;
+      const next = swapCurrentQuestion(current, fresh);
+      saveGame(next);
+      return next;
+    });
+    return true;
+  };
+  return (
+    <main className="screen game">
+      <h1 className="game__title">{t`${PRODUCT_NAME} round ${roundNumber} of ${total}`}</h1>
+      <div className="game__progress" aria-hidden="true">
+        {game.questions.map((q, i) => (
+          <span key={q.id} className={i < round ? 'done' : i === round ? 'current' : undefined} />
+        ))}
+      </div>
+      {/* Keyed by question, so a swapped-in question gets a round of its own: a fresh timer. */}
+      {question.edition === 'classic' ? (
+        <ClassicRound key={question.id} question={question} onAnswer={onAnswer} timed={timed} />
+      ) : (
+        <SpectrumRound key={question.id} question={question} onAnswer={onAnswer} timed={timed} />
+      )}
+      {/* The creator's own questions are theirs to keep: swaps are for drawn ones. */}
+      <SwapButton
+        key={`swap-${question.id}`}
+        left={isOwnQuestionId(question.id) ? 0 : swapsLeft(game)}
+        onSwap={onSwap}
+      />
+    </main>
+  );
+}

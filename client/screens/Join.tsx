@@ -1,0 +1,131 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
+import { isCreator, joinGame } from '../api/calls.js';
+import { errorMessage, failureText } from '../api/http.js';
+import { useApi } from '../api/useApi.js';
+import { isGameGoneError as isUnknownGame } from '../api/useGameCheck.js';
+import { ErrorNotice } from '../components/ErrorNotice.js';
+import { LogoMark } from '../components/Logo.js';
+import { NameField } from '../components/NameField.js';
+import { Spinner } from '../components/Spinner.js';
+import { GameGone } from '../features/game-gone/GameGone.js';
+import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
+import { ROUND_SECONDS } from '../features/rounds/useRoundTimer.js';
+import { useLanguage } from '../i18n/useLanguage.js';
+import { endScreenPath, gamePath, resultPath } from '../paths.js';
+import { resumableGame, saveCreatorName, startGame } from '../state/game.js';
+import { saveUserName, userId, userName } from '../state/user.js';
+import '../i18n/screens.js';
+
+export const LOAD_FAILED = "We couldn't load this game. Check your connection and try again.";
+export const JOIN_FAILED = "We couldn't start the game. Check your connection and try again.";
+
+const logJoinFailure = (error: unknown) =>
+  console.error(`Failed to join game: ${errorMessage(error, 'unknown error')}`);
+
+/**
+ * A friend's way in: who invited them, how many rounds there are, their name, and Play.
+ * Once is-creator has said this is a friend who has not played, the game is joined at once (it
+ * carries no answers), so the screen can say how many rounds there are and Play starts without a wait.
+ */
+export default function Join() {
+  const { gameId = '' } = useParams();
+  const navigate = useNavigate();
+  const { i18n, t } = useLingui();
+  const lang = useLanguage();
+  const [name, setName] = useState(userName);
+  const [joining, setJoining] = useState(false);
+  const [joinFailure, setJoinFailure] = useState<string | null>(null);
+
+  const info = useApi(['is-creator', gameId], (signal) => isCreator(gameId, userId(), signal));
+  // The creator and a friend who played are sent on (below); anyone else is invited.
+  const invitation = info.data && !info.data.isCreator && !info.data.hasPlayed ? info.data : undefined;
+  // Joined at once for a friend who has not played: the questions carry no answers. In the
+  // friend's language, again after a switch.
+  const prefetch = useApi(['join-game', gameId, lang], (signal) => joinGame(gameId, lang, signal), {
+    enabled: invitation !== undefined,
+  });
+
+  useEffect(() => {
+    if (!info.data) return;
+    saveCreatorName(gameId, info.data.playerName);
+    if (info.data.isCreator) navigate(endScreenPath(gameId), { replace: true });
+    else if (info.data.hasPlayed) navigate(resultPath(gameId), { replace: true });
+  }, [info.data, gameId, navigate]);
+  useEffect(() => {
+    // Only logged: Play joins again and says so if that fails too.
+    if (prefetch.error) logJoinFailure(prefetch.error);
+  }, [prefetch.error]);
+
+  const play = async () => {
+    setJoining(true);
+    setJoinFailure(null);
+    saveUserName(name);
+    try {
+      const { edition, questions } = prefetch.data ?? (await joinGame(gameId, lang));
+      if (!resumableGame(edition, gameId)) startGame(edition, gameId, questions);
+      // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
+      navigate(gamePath(edition, gameId), { replace: true });
+    } catch (error) {
+      logJoinFailure(error);
+      setJoinFailure(failureText(error, JOIN_FAILED));
+      setJoining(false);
+    }
+  };
+
+  // A link to a game that is not there (or not a game id at all): retrying will not help.
+  if (isUnknownGame(info.error)) return <GameGone />;
+  if (info.error) {
+    return (
+      <main className="screen join">
+        <LogoMark size={56} />
+        <h1>{t`You are joining a ${PRODUCT_NAME} game`}</h1>
+        {/* Focus follows only when the person asked for the retry that failed again. */}
+        <ErrorNotice message={failureText(info.error, LOAD_FAILED)} onRetry={info.retry} focus={info.retries > 0} />
+      </main>
+    );
+  }
+
+  if (!invitation) {
+    return (
+      <main className="screen join">
+        <h1 className="visually-hidden">{t`Joining a ${PRODUCT_NAME} game`}</h1>
+        <Spinner />
+      </main>
+    );
+  }
+
+  const rounds = prefetch.data?.questions.length;
+  // A creator who typed no name is "a friend".
+  const creator = namedCreator(invitation.playerName);
+  const seconds = i18n.number(ROUND_SECONDS);
+  return (
+    <main className="screen join">
+      <LogoMark size={56} />
+      <h1>{creator === null ? t`You are joining a friend's game` : t`You are joining ${creator}'s game`}</h1>
+      <p className="lead">{t`Answer the same questions and see how in tune you are.`}</p>
+      <p className="join__rounds">
+        {rounds === undefined
+          ? t`Quick rounds of ${seconds} seconds each.`
+          : t`${plural(rounds, { one: `# quick round of ${seconds} seconds.`, other: `# quick rounds of ${seconds} seconds each.` })}`}
+      </p>
+      <form
+        className="card join__card"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!joining) void play();
+        }}
+      >
+        <NameField value={name} onChange={setName} />
+        <TakeMyTimeField />
+        <button type="submit" className="button button--primary" disabled={joining}>
+          {joining ? t`Loading...` : t`Play`}
+        </button>
+      </form>
+      {joinFailure !== null && <ErrorNotice message={joinFailure} onRetry={() => !joining && void play()} focus />}
+    </main>
+  );
+}

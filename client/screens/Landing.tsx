@@ -1,0 +1,138 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { getQuestions } from '../api/calls.js';
+import { errorMessage, failureText } from '../api/http.js';
+import { useApi } from '../api/useApi.js';
+import { EditionToggle } from '../components/EditionToggle.js';
+import { ErrorNotice } from '../components/ErrorNotice.js';
+import { Logo } from '../components/Logo.js';
+import { NameField } from '../components/NameField.js';
+import { hasKeptDrafts } from '../features/own-questions/kept-drafts.js';
+import { OwnQuestions, preloadOwnQuestionsEditor } from '../features/own-questions/OwnQuestions.js';
+import type { OwnQuestionsHandle } from '../features/own-questions/ownQuestionsHandle.js';
+import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
+import { useLatest } from '../hooks/useLatest.js';
+import { Sentence } from '../i18n/Sentence.js';
+import { useLanguage } from '../i18n/useLanguage.js';
+import { type LandingState, newGamePath } from '../paths.js';
+import { resumableGame, startGame } from '../state/game.js';
+import { saveUserName, storedUserId, userName } from '../state/user.js';
+
+/**
+ * Only a browser that has been here before can have games, so the list's code is not in the
+ * entry: it comes for a returning browser alone. It is a convenience: if it cannot be fetched,
+ * the landing screen goes without it.
+ */
+const YourGames = lazy(() =>
+  import('../features/your-games/YourGames.js').then(
+    (module) => ({ default: module.YourGames }),
+    () => ({ default: () => null }),
+  ),
+);
+
+export const QUESTIONS_FAILED = "We couldn't load the questions. Check your connection and try again.";
+
+interface LandingProps {
+  edition: Edition;
+  /** Called once questions are in: a good moment to fetch the question screen's code. */
+  onReady?: () => void;
+}
+
+export default function Landing({ edition, onReady }: LandingProps) {
+  const navigate = useNavigate();
+  const { t } = useLingui();
+  const lang = useLanguage();
+  const { error, notice } = (useLocation().state as LandingState | null) ?? {};
+  const [name, setName] = useState(userName);
+  const [returning] = useState(() => storedUserId() !== null);
+  // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
+  // A switch of language draws them again in the new one.
+  const load = useApi(['get-questions', edition, lang], (signal) => getQuestions(edition, lang, signal));
+  const questions = load.data?.questions;
+  // The own-questions editor, once it is here (it comes on demand).
+  const own = useRef<OwnQuestionsHandle>(null);
+
+  const ready = useLatest(onReady);
+  useEffect(() => {
+    if (!questions) return;
+    ready.current?.();
+    preloadOwnQuestionsEditor();
+  }, [questions, ready]);
+  useEffect(() => {
+    if (load.error) console.error('Failed to load questions:', errorMessage(load.error, 'unknown error'));
+  }, [load.error]);
+
+  const changeName = (next: string) => {
+    setName(next);
+    saveUserName(next);
+  };
+
+  const play = () => {
+    // Kept drafts whose editor is still on its way: Play waits for it (pressed again).
+    if (!own.current && hasKeptDrafts(edition)) return;
+    // The own questions' problems show first, whether or not the drawn questions are here.
+    const rounds = own.current ? own.current.questionsFor(questions ?? []) : questions;
+    if (rounds === null) return;
+    if (!questions || questions.length === 0 || !rounds) {
+      load.retry();
+      return;
+    }
+    saveUserName(name);
+    // A game this tab began (and Back or a reload left) resumes at the round reached.
+    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds);
+    // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
+    navigate(newGamePath(edition), { replace: true });
+  };
+
+  return (
+    <main className="screen landing">
+      <Logo />
+      <p className="landing__tagline">
+        {t`How in tune are your friends with you? Answer a few quick questions, share the link, and find out.`}
+      </p>
+      {load.error && (
+        // Focus follows only when the person asked for the reload that failed again.
+        <ErrorNotice
+          message={failureText(load.error, QUESTIONS_FAILED)}
+          onRetry={load.retry}
+          focus={load.retries > 0}
+        />
+      )}
+      {notice && (
+        <p className="notice" role="status">
+          <Sentence text={notice} />
+        </p>
+      )}
+      {error && (
+        <p className="alert" role="alert">
+          <Trans>
+            Error: <Sentence text={error} />
+          </Trans>
+        </p>
+      )}
+      <form
+        className="card landing__card"
+        aria-label={t`Start a ${PRODUCT_NAME} game`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!load.loading) play();
+        }}
+      >
+        <EditionToggle edition={edition} />
+        <NameField value={name} onChange={changeName} />
+        <TakeMyTimeField />
+        <OwnQuestions edition={edition} handle={own} />
+        <button type="submit" className="button button--primary" disabled={load.loading}>
+          {load.loading ? t`Loading...` : t`Play`}
+        </button>
+      </form>
+      {returning && (
+        <Suspense fallback={null}>
+          <YourGames />
+        </Suspense>
+      )}
+    </main>
+  );
+}

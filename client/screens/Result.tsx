@@ -1,0 +1,138 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
+import { getComparison } from '../api/calls.js';
+import { ApiError, errorMessage, failureText } from '../api/http.js';
+import { useApi } from '../api/useApi.js';
+import { useGameCheck } from '../api/useGameCheck.js';
+import { Spinner } from '../components/Spinner.js';
+import { FriendsCircle } from '../features/circle/FriendsCircle.js';
+import { GameGone } from '../features/game-gone/GameGone.js';
+import { Gauge } from '../features/result/Gauge.js';
+import { type Comparison, RoundsComparison } from '../features/result/RoundsComparison.js';
+import { ScoreCaption } from '../features/result/ScoreCaption.js';
+import { ShareResult } from '../features/share/ShareResult.js';
+import { formatCount } from '../i18n/format.js';
+import { Sentence } from '../i18n/Sentence.js';
+import { useLanguage } from '../i18n/useLanguage.js';
+import { absoluteUrl, joinPath, type LandingState, type ResultState, scoreboardPath } from '../paths.js';
+import { saveCreatorName } from '../state/game.js';
+import { storedUserId } from '../state/user.js';
+import '../i18n/screens.js';
+
+/** A removed friend, when the server's own sentence did not arrive (client/i18n/sentences.ts knows it). */
+const REMOVED = 'The creator removed you from this game.';
+
+/**
+ * A friend's score with the creator (with "You already played this game." when a second tab or
+ * Play found the answers already in): the gauge, then the caption and what it means; then the
+ * reveal: their place among the friends, a way to share it, and every round's two answers.
+ * One call (get-comparison with the stored userId) brings the creator's name, the score and the rounds.
+ */
+export default function Result() {
+  const { gameId = '' } = useParams();
+  const navigate = useNavigate();
+  const { i18n, t } = useLingui();
+  const lang = useLanguage();
+  const alreadyPlayed = (useLocation().state as ResultState | null)?.alreadyPlayed === true;
+  // Read once: asking is-creator below gives a fresh device an id, which has no score all the same.
+  const [playerId] = useState(storedUserId);
+  const load = useApi(
+    ['get-comparison', gameId, playerId, lang],
+    (signal) => getComparison(gameId, { playerId: playerId ?? '' }, lang, signal),
+    { enabled: Boolean(gameId && playerId) },
+  );
+  const comparison: Comparison | undefined = load.data;
+  // No score here: the game is gone, this browser never played it, or its friend was removed.
+  const noScore = !playerId || (load.error instanceof ApiError && load.error.status === 404);
+  const check = useGameCheck(gameId, noScore);
+
+  useEffect(() => {
+    if (comparison) saveCreatorName(gameId, comparison.creatorName);
+  }, [comparison, gameId]);
+  // Anything else (no connection, a server error, is-creator failing too) goes to the landing
+  // screen, which says why.
+  const failed = noScore ? check.gone === false && !check.info : load.error !== undefined;
+  useEffect(() => {
+    if (!failed) return;
+    const state: LandingState = { error: errorMessage(load.error, 'Failed to fetch score') };
+    navigate('/', { replace: true, state });
+  }, [failed, load.error, navigate]);
+
+  if (check.gone) return <GameGone />;
+  if (check.info && !check.info.hasPlayed) {
+    return (
+      <main className="screen result">
+        <h1>{t`This is a friend's result. Want to find out your own score?`}</h1>
+        <Link className="button button--primary" to={joinPath(gameId)}>
+          {t`Play`}
+        </Link>
+      </main>
+    );
+  }
+  if (check.info) {
+    return (
+      <main className="screen result">
+        <h1>
+          <Sentence text={failureText(load.error, REMOVED)} />
+        </h1>
+        <Link className="button button--primary" to="/">
+          {t`Play A New Game With Your Friends`}
+        </Link>
+      </main>
+    );
+  }
+  // A comparison only comes for a stored id (the call is enabled by it).
+  if (comparison === undefined || !playerId) {
+    return (
+      <main className="screen result">
+        <h1 className="visually-hidden">{t`Your ${PRODUCT_NAME} score`}</h1>
+        <Spinner label={t`Loading your score`} />
+      </main>
+    );
+  }
+
+  // A creator who typed no name is "your friend".
+  const creator = namedCreator(comparison.creatorName);
+  const [rank, players] = [formatCount(i18n, comparison.rank), formatCount(i18n, comparison.players)];
+  return (
+    <main className="screen result">
+      {alreadyPlayed && (
+        <p className="notice" role="status">
+          {t`You already played this game.`}
+        </p>
+      )}
+      <h1 className="result__title">
+        {creator === null
+          ? t`Your ${PRODUCT_NAME} Score with your friend is`
+          : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
+      </h1>
+      <Gauge score={comparison.score} />
+      <ScoreCaption score={comparison.score} />
+      <p className="rank">
+        {creator === null ? (
+          <Trans>
+            <strong className="rank__place">
+              #{rank} of {players}
+            </strong>{' '}
+            among the friends who played. <Link to={scoreboardPath(gameId)}>See the scoreboard</Link>
+          </Trans>
+        ) : (
+          <Trans>
+            <strong className="rank__place">
+              #{rank} of {players}
+            </strong>{' '}
+            among {creator}'s friends. <Link to={scoreboardPath(gameId)}>See the scoreboard</Link>
+          </Trans>
+        )}
+      </p>
+      <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={absoluteUrl(joinPath(gameId))} />
+      <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: creator ?? t`Your friend` }} />
+      <FriendsCircle gameId={gameId} playerId={playerId} creatorName={comparison.creatorName} />
+      <Link className="button button--secondary" to="/">
+        {t`Play A New Game With Your Friends`}
+      </Link>
+    </main>
+  );
+}
