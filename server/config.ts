@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { MAX_QUESTIONS_PER_GAME } from '../shared/product.js';
+import { DEFAULT_PUSH_SERVICE_HOSTS, PUSH_HOST_PATTERN } from './http/push-hosts.js';
 import { SEED_DIR } from './paths.js';
-import { DEFAULT_PUSH_SERVICE_HOSTS, PUSH_HOST_PATTERN } from './push/hosts.js';
 
 const integer = (min: number, max: number) =>
   z.string().regex(/^\d+$/, { error: 'must be a whole number' }).transform(Number).pipe(z.number().min(min).max(max));

@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound, unknownGame } from '../error
 import { isGameCreator } from '../games/creator.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import { endpoint } from '../http/endpoint.js';
-import { isAllowedPushEndpoint } from './hosts.js';
+import { isAllowedPushEndpoint } from '../http/push-hosts.js';
 import type { PushRepository, VapidKeys } from './repository.js';
 
 /** Subscriptions one game takes: a creator's devices and co-creators', with room to spare. */

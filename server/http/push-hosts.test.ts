@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PUSH_SERVICE_HOSTS, isAllowedPushEndpoint, PUSH_HOST_PATTERN } from './hosts.js';
+import { DEFAULT_PUSH_SERVICE_HOSTS, isAllowedPushEndpoint, PUSH_HOST_PATTERN } from './push-hosts.js';
 
 const allowed = (endpoint: string, hosts = DEFAULT_PUSH_SERVICE_HOSTS) => isAllowedPushEndpoint(endpoint, hosts);
 
