@@ -110,4 +110,15 @@ describe('npm install on a fresh machine', () => {
     );
     expect(lacking).toEqual([]);
   });
+
+  it('is how CI and the Docker image install: npm ci, never npm install', () => {
+    for (const file of ['Dockerfile', '.ci/run']) {
+      const commands = readFileSync(join(ROOT_DIR, file), 'utf8')
+        .split('\n')
+        .filter((line) => !line.trim().startsWith('#'))
+        .join('\n');
+      expect(commands, file).toMatch(/\bnpm ci\b/);
+      expect(commands, file).not.toMatch(/\bnpm (install|i)\b/);
+    }
+  });
 });
