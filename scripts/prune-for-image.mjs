@@ -9,6 +9,7 @@
 // `--dry-run` lists what it would remove and removes nothing.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Packages only a dependency's install script uses. */
 const INSTALL_ONLY = new Set(['prebuild-install']);
@@ -70,8 +71,8 @@ function bytes(path) {
   return readdirSync(path).reduce((sum, name) => sum + bytes(join(path, name)), 0);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const root = new URL('..', import.meta.url).pathname;
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
   const dryRun = process.argv.includes('--dry-run');
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
   const kept = runtimePackages(lock);
