@@ -44,8 +44,7 @@ const unwritable = (error: unknown) =>
   typeof (error as { code?: unknown })?.code === 'string' && UNWRITABLE.has((error as { code: string }).code);
 
 /** Creates the file's folder if needed and checks that this process may write the folder and the file. */
-function checkWritable(path: string): void {
-  const folder = dirname(resolve(path));
+function checkWritable(folder: string, path: string): void {
   try {
     mkdirSync(folder, { recursive: true });
     accessSync(folder, constants.W_OK | constants.X_OK);
@@ -61,19 +60,14 @@ function checkWritable(path: string): void {
  * A folder it may not write is a DatabaseFolderError, never SQLite's own stack.
  */
 export function openDatabase(path: string, migrations = MIGRATIONS_DIR): Db {
-  if (path === ':memory:') {
-    const db = new Database(path);
-    setConnectionPragmas(db);
-    applyMigrations(db, migrations);
-    return db;
-  }
-  checkWritable(path);
+  const folder = path === ':memory:' ? undefined : dirname(resolve(path));
+  if (folder !== undefined) checkWritable(folder, path);
   let db: Db;
   try {
     db = new Database(path);
     setConnectionPragmas(db);
   } catch (error) {
-    throw unwritable(error) ? new DatabaseFolderError(dirname(resolve(path)), error) : error;
+    throw folder !== undefined && unwritable(error) ? new DatabaseFolderError(folder, error) : error;
   }
   applyMigrations(db, migrations);
   return db;
