@@ -18,7 +18,11 @@ try {
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
-  app = await buildApp({ config, logger: loggerOptions(config.LOG_LEVEL) });
+  // Readable lines in a terminal, JSON lines for a log collector (a container, a service manager).
+  app = await buildApp({
+    config,
+    logger: loggerOptions({ level: config.LOG_LEVEL, readable: process.stdout.isTTY === true }),
+  });
 } catch (error) {
   // A bad question bank (QUESTIONS_DIR) stops the server with one line naming the file and the
   // problem; a database or Redis out of reach, with one line naming its setting.

@@ -4,7 +4,7 @@
  * how the container's behaviour is tested.
  */
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,6 +99,26 @@ describe('starting from a terminal', () => {
     expect(server.output().trim()).toBe(`Wavelength is running at http://127.0.0.1:${port}`);
   });
 
+  it('at the default log level, adds one JSON line per request and nothing else (not a terminal)', async () => {
+    const port = await freePort();
+    const server = run({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'sqlite::memory:' });
+    child = server;
+    await waitForHealth(server);
+    expect(server.output().trim()).toBe(`Wavelength is running at http://127.0.0.1:${port}`);
+    await fetch(`${server.url}/prod/get-questions?gametype=classic`);
+    await server.stop();
+    const [first, ...requests] = server.output().trim().split('\n');
+    expect(first).toBe(`Wavelength is running at http://127.0.0.1:${port}`);
+    const lines = requests.map((line) => JSON.parse(line));
+    expect(lines.filter((line) => line.msg === 'request')).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/prod/get-questions?gametype=classic', status: 200 }),
+    ]);
+    // Fastify's own two lines per request and its "Server listening at" line are gone.
+    expect(lines.map((line) => line.msg)).not.toContain('incoming request');
+    expect(lines.map((line) => line.msg)).not.toContain('request completed');
+    expect(lines.map((line) => line.msg)).toContain('shutting down');
+  });
+
   it('says in one line, without a stack, that the port is taken', async () => {
     const port = await freePort();
     const holder = createServer().listen(port, '127.0.0.1');
@@ -127,5 +147,49 @@ describe('starting from a terminal', () => {
     expect(server.output().trim()).toBe(
       `Cannot reach the database of DATABASE_URL (127.0.0.1:${port}): connect ECONNREFUSED 127.0.0.1:${port}. Start PostgreSQL, or fix DATABASE_URL.`,
     );
+  });
+
+  describe('a SQLite folder it may not write (a root-owned bind mount, another --user)', () => {
+    /**
+     * A folder this test's server cannot write: as root (where permissions do not stop it), one
+     * root owns that the server runs as another uid against; otherwise one made read-only.
+     */
+    function unwritableFolder(withDatabase: boolean) {
+      const base = mkdtempSync(join(tmpdir(), 'wavelength-readonly-'));
+      chmodSync(base, 0o755);
+      const folder = join(base, 'data');
+      mkdirSync(folder, { mode: 0o755 });
+      if (withDatabase) writeFileSync(join(folder, 'wavelength.db'), '');
+      const asRoot = process.getuid?.() === 0;
+      if (!asRoot) chmodSync(folder, 0o555);
+      return { folder, as: asRoot ? { uid: 1234, gid: 1234 } : {}, uid: asRoot ? 1234 : process.getuid?.() };
+    }
+
+    for (const withDatabase of [false, true]) {
+      it(`says so in one line naming the folder and uid 1000${withDatabase ? ' (a database already there)' : ''}`, async () => {
+        const { folder, as, uid } = unwritableFolder(withDatabase);
+        const server = spawnServer(
+          imageSpec().cmd,
+          {
+            PATH: process.env.PATH,
+            ...imageSpec().env,
+            PORT: String(await freePort()),
+            DATABASE_URL: `sqlite:${folder}/wavelength.db`,
+            DATA_DIR: folder,
+          },
+          as,
+        );
+        child = server;
+        expect(await server.exited).toBe(1);
+        const lines = server.output().trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          new RegExp(
+            `^Cannot write to ${folder}, the folder of DATABASE_URL's SQLite file, as uid ${uid} \\(.+\\)\\. `,
+          ),
+        );
+        expect(lines[0]).toContain('the Docker image runs as uid 1000 (node)');
+      });
+    }
   });
 });

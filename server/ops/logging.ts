@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { Writable } from 'node:stream';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /** Query parameters that carry a player's private id (a bearer value): never written to logs. */
 const PRIVATE_PARAMS = ['userId', 'playerId'];
@@ -11,8 +12,102 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${params.toString()}`;
 }
 
-/** pino options for the server: request lines without private ids. */
-export function loggerOptions(level: string) {
+/** The message of the one line an answered request writes (its fields: method, url, status, ms). */
+export const REQUEST_MESSAGE = 'request';
+
+/**
+ * Fastify's request lines, one per request: instead of "incoming request" and "request completed",
+ * a single line once the answer is sent, with the method, the URL (private ids hidden), the status,
+ * the milliseconds it took and the client's address. A route's `logLevel` still applies (/healthz
+ * and /metrics log at warn, so not at all at the default level).
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  // The completion line says 404 already.
+  override routeNotFound(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = {
+      method: request.method,
+      url: redactUrl(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      remoteAddress: request.ip,
+    };
+    if (error) reply.log.error({ ...line, err: error }, REQUEST_MESSAGE);
+    else reply.log.info(line, REQUEST_MESSAGE);
+  }
+}
+
+const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+/** Fields every pino line has, or that the readable line shows in its own place. */
+const SHOWN_APART = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'err']);
+
+interface LogRecord {
+  level?: number;
+  time?: number;
+  msg?: string;
+  err?: { type?: string; message?: string; stack?: string };
+  [field: string]: unknown;
+}
+
+const clock = (time: number | undefined) => new Date(time ?? Date.now()).toTimeString().slice(0, 8);
+
+/**
+ * One pino JSON line as a person reads it in a terminal: `14:03:07 GET /join/abc 200 3.1 ms` for a
+ * request, `14:03:07 WARN message key=value …` otherwise (info without its level), an error's
+ * stack on the lines below. A line that is not JSON is passed through as it is.
+ */
+export function readableLine(json: string): string {
+  let record: LogRecord;
+  try {
+    record = JSON.parse(json) as LogRecord;
+  } catch {
+    return json.endsWith('\n') ? json : `${json}\n`;
+  }
+  const time = clock(record.time);
+  const level = record.level ?? 30;
+  const label = level === 30 ? '' : `${LEVELS[level] ?? `LEVEL ${level}`} `;
+  if (record.msg === REQUEST_MESSAGE && typeof record.method === 'string') {
+    const head = `${time} ${label}${record.method} ${record.url} ${record.status} ${record.ms} ms`;
+    return `${head}${record.err ? `\n${errorText(record.err)}` : ''}\n`;
+  }
+  const fields = Object.entries(record)
+    .filter(([key]) => !SHOWN_APART.has(key))
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const head = [`${time} ${label}${record.msg ?? ''}`.trimEnd(), ...fields].join(' ');
+  return `${head}${record.err ? `\n${errorText(record.err)}` : ''}\n`;
+}
+
+function errorText(err: NonNullable<LogRecord['err']>): string {
+  const text = err.stack ?? `${err.type ?? 'Error'}: ${err.message ?? ''}`;
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+/** A pino destination that writes each line readably (readableLine) to `out`. */
+export function readableStream(out: Pick<Writable, 'write'>): { write(line: string): void } {
+  return {
+    write(line: string) {
+      out.write(readableLine(line));
+    },
+  };
+}
+
+export interface LoggerSettings {
+  level: string;
+  /** Human-readable lines (a terminal); JSON lines otherwise. */
+  readable?: boolean;
+  /** Where the lines go; stdout by default. */
+  out?: Pick<Writable, 'write'>;
+}
+
+/** pino options for the server: one line per request without private ids, JSON or readable. */
+export function loggerOptions({ level, readable = false, out }: LoggerSettings) {
   return {
     level,
     serializers: {
@@ -25,5 +120,14 @@ export function loggerOptions(level: string) {
         };
       },
     },
+    hooks: {
+      // Fastify logs "Server listening at …" at info on every start; main.ts prints its own line.
+      logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
+        if (typeof args[0] === 'string' && args[0].startsWith('Server listening at ')) return;
+        method.apply(this, args);
+      },
+    },
+    // Without `out`, JSON goes to pino's own (synchronous) stdout destination.
+    stream: readable ? readableStream(out ?? process.stdout) : out,
   };
 }

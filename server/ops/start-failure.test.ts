@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DatabaseFolderError } from '../db/database.js';
 import { DatabaseUnavailableError } from '../db/unavailable.js';
 import { BusUnavailableError } from '../events/redis-bus.js';
 import { startFailure } from './start-failure.js';
@@ -23,6 +24,18 @@ describe('startFailure', () => {
     });
     expect(line).toBe(
       'Cannot reach the Redis of BUS_URL (127.0.0.1:6379): connect ECONNREFUSED 127.0.0.1:6379. Start Redis, or fix BUS_URL (or unset it: instances then use PostgreSQL LISTEN/NOTIFY).',
+    );
+  });
+
+  it("names the SQLite file's folder, the uid it runs as and the image's uid 1000 when it cannot write there", () => {
+    const denied = Object.assign(new Error("EACCES: permission denied, access '/data'"), { code: 'EACCES' });
+    const line = startFailure(
+      new DatabaseFolderError('/data', denied),
+      { DATABASE_URL: 'sqlite:/data/wavelength.db', BUS_URL: undefined },
+      1234,
+    );
+    expect(line).toBe(
+      "Cannot write to /data, the folder of DATABASE_URL's SQLite file, as uid 1234 (EACCES: permission denied, access '/data'). Make it writable for that user; the Docker image runs as uid 1000 (node): chown 1000:1000 the host folder of a bind mount, use a named volume, or set DATABASE_URL to a folder it may write.",
     );
   });
 

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { DatabaseFolderError } from '../db/database.js';
 import { DatabaseUnavailableError } from '../db/unavailable.js';
 import { BusUnavailableError } from '../events/redis-bus.js';
 
@@ -14,11 +15,22 @@ function address(url: string, defaultPort: number): string {
 
 const reason = (error: Error) => (error.cause instanceof Error ? error.cause.message : error.message);
 
+/** The uid of the `node` user the Docker image runs as. */
+export const IMAGE_UID = 1000;
+
 /**
- * One line for a service the server needs at start-up and cannot reach (PostgreSQL, BUS_URL's
- * Redis), naming the setting and never its password; undefined for anything else.
+ * One line for what the server needs at start-up and cannot have (PostgreSQL, BUS_URL's Redis, a
+ * SQLite folder it may write), naming the setting and never its password; undefined for anything else.
  */
-export function startFailure(error: unknown, config: Pick<Config, 'DATABASE_URL' | 'BUS_URL'>): string | undefined {
+export function startFailure(
+  error: unknown,
+  config: Pick<Config, 'DATABASE_URL' | 'BUS_URL'>,
+  uid = process.getuid?.(),
+): string | undefined {
+  if (error instanceof DatabaseFolderError) {
+    const who = uid === undefined ? 'this user' : `uid ${uid}`;
+    return `Cannot write to ${error.folder}, the folder of DATABASE_URL's SQLite file, as ${who} (${reason(error)}). Make it writable for that user; the Docker image runs as uid ${IMAGE_UID} (node): chown ${IMAGE_UID}:${IMAGE_UID} the host folder of a bind mount, use a named volume, or set DATABASE_URL to a folder it may write.`;
+  }
   if (error instanceof DatabaseUnavailableError) {
     return `Cannot reach the database of DATABASE_URL (${address(config.DATABASE_URL, 5432)}): ${reason(error)}. Start PostgreSQL, or fix DATABASE_URL.`;
   }

@@ -23,9 +23,16 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts a server command from the project root with exactly `env`, listening on `env.PORT`. */
-export function spawnServer(command: readonly string[], env: Record<string, string | undefined>): ServerProcess {
-  const proc = spawn(command[0], command.slice(1), { cwd: ROOT_DIR, env });
+/**
+ * Starts a server command from the project root with exactly `env`, listening on `env.PORT`
+ * (as another user with `as`, which needs root).
+ */
+export function spawnServer(
+  command: readonly string[],
+  env: Record<string, string | undefined>,
+  as: { uid?: number; gid?: number } = {},
+): ServerProcess {
+  const proc = spawn(command[0], command.slice(1), { cwd: ROOT_DIR, env, ...as });
   let output = '';
   proc.stdout?.on('data', (chunk) => {
     output += chunk;
