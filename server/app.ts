@@ -3,6 +3,10 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api.js';
+import { AdminAuth } from './admin/auth.js';
+import { Moderation } from './admin/moderation.js';
+import { adminPage } from './admin/page.js';
+import { adminRoutes, reportRoutes } from './admin/routes.js';
 import { CircleCache } from './circle/cache.js';
 import { circleRoutes } from './circle/routes.js';
 import { type Config, cardsDir, fastifyTrustProxy, questionsDir } from './config.js';
@@ -123,6 +127,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = registerMetrics(app, () => app.websocketServer.clients.size, storage.busConnected);
 
   await app.register(healthRoute, { ping: storage.ping });
+  // Moderation: the admin's API (below, under /prod) and its page (no ADMIN_TOKEN: neither exists).
+  const adminAuth = config.ADMIN_TOKEN === undefined ? undefined : new AdminAuth(config.ADMIN_TOKEN);
+  const moderation = new Moderation(games, storage.reports, (gameId) => rooms.findGame(gameId));
+  await app.register(adminPage, { auth: adminAuth, moderation });
   // Before the API's routes, which it documents.
   await registerOpenApi(app);
 
@@ -155,6 +163,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
+      await api.register(reportRoutes, { reports: storage.reports, cache: rooms });
+      await api.register(adminRoutes, { auth: adminAuth, moderation });
       await api.register(openApiRoute);
       await api.register(circleRoutes, { findGame: (gameId) => rooms.findGame(gameId), games, circles });
       await api.register(liveRoutes, {

@@ -95,6 +95,12 @@ const configSchema = z
     GAME_RETENTION_DAYS: integer(0, 100_000).default(0),
     LIVE_SOCKETS_PER_ADDRESS: integer(0, 1_000_000).default(50),
     REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
+    /** Turns on /admin and /prod/admin/… (moderation); unset, there is no admin at all (404). */
+    ADMIN_TOKEN: z
+      .string()
+      .min(16, { error: 'must be at least 16 characters long (make one with: openssl rand -hex 24)' })
+      .regex(/^\S+$/, { error: 'must not contain spaces' })
+      .optional(),
     ALLOWED_ORIGINS: z
       .string()
       .default('')

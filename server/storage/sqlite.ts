@@ -1,3 +1,4 @@
+import { sqliteReportRepository } from '../admin/sqlite.js';
 import { sqliteCircleRepository } from '../circle/sqlite.js';
 import type { Config } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
@@ -50,6 +51,7 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
     games: sqliteGameRepository(db, options.bus, responses),
     questions: sqliteQuestionRepository(db),
     circle: sqliteCircleRepository(db),
+    reports: sqliteReportRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
