@@ -129,6 +129,8 @@ export type Config = z.output<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
+const SECRETS = new Set(['ADMIN_TOKEN']);
+
 /** Parses the environment once. A bad value throws one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   // An empty variable counts as unset, as in most shells and compose files.
@@ -137,7 +139,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+    // A secret is never repeated, not even a wrong one (the line goes to logs).
+    const value = SECRETS.has(name) ? '(hidden)' : JSON.stringify(env[name] ?? '');
+    throw new ConfigError(`Invalid ${name}=${value}: ${issue.message}`);
   }
   return result.data;
 }
