@@ -43,6 +43,7 @@ export const SCREEN_AREA: readonly string[] = [
   'client/i18n/captions.ts',
   'client/i18n/names.ts',
   'client/i18n/screens.ts',
+  'client/features/report/ReportGame.tsx',
 ];
 
 /**

@@ -12,6 +12,7 @@ import { GameGone } from '../components/GameGone.js';
 import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
+import { ReportGame } from '../features/report/ReportGame.js';
 import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
 import { ROUND_SECONDS } from '../game/useRoundTimer.js';
 import { useLanguage } from '../i18n/useLanguage.js';
@@ -126,6 +127,7 @@ export default function Join() {
         </button>
       </form>
       {joinFailure !== null && <ErrorNotice message={joinFailure} onRetry={() => !joining && void play()} focus />}
+      <ReportGame gameId={gameId} />
     </main>
   );
 }

@@ -13,6 +13,7 @@ import { type Comparison, RoundsComparison } from '../components/RoundsCompariso
 import { ScoreCaption } from '../components/ScoreCaption.js';
 import { ShareResult } from '../components/ShareResult.js';
 import { Spinner } from '../components/Spinner.js';
+import { ReportGame } from '../features/report/ReportGame.js';
 import { formatCount } from '../i18n/format.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
@@ -134,6 +135,7 @@ export default function Result() {
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}
       </Link>
+      <ReportGame gameId={gameId} />
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { GameGone } from '../components/GameGone.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { ScoreAnnouncer } from '../components/ScoreAnnouncer.js';
 import { Spinner } from '../components/Spinner.js';
+import { ReportGame } from '../features/report/ReportGame.js';
 import { ownPlayerId } from '../state/publicIds.js';
 import '../i18n/screens.js';
 
@@ -42,6 +43,7 @@ export default function Scoreboard() {
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}
       </Link>
+      <ReportGame gameId={gameId} />
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />
     </main>
   );
