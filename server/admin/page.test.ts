@@ -32,6 +32,8 @@ describe('the /admin page', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(first.headers['x-robots-tag']).toBe('noindex, nofollow');
+    // So that the page's own forms carry its Origin (no-referrer would make it "null").
+    expect(first.headers['referrer-policy']).toBe('same-origin');
     expect(first.body).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(first.body).toContain('name="token"');
     const wrong = await app.inject({

@@ -54,6 +54,8 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-robots-tag', 'noindex, nofollow');
     reply.header('cache-control', 'no-store');
+    // Not the site's no-referrer: with it, browsers send "Origin: null" on the page's own forms.
+    reply.header('referrer-policy', 'same-origin');
     if (request.method === 'POST') {
       const origin = request.headers.origin;
       if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
