@@ -119,8 +119,8 @@ export function gameDetails(game: AdminGame, notice?: string): Html {
 <h1>Game ${game.gameId}</h1>
 <p>${game.gameType}, made by <strong>${game.creatorName}</strong> on ${when(game.createdAt)} UTC.</p>
 <form method="post" action="${base}/delete" class="danger-zone">
+<label class="confirm"><input type="checkbox" name="confirm" value="yes" required> Delete it for good, with its friends' answers and reports (open screens show it is gone)</label>
 <button type="submit" class="danger">Delete this game</button>
-<span>Deletes it with its friends' answers and reports; open screens show it is gone.</span>
 </form>
 <section aria-labelledby="questions"><h2 id="questions">Questions</h2>
 <ol>${game.questions.map((question) => html`<li>${question.question}${question.own && html` <span class="own">own question</span>`}</li>`)}</ol>
@@ -158,6 +158,8 @@ input{font:inherit;padding:.4rem;max-width:100%;width:24rem}
 button{font:inherit;padding:.4rem .9rem;cursor:pointer}
 .danger{background:#a4161a;color:#fff;border:0;border-radius:.25rem}
 .danger-zone{display:flex;gap:1rem;align-items:center;flex-wrap:wrap;margin:1rem 0}
+.confirm{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:0}
+.confirm input{width:auto}
 .own{font-size:.8rem;background:#fde68a;border-radius:.25rem;padding:0 .35rem}
 .notice{background:#d1fae5;padding:.5rem .75rem;border-radius:.25rem}
 .problem{background:#fee2e2;padding:.5rem .75rem;border-radius:.25rem}

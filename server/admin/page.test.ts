@@ -85,11 +85,19 @@ describe('the /admin page', () => {
     expect(details.body).toContain('a &#34;quoted&#34; &#60;i&#62;note&#60;/i&#62;');
     expect(details.body).not.toContain('<script>');
 
-    const deleted = await app.inject({
+    const unconfirmed = await app.inject({
       method: 'POST',
       url: `/admin/games/${game.gameId}/delete`,
       headers: { ...cookie, ...FORM },
       payload: '',
+    });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect((await app.inject({ url: `/admin/games/${game.gameId}`, headers: cookie })).statusCode).toBe(200);
+    const deleted = await app.inject({
+      method: 'POST',
+      url: `/admin/games/${game.gameId}/delete`,
+      headers: { ...cookie, ...FORM },
+      payload: form({ confirm: 'yes' }),
     });
     expect(deleted.statusCode).toBe(303);
     expect(deleted.headers.location).toBe(`/admin?deleted=${game.gameId}`);
@@ -114,14 +122,19 @@ describe('the /admin page', () => {
 
   it('does nothing for a visitor without the cookie, or for a form posted from another site', async () => {
     const game = await createGame(app, 'classic', [1, 2, 3]);
-    const anonymous = await app.inject({ method: 'POST', url: `/admin/games/${game.gameId}/delete`, headers: FORM });
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: `/admin/games/${game.gameId}/delete`,
+      headers: FORM,
+      payload: form({ confirm: 'yes' }),
+    });
     expect(anonymous.statusCode).toBe(401);
     const cookie = cookieHeader(await signIn());
     const crossSite = await app.inject({
       method: 'POST',
       url: `/admin/games/${game.gameId}/delete`,
       headers: { ...cookie, ...FORM, origin: 'https://evil.example' },
-      payload: '',
+      payload: form({ confirm: 'yes' }),
     });
     expect(crossSite.statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId: game.gameId } })).statusCode).toBe(

@@ -133,6 +133,15 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
   app.post<{ Params: { gameId: string } }>('/admin/games/:gameId/delete', async (request, reply) => {
     if (!signedIn(request)) return askToSignIn(reply);
     const gameId = gameIdOf(request);
+    if (gameId !== undefined && formField(request.body, 'confirm') !== 'yes') {
+      const back = `/admin/games/${encodeURIComponent(gameId)}`;
+      return send(
+        reply,
+        400,
+        'Not deleted',
+        html`<h1>Not deleted</h1><p>Tick the box to say you mean it. <a href="${back}">Back to the game</a></p>`,
+      );
+    }
     if (gameId === undefined || !(await moderation.deleteGame(gameId))) return noSuchGame(reply);
     request.log.info({ gameId, action: 'delete-game' }, 'admin: game deleted');
     return goTo(reply, `/admin?deleted=${encodeURIComponent(gameId)}`);

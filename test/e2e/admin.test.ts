@@ -86,6 +86,7 @@ describe.skipIf(!available)('the admin page in the browser', () => {
     expect(await axeViolations(checker.page)).toEqual([]);
     await checker.context.close();
 
+    await admin.page.getByRole('checkbox', { name: /Delete it for good/ }).check();
     await admin.page.getByRole('button', { name: 'Delete this game' }).click();
     await admin.page.getByRole('status').filter({ hasText: `Game ${gameId} deleted.` }).waitFor();
     // The friend's open scoreboard was told over its live socket: no reload.
