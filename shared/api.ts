@@ -11,6 +11,7 @@ import { cleanName, cleanText } from './names.js';
 export { API_PREFIX } from './api-prefix.js';
 
 import { MAX_QUESTIONS_PER_GAME } from './product.js';
+import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from './reports.js';
 
 // Case-insensitive on the wire; lowercased so that one player is one string everywhere.
 const userIdSchema = z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase());
@@ -171,12 +172,6 @@ export type CirclePairsReply = z.infer<typeof circlePairsReply>;
 const creatorKeySchema = z
   .string({ error: 'is required' })
   .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'is not a valid creator key' });
-
-/** Why a game is reported (POST report-game). */
-export const REPORT_REASONS = ['offensive-questions', 'offensive-names', 'spam', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-/** A report's note, cleaned as names are, at most this many characters. */
-export const REPORT_NOTE_MAX_LENGTH = 500;
 
 const reportReasonSchema = z.enum(REPORT_REASONS, {
   error: `must be one of ${REPORT_REASONS.map((reason) => `"${reason}"`).join(', ')}`,

@@ -1,4 +1,4 @@
-import type { ReportReason } from '../../shared/api.js';
+import type { ReportReason } from '../../shared/reports.js';
 import type { Edition } from '../../shared/product.js';
 
 export interface NewReport {

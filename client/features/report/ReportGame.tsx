@@ -1,10 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { REPORT_NOTE_MAX_LENGTH, type ReportReason } from '../../../shared/api.js';
+import { REPORT_NOTE_MAX_LENGTH, type ReportReason } from '../../../shared/reports.js';
 import { ApiError, failureText } from '../../api/http.js';
 import { translateSentence } from '../../i18n/sentence-reader.js';
 import { reportGame } from './call.js';
-import './report.css';
 
 export const REPORT_FAILED = "We couldn't send your report. Check your connection and try again.";
 
