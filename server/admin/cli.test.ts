@@ -33,10 +33,14 @@ afterAll(async () => {
 async function admin(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdminCommand(args, { DATABASE_URL: database.url }, {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
+  const code = await runAdminCommand(
+    args,
+    { DATABASE_URL: database.url },
+    {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    },
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

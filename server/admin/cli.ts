@@ -8,8 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { gameIdSchema } from '../../shared/api.js';
 import { type Config, ConfigError, loadConfig, questionsDir } from '../config.js';
 import { InProcessEventBus } from '../events/bus.js';
-import { BankError, loadQuestionBank } from '../questions/bank.js';
 import { startFailure } from '../ops/start-failure.js';
+import { BankError, loadQuestionBank } from '../questions/bank.js';
 import { openStorage } from '../storage/index.js';
 import { Moderation } from './moderation.js';
 

@@ -137,8 +137,8 @@ describe('the /admin page', () => {
       payload: form({ confirm: 'yes' }),
     });
     expect(crossSite.statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId: game.gameId } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId: game.gameId } })).statusCode,
+    ).toBe(200);
   });
 });

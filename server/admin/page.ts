@@ -66,7 +66,10 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
 
   const signedIn = (request: FastifyRequest) => auth.validSession(cookieOf(request));
   const send = (reply: FastifyReply, status: number, title: string, body: ReturnType<typeof html>, isIn = true) =>
-    reply.status(status).type('text/html; charset=utf-8').send(page(title, body, isIn));
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .send(page(title, body, isIn));
   const askToSignIn = (reply: FastifyReply, status = 401, problem?: string) =>
     send(reply, status, 'Sign in', signInForm(problem), false);
   const goTo = (reply: FastifyReply, url: string) => reply.redirect(url, 303);
@@ -115,7 +118,12 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
     return parsed.success ? parsed.data : undefined;
   };
   const noSuchGame = (reply: FastifyReply) =>
-    send(reply, 404, 'No such game', html`<h1>No such game</h1><p>It may have been deleted. <a href="/admin">Back to the list</a></p>`);
+    send(
+      reply,
+      404,
+      'No such game',
+      html`<h1>No such game</h1><p>It may have been deleted. <a href="/admin">Back to the list</a></p>`,
+    );
 
   app.get<{ Params: { gameId: string }; Querystring: { removed?: string } }>(
     '/admin/games/:gameId',
@@ -156,7 +164,12 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
     const player = game.players.find((friend) => friend.playerID === playerID);
     const base = `/admin/games/${encodeURIComponent(game.gameId)}`;
     if (!player || !(await moderation.removePlayer(game.gameId, playerID))) {
-      return send(reply, 404, 'No such friend', html`<h1>No such friend</h1><p>They may have been removed already. <a href="${base}">Back to the game</a></p>`);
+      return send(
+        reply,
+        404,
+        'No such friend',
+        html`<h1>No such friend</h1><p>They may have been removed already. <a href="${base}">Back to the game</a></p>`,
+      );
     }
     request.log.info({ gameId, playerID, action: 'remove-player' }, 'admin: friend removed');
     return goTo(reply, `${base}?removed=${encodeURIComponent(player.playerName)}`);

@@ -24,7 +24,8 @@ const sql = {
   selectFound: `SELECT ${REPORTED_GAME_COLUMNS} FROM games g LEFT JOIN (${REPORT_COUNTS}) rep ON rep.game_id = g.id
     WHERE g.id = $1 OR g.creator_name ILIKE $2 ESCAPE '\\'
     ORDER BY g.id = $1 DESC, g.created_at DESC, g.id COLLATE "C" LIMIT $3`,
-  selectReports: 'SELECT reason, note, created_at FROM game_reports WHERE game_id = $1 ORDER BY created_at DESC, id DESC',
+  selectReports:
+    'SELECT reason, note, created_at FROM game_reports WHERE game_id = $1 ORDER BY created_at DESC, id DESC',
 } as const;
 
 type Statement = keyof typeof sql;

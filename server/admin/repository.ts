@@ -1,5 +1,5 @@
-import type { ReportReason } from '../../shared/reports.js';
 import type { Edition } from '../../shared/product.js';
+import type { ReportReason } from '../../shared/reports.js';
 
 export interface NewReport {
   gameId: string;

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createGame,
-  fetchQuestions,
-  logResponse,
-  newUserId,
-  selectValue,
-  testApp,
-} from '../testing/app.js';
-import { capturedLogs } from '../testing/logs.js';
+import { createGame, fetchQuestions, logResponse, newUserId, selectValue, testApp } from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
+import { capturedLogs } from '../testing/logs.js';
 import { REPORTS_PER_ADDRESS_PER_DAY } from './routes.js';
 
 const TOKEN = 'test-admin-token-0123456789abcdef';
@@ -171,9 +164,9 @@ describe('the admin API', () => {
     expect(deleted.json()).toEqual({ ok: true });
     expect(await watcher.message(1)).toEqual({ type: 'deleted' });
     watcher.close();
-    expect((await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId: game.gameId } })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId: game.gameId } })).statusCode,
+    ).toBe(404);
     expect(await reportsOf(game.gameId)).toBe(0);
     expect(logs.lines).toContainEqual(expect.objectContaining({ gameId: game.gameId, action: 'delete-game' }));
     expect((await adminPost('/prod/admin/delete-game', { gameId: game.gameId })).statusCode).toBe(404);

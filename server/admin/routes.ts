@@ -24,7 +24,10 @@ export interface ReportRoutesOptions {
 const quotaKey = (address: string, day: number) => createHash('sha256').update(`${day}:${address}`).digest('hex');
 
 /** POST report-game: anyone who sees a game may report it. */
-export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (app, { reports, cache, now = Date.now }) => {
+export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (
+  app,
+  { reports, cache, now = Date.now },
+) => {
   endpoint(app, 'report-game', async ({ gameId, reason, note }, request) => {
     if (!(await cache.findGame(gameId))) throw unknownGame();
     const day = Math.floor(now() / DAY_MS);

@@ -64,7 +64,9 @@ describe.skipIf(!available)('the admin page in the browser', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('spam 1');
     const cookies = await admin.context.cookies();
-    expect(cookies).toEqual([expect.objectContaining({ name: 'wavelength_admin', httpOnly: true, sameSite: 'Strict' })]);
+    expect(cookies).toEqual([
+      expect.objectContaining({ name: 'wavelength_admin', httpOnly: true, sameSite: 'Strict' }),
+    ]);
 
     // Found by part of the creator's name.
     await admin.page.getByLabel("Game id or part of a creator's name").fill('spamwell');
@@ -88,7 +90,10 @@ describe.skipIf(!available)('the admin page in the browser', () => {
 
     await admin.page.getByRole('checkbox', { name: /Delete it for good/ }).check();
     await admin.page.getByRole('button', { name: 'Delete this game' }).click();
-    await admin.page.getByRole('status').filter({ hasText: `Game ${gameId} deleted.` }).waitFor();
+    await admin.page
+      .getByRole('status')
+      .filter({ hasText: `Game ${gameId} deleted.` })
+      .waitFor();
     // The friend's open scoreboard was told over its live socket: no reload.
     await friend.page.getByRole('heading', { name: 'This game no longer exists.' }).waitFor();
     expect(admin.problems).toEqual([]);
