@@ -15,12 +15,14 @@ let dir: string;
 let database: { url: string; drop(): Promise<void> };
 let app: FastifyInstance;
 let liveBase: string;
+let port: number;
+const TOKEN = 'cli-admin-token-0123456789abcdef';
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wavelength-admin-cli-'));
   database = await persistentTestDatabase(dir);
-  app = await testApp({ DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3' });
+  app = await testApp({ DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3', ADMIN_TOKEN: TOKEN });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
+  port = (app.server.address() as { port: number }).port;
   liveBase = `ws://127.0.0.1:${port}/prod/live/`;
 });
 afterAll(async () => {
@@ -31,16 +33,16 @@ afterAll(async () => {
 
 /** The command's exit code and what it printed, run against the test app's database. */
 async function admin(...args: string[]) {
+  return adminIn({ DATABASE_URL: database.url }, ...args);
+}
+
+async function adminIn(env: Record<string, string>, ...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdminCommand(
-    args,
-    { DATABASE_URL: database.url },
-    {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-    },
-  );
+  const code = await runAdminCommand(args, env, {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -69,8 +71,10 @@ describe('npm run admin', () => {
     const { code, out } = await admin('delete-game', game.gameId);
     expect(code).toBe(0);
     expect(out).toContain(`Deleted game ${game.gameId}`);
-    // Through LISTEN/NOTIFY, as a deletion by another instance (SQLite has one process: its server learns at restart).
+    // Through LISTEN/NOTIFY, as a deletion by another instance. SQLite's server is another process
+    // that hears nothing (this environment names no ADMIN_TOKEN to reach it with): it says so.
     if (testingOnPostgres) expect(await watcher.message(1)).toEqual({ type: 'deleted' });
+    else expect(out).toContain('learns of it when it restarts');
     watcher.close();
     expect((await admin('reports')).out).not.toContain(game.gameId);
     expect((await admin('find', game.gameId)).out).toBe("No game has that id, and no creator's name contains it.");
@@ -78,6 +82,27 @@ describe('npm run admin', () => {
     const again = await admin('delete-game', game.gameId);
     expect(again.code).toBe(1);
     expect(again.err).toBe(`There is no game ${game.gameId}.`);
+  });
+
+  it("with the server's ADMIN_TOKEN, HOST and PORT, deletes and removes live on SQLite too", async () => {
+    const env = { DATABASE_URL: database.url, ADMIN_TOKEN: TOKEN, HOST: '127.0.0.1', PORT: String(port) };
+    const game = await createGame(app, 'classic', [1, 2, 3]);
+    await logResponse(app, game.gameId, newUserId(), [1, 2, 3], 'Bo');
+    const [bo] = (await app.inject({ url: `/prod/get-all-players?gameId=${game.gameId}` })).json().players;
+    const watcher = await LiveClient.open(liveBase + game.gameId);
+    await watcher.message(0);
+
+    const removed = await adminIn(env, 'remove-player', game.gameId, bo.playerID);
+    expect(removed.code).toBe(0);
+    expect(await watcher.message(1)).toEqual({ type: 'removed', playerID: bo.playerID });
+    const deleted = await adminIn(env, 'delete-game', game.gameId);
+    expect(deleted.code).toBe(0);
+    expect(await watcher.message(2)).toEqual({ type: 'deleted' });
+    watcher.close();
+    // The server's own cache knows: the game is gone for the next friend too.
+    const join = await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId: game.gameId } });
+    expect(join.statusCode).toBe(404);
+    expect((await adminIn(env, 'delete-game', game.gameId)).err).toBe(`There is no game ${game.gameId}.`);
   });
 
   it('refuses an unknown command, a missing argument or a bad id with its usage (exit code 2)', async () => {

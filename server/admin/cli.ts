@@ -7,11 +7,13 @@
 import { pathToFileURL } from 'node:url';
 import { gameIdSchema } from '../../shared/api.js';
 import { type Config, ConfigError, loadConfig, questionsDir } from '../config.js';
+import { NOTHING_HERE } from '../errors.js';
 import { InProcessEventBus } from '../events/bus.js';
 import { startFailure } from '../ops/start-failure.js';
 import { BankError, loadQuestionBank } from '../questions/bank.js';
 import { openStorage } from '../storage/index.js';
 import { Moderation } from './moderation.js';
+import { callRunningServer, localServerUrl } from './running-server.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
   reports                            reported games, most reported first
@@ -52,6 +54,11 @@ export async function runAdminCommand(
     err(error.message);
     return 1;
   }
+  if ((command === 'delete-game' || command === 'remove-player') && config.DATABASE_URL.startsWith('sqlite:')) {
+    const done = await throughRunningServer(command, rest, config, { out, err });
+    if (done !== undefined) return done;
+  }
+
   let storage: Awaited<ReturnType<typeof openStorage>>;
   try {
     const bank = loadQuestionBank(questionsDir(config), { questionsPerGame: config.QUESTIONS_PER_GAME });
@@ -99,9 +106,7 @@ export async function runAdminCommand(
           return 1;
         }
         out(`Deleted game ${gameId}, with its friends' answers and reports.`);
-        if (storage.kind === 'sqlite') {
-          out('A running server on this SQLite file learns of it when it restarts; /admin deletes live.');
-        }
+        if (storage.kind === 'sqlite') out(SQLITE_NOT_LIVE);
         return 0;
       }
       default: {
@@ -111,12 +116,55 @@ export async function runAdminCommand(
           return 1;
         }
         out(`Removed ${playerID} from game ${gameId}.`);
+        if (storage.kind === 'sqlite') out(SQLITE_NOT_LIVE);
         return 0;
       }
     }
   } finally {
     await storage.close();
   }
+}
+
+const SQLITE_NOT_LIVE =
+  'No server answered with ADMIN_TOKEN on this machine, so the database was written directly: a server ' +
+  'running on this SQLite file learns of it when it restarts.';
+
+/**
+ * SQLite: a server running on the same file is one process that hears nothing from this one, so
+ * the change goes through its API when it runs (ADMIN_TOKEN, HOST and PORT of this environment),
+ * and its open screens and cached games know at once. Undefined: no server answered.
+ */
+async function throughRunningServer(
+  command: 'delete-game' | 'remove-player',
+  [gameId, playerID]: readonly string[],
+  config: Config,
+  { out, err }: CliOutput,
+): Promise<number | undefined> {
+  if (config.ADMIN_TOKEN === undefined) return undefined;
+  const answer =
+    command === 'delete-game'
+      ? await callRunningServer(config, 'admin/delete-game', { gameId })
+      : await callRunningServer(config, 'admin/remove-player', { gameId, playerID });
+  // Nothing answered, or a server without ADMIN_TOKEN (no admin there): write the database.
+  if (answer === undefined || (answer.status === 404 && answer.message === NOTHING_HERE)) return undefined;
+  if (answer.status === 200) {
+    out(
+      command === 'delete-game'
+        ? `Deleted game ${gameId}, with its friends' answers and reports (through the running server: open screens know).`
+        : `Removed ${playerID} from game ${gameId} (through the running server: open screens know).`,
+    );
+    return 0;
+  }
+  if (answer.status === 404) {
+    err(
+      command === 'delete-game'
+        ? `There is no game ${gameId}.`
+        : `Game ${gameId} has no friend ${playerID} on its scoreboard.`,
+    );
+    return 1;
+  }
+  err(`The server running at ${localServerUrl(config)} refused: ${answer.status} ${answer.message ?? ''}`.trim());
+  return 1;
 }
 
 // Run as a program (not when a test imports it).
