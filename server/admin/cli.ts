@@ -2,7 +2,8 @@
  * `npm run admin -- reports | find <text> | delete-game <gameId> | remove-player <gameId> <playerID>`:
  * the admin's work from a shell, on the database of DATABASE_URL (the same environment as the
  * server's). Deleting and removing announce on the event bus as the server does, so on
- * PostgreSQL every running instance tells its open screens at once.
+ * PostgreSQL every running instance tells its open screens at once; on SQLite they go through the
+ * running server's API when one answers (see throughRunningServer).
  */
 import { pathToFileURL } from 'node:url';
 import { gameIdSchema } from '../../shared/api.js';
