@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../i18n/i18n.js';
 import { mockFetch } from '../../test/helpers.js';
 import { ReportGame } from './ReportGame.js';
 
@@ -76,5 +77,14 @@ describe('Report this game', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("speaks the reader's language", async () => {
+    serve();
+    await activateLanguage('es');
+    render(<ReportGame gameId={GAME_ID} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reportar esta partida' }));
+    expect(screen.getByRole('radio', { name: 'Preguntas ofensivas' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enviar reporte' })).toBeTruthy();
   });
 });
