@@ -48,6 +48,12 @@ describe('the /admin page', () => {
     expect(wrong.body).toContain('That is not the admin token.');
   });
 
+  it('answers 404 under /admin where there is no page', async () => {
+    const answer = await app.inject({ url: '/admin/nothing/here' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual({ message: 'There is nothing at this address.' });
+  });
+
   it('signs in into an HttpOnly, SameSite=Strict cookie for /admin, Secure only over HTTPS', async () => {
     const plain = await signIn();
     expect(plain).toMatch(/^wavelength_admin=\d+\.[\w-]{43}; Path=\/admin; Max-Age=43200; HttpOnly; SameSite=Strict$/);

@@ -74,6 +74,9 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
     send(reply, status, 'Sign in', signInForm(problem), false);
   const goTo = (reply: FastifyReply, url: string) => reply.redirect(url, 303);
 
+  // Any other address under /admin is nothing (not the players' app, which would say "Nothing here").
+  app.all('/admin/*', async (_request, reply) => reply.status(404).send({ message: NOTHING_HERE }));
+
   app.get('/admin/admin.css', async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(ADMIN_CSS),
   );
