@@ -1,6 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { API_PREFIX } from '../shared/api.js';
+import type { AdminAuth } from './admin/auth.js';
+import type { Moderation } from './admin/moderation.js';
+import { adminRoutes, reportRoutes } from './admin/routes.js';
 import type { CircleCache } from './circle/cache.js';
 import { circleRoutes } from './circle/routes.js';
 import type { Config } from './config.js';
@@ -21,7 +24,7 @@ import type { Storage } from './storage/index.js';
 
 export interface ApiOptions {
   config: Config;
-  storage: Pick<Storage, 'games' | 'questions' | 'push'>;
+  storage: Pick<Storage, 'games' | 'questions' | 'push' | 'reports'>;
   /** The game cache every route reads games through, and the live channel's rooms. */
   rooms: Rooms;
   texts: QuestionTexts;
@@ -29,6 +32,8 @@ export interface ApiOptions {
   metrics: Pick<Metrics, 'gameCreated' | 'responseLogged'>;
   /** Web Push: the server's key pair (none when PUSH_SERVICE_HOSTS=none) and who sends. */
   push: { keys: VapidKeys | undefined; notifier: PushNotifier | undefined };
+  /** Moderation: the admin's token check (none without ADMIN_TOKEN) and its actions. */
+  admin: { auth: AdminAuth | undefined; moderation: Moderation };
   livePingIntervalMs?: number;
 }
 
@@ -76,6 +81,8 @@ export async function registerApi(
       });
       await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
+      await api.register(reportRoutes, { reports: storage.reports, cache: rooms });
+      await api.register(adminRoutes, options.admin);
       await api.register(openApiRoute);
       await api.register(circleRoutes, { findGame: (gameId) => rooms.findGame(gameId), games, circles });
       await api.register(pushRoutes, {

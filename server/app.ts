@@ -2,6 +2,9 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api.js';
+import { AdminAuth } from './admin/auth.js';
+import { Moderation } from './admin/moderation.js';
+import { adminPage } from './admin/page.js';
 import { registerApi } from './api.js';
 import { type Cards, openCards } from './cards/og-cards.js';
 import { CircleCache } from './circle/cache.js';
@@ -136,6 +139,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = registerMetrics(app, () => app.websocketServer.clients.size, storage.busConnected);
 
   await app.register(healthRoute, { ping: storage.ping });
+  // Moderation: the admin's API (below, under /prod) and its page (no ADMIN_TOKEN: neither exists).
+  const adminAuth = config.ADMIN_TOKEN === undefined ? undefined : new AdminAuth(config.ADMIN_TOKEN);
+  const moderation = new Moderation(games, storage.reports, (gameId) => rooms.findGame(gameId));
+  await app.register(adminPage, { auth: adminAuth, moderation });
   // Before the API's routes, which it documents.
   await registerOpenApi(app);
 
@@ -147,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     circles,
     metrics,
     push: { keys: pushKeys, notifier },
+    admin: { auth: adminAuth, moderation },
     livePingIntervalMs: options.livePingIntervalMs,
   });
 

@@ -91,6 +91,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes an ADMIN_TOKEN of 16 characters or more, and never repeats a wrong one', () => {
+    expect(loadConfig({}).ADMIN_TOKEN).toBeUndefined();
+    expect(loadConfig({ ADMIN_TOKEN: 'a'.repeat(16) }).ADMIN_TOKEN).toBe('a'.repeat(16));
+    expect(() => loadConfig({ ADMIN_TOKEN: 'hunter2' })).toThrow(
+      'Invalid ADMIN_TOKEN=(hidden): must be at least 16 characters long (make one with: openssl rand -hex 24)',
+    );
+    expect(() => loadConfig({ ADMIN_TOKEN: 'two words in a long token' })).toThrow(
+      'Invalid ADMIN_TOKEN=(hidden): must not contain spaces',
+    );
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],

@@ -123,6 +123,12 @@ const configSchema = z
       ),
     LIVE_SOCKETS_PER_ADDRESS: integer(0, 1_000_000).default(50),
     REQUEST_TIMEOUT_MS: integer(100, 600_000).default(30_000),
+    /** Turns on /admin and /prod/admin/… (moderation); unset, there is no admin at all (404). */
+    ADMIN_TOKEN: z
+      .string()
+      .min(16, { error: 'must be at least 16 characters long (make one with: openssl rand -hex 24)' })
+      .regex(/^\S+$/, { error: 'must not contain spaces' })
+      .optional(),
     ALLOWED_ORIGINS: z
       .string()
       .default('')
@@ -151,6 +157,8 @@ export type Config = z.output<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
+const SECRETS = new Set(['ADMIN_TOKEN']);
+
 /** Parses the environment once. A bad value throws one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   // An empty variable counts as unset, as in most shells and compose files.
@@ -159,7 +167,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+    // A secret is never repeated, not even a wrong one (the line goes to logs).
+    const value = SECRETS.has(name) ? '(hidden)' : JSON.stringify(env[name] ?? '');
+    throw new ConfigError(`Invalid ${name}=${value}: ${issue.message}`);
   }
   return result.data;
 }

@@ -8,7 +8,7 @@ import { BODY_LIMIT_BYTES } from './http/limits.js';
 /** A failure the caller caused, with the status and the plain sentence they get back. */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 403 | 404 | 409,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429,
     message: string,
   ) {
     super(message);

@@ -6,11 +6,12 @@
  */
 import { z } from 'zod';
 import { matchLanguage } from './languages.js';
-import { cleanName } from './names.js';
+import { cleanName, cleanText } from './names.js';
 
 export { API_PREFIX } from './api-prefix.js';
 
 import { MAX_QUESTIONS_PER_GAME } from './product.js';
+import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from './reports.js';
 
 // Case-insensitive on the wire; lowercased so that one player is one string everywhere.
 const userIdSchema = z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase());
@@ -195,6 +196,48 @@ const pushSubscriptionSchema = z.object({
     auth: base64UrlKey(16, "subscription's auth secret"),
   }),
 });
+const reportReasonSchema = z.enum(REPORT_REASONS, {
+  error: `must be one of ${REPORT_REASONS.map((reason) => `"${reason}"`).join(', ')}`,
+});
+/** Cleaned (see `cleanText`), then refused past the limit rather than cut: the reporter sees why. */
+const reportNoteSchema = z
+  .string({ error: 'must be a string' })
+  .transform(cleanText)
+  // Characters as people count them (code points: an emoji is one).
+  .refine((note) => Array.from(note).length <= REPORT_NOTE_MAX_LENGTH, {
+    error: `must be at most ${REPORT_NOTE_MAX_LENGTH} characters long`,
+  });
+
+const reportCountsSchema = z.object(
+  Object.fromEntries(REPORT_REASONS.map((reason) => [reason, z.number()])) as Record<ReportReason, z.ZodNumber>,
+);
+const reportedGameSchema = z.object({
+  gameId: z.string(),
+  gameType: gameTypeSchema,
+  creatorName: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** Friends on the board (removed ones left out). */
+  players: z.number(),
+  reports: z.number(),
+  /** Reports by reason. */
+  reasons: reportCountsSchema,
+  /** ISO 8601: the newest report. */
+  lastReportedAt: z.string(),
+});
+const adminGameSchema = z.object({
+  gameId: z.string(),
+  gameType: gameTypeSchema,
+  creatorName: z.string(),
+  createdAt: z.string(),
+  /** In round order; `own`: written by the creator, not drawn from the bank. */
+  questions: z.array(z.object({ questionID: z.string(), question: z.string(), own: z.boolean() })),
+  players: z.array(playerSchema),
+  /** Newest first. */
+  reports: z.array(z.object({ reason: reportReasonSchema, note: z.string().optional(), createdAt: z.string() })),
+});
+export type ReportedGame = z.infer<typeof reportedGameSchema>;
+export type AdminGame = z.infer<typeof adminGameSchema>;
 
 interface GetEndpoint {
   method: 'GET';
@@ -354,6 +397,45 @@ export const endpoints = {
   'unsubscribe-push': {
     method: 'POST',
     body: z.object({ gameId: gameIdSchema, userId: userIdSchema, endpoint: pushEndpointSchema }),
+    reply: okReply,
+  },
+  /** Anyone who sees a game can report it to the server's admin (at most 10 a day per network). */
+  'report-game': {
+    method: 'POST',
+    body: z.object({
+      gameId: gameIdSchema,
+      reason: reportReasonSchema,
+      note: reportNoteSchema.optional(),
+    }),
+    reply: okReply,
+  },
+  // The admin's calls (ADMIN_TOKEN, sent as `Authorization: Bearer <token>`): 401 without it,
+  // 404 when the server has no ADMIN_TOKEN.
+  /** Reported games, most reported first. */
+  'admin/reports': {
+    method: 'GET',
+    query: z.object({}),
+    reply: z.object({ games: z.array(reportedGameSchema) }),
+  },
+  /** Games by id or by part of their creator's name, with their questions, friends and reports. */
+  'admin/games': {
+    method: 'GET',
+    query: z.object({
+      q: z
+        .string({ error: 'is required (a game id or part of a creator name)' })
+        .transform((q) => q.trim())
+        .pipe(z.string().min(1, { error: 'is required (a game id or part of a creator name)' }).max(100)),
+    }),
+    reply: z.object({ games: z.array(adminGameSchema) }),
+  },
+  'admin/delete-game': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema }),
+    reply: okReply,
+  },
+  'admin/remove-player': {
+    method: 'POST',
+    body: z.object({ gameId: gameIdSchema, playerID: publicPlayerIdSchema }),
     reply: okReply,
   },
 } as const satisfies Record<string, EndpointDefinition>;

@@ -42,6 +42,7 @@ const SENTENCES: readonly MessageDescriptor[] = [
   msg`This screen took too long to load.`,
   msg`Game deleted.`,
   msg`We couldn't load the questions. Check your connection and try again.`,
+  msg`We couldn't send your report. Check your connection and try again.`,
   // The server's refusals a player meets while playing, comparing or managing a game.
   msg`Only the creator of this game can do that.`,
   msg`There is no such friend in this game.`,

@@ -13,6 +13,7 @@ import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
+import { ReportGame } from '../features/report/ReportGame.js';
 import { ROUND_SECONDS } from '../features/rounds/useRoundTimer.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
@@ -126,6 +127,7 @@ export default function Join() {
         </button>
       </form>
       {joinFailure !== null && <ErrorNotice message={joinFailure} onRetry={() => !joining && void play()} focus />}
+      <ReportGame gameId={gameId} />
     </main>
   );
 }

@@ -9,6 +9,7 @@ import { useGameCheck } from '../api/useGameCheck.js';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsCircle } from '../features/circle/FriendsCircle.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
+import { ReportGame } from '../features/report/ReportGame.js';
 import { Gauge } from '../features/result/Gauge.js';
 import { type Comparison, RoundsComparison } from '../features/result/RoundsComparison.js';
 import { ScoreCaption } from '../features/result/ScoreCaption.js';
@@ -133,6 +134,7 @@ export default function Result() {
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}
       </Link>
+      <ReportGame gameId={gameId} />
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { FriendsWeb } from '../features/circle/FriendsWeb.js';
 import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js';
 import { useIsCreator } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
+import { ReportGame } from '../features/report/ReportGame.js';
 import { LiveBadge } from '../features/scoreboard/LiveBadge.js';
 import { ScoreAnnouncer } from '../features/scoreboard/ScoreAnnouncer.js';
 import { useLiveScoreboard } from '../features/scoreboard/useLiveScoreboard.js';
@@ -42,6 +43,7 @@ export default function Scoreboard() {
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}
       </Link>
+      <ReportGame gameId={gameId} />
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />
     </main>
   );

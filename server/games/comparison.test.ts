@@ -227,6 +227,12 @@ describe("the creator's answers before a friend has answered", () => {
         url: '/prod/unsubscribe-push',
         payload: { gameId: game.gameId, userId: friend, endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
       },
+      'report-game': { url: '/prod/report-game', payload: { gameId: game.gameId, reason: 'spam' } },
+      // The admin's calls, without the admin's token: refused (and 404 on a server without ADMIN_TOKEN).
+      'admin/reports': { url: '/prod/admin/reports' },
+      'admin/games': { url: `/prod/admin/games?q=${game.gameId}` },
+      'admin/delete-game': { url: '/prod/admin/delete-game', payload: { gameId: game.gameId } },
+      'admin/remove-player': { url: '/prod/admin/remove-player', payload: { gameId: game.gameId, playerID: 'x' } },
     };
     expect(Object.keys(requests).sort()).toEqual(Object.keys(endpoints).sort());
     for (const [name, { url, payload }] of Object.entries(requests)) {

@@ -38,6 +38,19 @@ describe('GET /prod/openapi.json', () => {
     }
   });
 
+  it("says the admin's calls take ADMIN_TOKEN as a bearer token, and no other call does", async () => {
+    app = await testApp();
+    const document = (await fetchDocument()) as OpenApiDocument & {
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(document.components.securitySchemes.adminToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const operation of Object.values(operations) as { security?: unknown }[]) {
+        expect(operation.security, path).toEqual(path.startsWith('/prod/admin/') ? [{ adminToken: [] }] : undefined);
+      }
+    }
+  });
+
   it('is a valid OpenAPI 3 document', async () => {
     app = await testApp();
     const document = await fetchDocument();

@@ -27,7 +27,9 @@ const tableOnly: Transform = (input) => {
   if (!Object.hasOwn(endpoints, name)) return { schema: { hide: true }, url: input.url };
   const { schema, url } = jsonSchemaTransform(input);
   const response = { ...(schema.response as Record<string, unknown>), default: errorReply };
-  return { schema: { ...schema, operationId: name, response }, url };
+  // The admin's calls take ADMIN_TOKEN as a bearer token (server/admin/).
+  const security = name.startsWith('admin/') ? { security: [{ adminToken: [] }] } : {};
+  return { schema: { ...schema, operationId: name, response, ...security }, url };
 };
 
 /**
@@ -44,6 +46,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: `${PRODUCT_NAME} API`,
         version,
         description: 'Every call is under /prod, JSON in and out. The live channel (a WebSocket) is not listed.',
+      },
+      components: {
+        securitySchemes: {
+          adminToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The server's ADMIN_TOKEN. Without ADMIN_TOKEN the admin's calls answer 404.",
+          },
+        },
       },
     },
     transform: tableOnly,

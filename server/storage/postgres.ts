@@ -1,3 +1,4 @@
+import { postgresReportRepository } from '../admin/postgres.js';
 import { postgresCircleRepository } from '../circle/postgres.js';
 import type { Config } from '../config.js';
 import { BatchedCalls } from '../db/batched-calls.js';
@@ -92,6 +93,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     questions: postgresQuestionRepository(pool),
     circle: postgresCircleRepository(pool),
     push: postgresPushRepository(pool),
+    reports: postgresReportRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -1,3 +1,4 @@
+import { sqliteReportRepository } from '../admin/sqlite.js';
 import { sqliteCircleRepository } from '../circle/sqlite.js';
 import type { Config } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
@@ -52,6 +53,7 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
     questions: sqliteQuestionRepository(db),
     circle: sqliteCircleRepository(db),
     push: sqlitePushRepository(db),
+    reports: sqliteReportRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

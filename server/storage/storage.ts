@@ -1,3 +1,4 @@
+import type { ReportRepository } from '../admin/repository.js';
 import type { CircleRepository } from '../circle/repository.js';
 import type { GameEventBus, InProcessEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
@@ -13,6 +14,8 @@ export interface Storage {
   circle: CircleRepository;
   /** Web Push: the server's key pair and creators' subscriptions. */
   push: PushRepository;
+  /** Reports of games, for the admin (server/admin/). */
+  reports: ReportRepository;
   /** The bus that reaches every instance sharing this database (their live sockets, their caches). */
   bus: GameEventBus;
   /**
