@@ -156,10 +156,11 @@ function floorOf(file: string): { side: 'client' | 'server' | 'shared'; floor: n
   if (
     file === 'server/app.ts' ||
     file === 'server/main.ts' ||
+    file === 'server/admin-cli.ts' ||
     file.startsWith('server/storage/') ||
     file === 'server/api.ts'
   )
-    return { side: 'server', floor: 2, name: 'the assembly (app.ts, main.ts, api.ts, storage/)' };
+    return { side: 'server', floor: 2, name: 'the assembly (app.ts, main.ts, admin-cli.ts, api.ts, storage/)' };
   const folder = file.split('/').length === 2 ? '' : file.split('/')[1];
   if (['', 'http', 'events', 'db'].includes(folder))
     return { side: 'server', floor: 0, name: 'the base (http/, events/, db/, config, errors, ids, paths)' };

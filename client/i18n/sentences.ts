@@ -76,6 +76,10 @@ const SENTENCES: readonly MessageDescriptor[] = [
   msg`This game has too many friends to compare them all with each other.`,
   msg`The creator removed you from this game.`,
   msg`Only the game's creator can see how friends compare with each other.`,
+  // Web Push (the end screen's button says its own sentence; these are for other clients too).
+  msg`Notifications are turned off on this server.`,
+  msg`Only the creator of this game can get its notifications.`,
+  msg`This game has too many devices getting notifications.`,
 ];
 
 /** Sentences that carry a number (or name an entry): matched by shape, their parts put in again. */

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../paths.js';
-import { createGame, logResponse, newUserId, persistentTestDatabase, testApp } from '../testing/app.js';
-import { LiveClient } from '../testing/live-client.js';
-import { testingOnPostgres } from '../testing/postgres.js';
-import { runAdminCommand, USAGE } from './cli.js';
+import { runAdminCommand, USAGE } from './admin-cli.js';
+import { ROOT_DIR } from './paths.js';
+import { createGame, logResponse, newUserId, persistentTestDatabase, testApp } from './testing/app.js';
+import { LiveClient } from './testing/live-client.js';
+import { testingOnPostgres } from './testing/postgres.js';
 
 let dir: string;
 let database: { url: string; drop(): Promise<void> };

@@ -6,15 +6,15 @@
  * running server's API when one answers (see throughRunningServer).
  */
 import { pathToFileURL } from 'node:url';
-import { gameIdSchema } from '../../shared/api.js';
-import { type Config, ConfigError, loadConfig, questionsDir } from '../config.js';
-import { NOTHING_HERE } from '../errors.js';
-import { InProcessEventBus } from '../events/bus.js';
-import { startFailure } from '../ops/start-failure.js';
-import { BankError, loadQuestionBank } from '../questions/bank.js';
-import { openStorage } from '../storage/index.js';
-import { Moderation } from './moderation.js';
-import { callRunningServer, localServerUrl } from './running-server.js';
+import { Moderation } from './admin/moderation.js';
+import { callRunningServer, localServerUrl } from './admin/running-server.js';
+import { type Config, ConfigError, loadConfig, questionsDir } from './config.js';
+import { NOTHING_HERE } from './errors.js';
+import { InProcessEventBus } from './events/bus.js';
+import { startFailure } from './ops/start-failure.js';
+import { BankError, loadQuestionBank } from './questions/bank.js';
+import { gameIdSchema } from '../shared/api.js';
+import { openStorage } from './storage/index.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
   reports                            reported games, most reported first
