@@ -159,7 +159,8 @@ describe('RedisEventBus', () => {
   it('answers a write while Redis hangs, then resyncs the writer once it hears itself again', async () => {
     const proxy = await startRedisProxy(redisUrl);
     const writer = await startBus(proxy.url, undefined, { publishTimeoutMs: 60_000 });
-    const other = await startBus();
+    // Never taking the writer for dead while Redis is out of its reach: this is about what it announces.
+    const other = await startBus(redisUrl, undefined, { quietMs: 60_000 });
     const seen: unknown[] = [];
     writer.subscribe('game-a', (event) => seen.push(event));
     const onOther = collect(other, 'game-a', 2);
@@ -181,7 +182,8 @@ describe('RedisEventBus', () => {
     const proxy = await startRedisProxy(redisUrl);
     const logged: string[] = [];
     const writer = await startBus(proxy.url, (message) => logged.push(message), { publishTimeoutMs: 200 });
-    const other = await startBus();
+    // Never taking the writer for dead while Redis is out of its reach: this is about what it announces.
+    const other = await startBus(redisUrl, undefined, { quietMs: 60_000 });
     const seen: unknown[] = [];
     other.subscribe('game-a', (event) => seen.push(event));
     proxy.hang();
@@ -224,7 +226,8 @@ describe('RedisEventBus', () => {
   it('tells the other instances to resync the games whose events it could not publish, once Redis is back', async () => {
     const proxy = await startRedisProxy(redisUrl);
     const writer = await startBus(proxy.url);
-    const other = await startBus();
+    // Never taking the writer for dead while Redis is out of its reach: this is about what it announces.
+    const other = await startBus(redisUrl, undefined, { quietMs: 60_000 });
     const seen: unknown[] = [];
     other.subscribe('game-a', (event) => seen.push(event));
     let elsewhere = 0;
