@@ -4,7 +4,7 @@
  * through A as fast as they can, A is killed with SIGKILL in the middle, and 10 s later B's board
  * (get-all-players) and each of B's sockets are compared with what the database stored. A board
  * that differs is stale. A is started again for the next round.
- *   npx tsx bench/kill-rounds.ts [rounds = 10] [sockets per round = 3] [bus = redis | notify]
+ *   npx tsx bench/kill-rounds.ts [rounds = 10] [sockets per round = 3] [bus = redis | notify] [writers = 8]
  * Needs PostgreSQL (BENCH_POSTGRES_URL) and, for `redis`, Redis (BENCH_REDIS_URL, default
  * redis://127.0.0.1:6379); the instances use a Redis channel of their own and a throw-away database.
  */
@@ -18,9 +18,10 @@ import { createGame, DEFAULT_POSTGRES_URL, freshDatabase, friend, sleep } from '
 
 const [rounds = 10, socketsPerRound = 3] = process.argv.slice(2, 4).map(Number);
 const bus = process.argv[4] ?? 'redis';
+/** Friends answering through A at once, each as fast as it can. */
+const WRITERS = Number(process.argv[5] ?? 8);
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ENTRY = resolve(import.meta.dirname, 'kill-instance.ts');
-const WRITERS = 8;
 const GRACE_MS = 10_000;
 
 const database = await freshDatabase(DEFAULT_POSTGRES_URL);
@@ -37,7 +38,8 @@ const env = {
 };
 
 async function instance() {
-  const server = spawnServer(['timeout', '900', process.execPath, '--import', 'tsx', ENTRY], {
+  // Node itself, with no wrapper: SIGKILL must reach the instance, not a parent that leaves it running.
+  const server = spawnServer([process.execPath, '--import', 'tsx', ENTRY], {
     ...env,
     PORT: String(await freePort()),
   });
@@ -71,6 +73,11 @@ const stored = (gameId: string) =>
 
 const b = await instance();
 let a = await instance();
+// Whatever ends this script ends its instances too.
+process.on('exit', () => {
+  a.proc.kill('SIGKILL');
+  b.proc.kill('SIGKILL');
+});
 let staleRounds = 0;
 let staleBoards = 0;
 let boards = 0;

@@ -29,7 +29,7 @@ export interface RedisEventBusOptions {
   /** How long a PUBLISH may take before it counts as failed (its games are resynced everywhere once Redis is back). */
   publishTimeoutMs?: number;
   /**
-   * How long a write waits at most for its events to go out and come back ): past it,
+   * How long a write waits at most for its events to go out and come back: past it,
    * they are delivered on this instance, the write returns, and later writes stop waiting until
    * this instance hears its own messages again.
    */
@@ -199,7 +199,7 @@ export class RedisEventBus implements GameEventBus {
     const now = performance.now();
     this.heardSelfAt = now;
     this.lastTick = now;
-    this.starting = { at: now, others: subscribers - 1, heard: new Set() };
+    this.starting = { at: now, others: subscribers - 1, heard: new Set(this.peers.keys()) };
     this.beat = setInterval(() => this.tick(), this.beatMs);
     this.beat.unref();
   }
