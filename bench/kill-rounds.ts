@@ -107,7 +107,16 @@ try {
     writing = false;
     await Promise.all(writers);
     await a.exited;
-    await sleep(GRACE_MS);
+    const killedAt = performance.now();
+    // How long B's sockets took to show everything stored (checked every 100 ms, up to the grace).
+    let caughtUp: number | undefined;
+    while (performance.now() - killedAt < GRACE_MS) {
+      const count = await stored(gameId);
+      if (caughtUp === undefined && sockets.every((socket) => socket.players.size === count)) {
+        caughtUp = performance.now() - killedAt;
+      }
+      await sleep(100);
+    }
     const expected = await stored(gameId);
     const board = (await (await fetch(`${b.url}/prod/get-all-players?gameId=${gameId}`)).json()).players.length;
     const views = [board, ...sockets.map((socket) => socket.players.size)];
@@ -116,7 +125,8 @@ try {
     staleBoards += stale;
     if (stale > 0) staleRounds += 1;
     console.log(
-      `round ${round}: stored ${expected}; B's board ${board}; B's sockets ${sockets.map((s) => s.players.size).join(', ')}${stale ? `  STALE (${stale})` : ''}`,
+      `round ${round}: stored ${expected}; B's board ${board}; B's sockets ${sockets.map((s) => s.players.size).join(', ')}; ` +
+        `sockets caught up ${caughtUp === undefined ? 'never' : `${(caughtUp / 1000).toFixed(1)} s`} after the kill${stale ? `  STALE (${stale})` : ''}`,
     );
     for (const socket of sockets) socket.close();
     a = await instance();
