@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type GameEvent, InProcessEventBus } from './bus.js';
+import { envelopeJson, parseEnvelope } from './envelope.js';
 import { NOTIFY_PAYLOAD_LIMIT_BYTES, notifyPayload } from './postgres-bus.js';
 
 const scored: GameEvent = { type: 'player', player: { playerID: 'p1', playerName: 'Bo', score: 7 } };
@@ -78,5 +79,26 @@ describe('notifyPayload', () => {
       player: { playerID: 'p'.repeat(16), playerName: '😀'.repeat(40), score: 10 },
     };
     expect(Buffer.byteLength(notifyPayload('g'.repeat(32), largest))).toBeLessThan(NOTIFY_PAYLOAD_LIMIT_BYTES / 20);
+  });
+});
+
+describe('parseEnvelope', () => {
+  it("reads who sent a message and whether it is leaving, and a message without events (an instance's beat)", () => {
+    expect(parseEnvelope(envelopeJson([], { from: 'abc' }))).toEqual({ events: [], from: 'abc' });
+    expect(parseEnvelope(envelopeJson([], { from: 'abc', leaving: true, resync: ['g1'] }))).toEqual({
+      events: [],
+      from: 'abc',
+      leaving: true,
+      resync: ['g1'],
+    });
+    const event = { gameId: 'g1', event: { type: 'deleted' as const } };
+    expect(parseEnvelope(envelopeJson([event], { echo: 'e1', from: 'abc' }))).toEqual({
+      events: [event],
+      echo: 'e1',
+      from: 'abc',
+    });
+    // Instances before these fields: neither is required, and a sender that is not a string is ignored.
+    expect(parseEnvelope('{"events":[],"from":7,"leaving":"yes"}')).toEqual({ events: [] });
+    expect(parseEnvelope('{"gameId":"g1","event":{"type":"deleted"}}')).toEqual({ events: [event], echo: undefined });
   });
 });

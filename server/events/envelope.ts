@@ -30,6 +30,14 @@ export interface Envelope {
    * others still had it): their subscribers everywhere must re-read them.
    */
   resync?: string[];
+  /**
+   * The instance that sent it (Redis only). Each instance also says it is alive every second or so
+   * (a message without events): one that goes quiet may have died between a commit and its
+   * PUBLISH, so the others re-read every game they keep (see RedisEventBus).
+   */
+  from?: string;
+  /** Sent by an instance that closes on purpose, once its writes are announced: no need to resync for it. */
+  leaving?: boolean;
 }
 
 // What travels between instances: everything but `resync`, which each bus raises for itself.
@@ -47,7 +55,12 @@ export function parseEnvelope(payload: string | undefined): Envelope | undefined
     if (resync !== undefined && !(Array.isArray(resync) && resync.every((id) => typeof id === 'string'))) {
       return undefined;
     }
-    if (Array.isArray(value.events) && value.events.every(isAnnounced)) return { events: value.events, echo, resync };
+    if (Array.isArray(value.events) && value.events.every(isAnnounced)) {
+      const envelope: Envelope = { events: value.events, echo, resync };
+      if (typeof value.from === 'string') envelope.from = value.from;
+      if (value.leaving === true) envelope.leaving = true;
+      return envelope;
+    }
     if (isAnnounced(value)) return { events: [{ gameId: value.gameId, event: value.event }], echo };
   } catch {
     // Not ours: the caller logs it.
@@ -102,9 +115,22 @@ export class Echoes {
   }
 }
 
+/** What goes on a message besides its events. */
+export interface EnvelopeExtras {
+  echo?: string;
+  resync?: readonly string[];
+  from?: string;
+  leaving?: boolean;
+}
+
 /** The message of one commit's events, whole (a bus without PostgreSQL's payload limit). */
-export function envelopeJson(events: readonly Announced[], echo?: string, resync?: readonly string[]): string {
-  const envelope: Omit<Envelope, 'events'> & { events: readonly Announced[] } = { events, echo };
-  if (resync) envelope.resync = [...resync];
+export function envelopeJson(events: readonly Announced[], extras: EnvelopeExtras = {}): string {
+  const envelope: Omit<Envelope, 'events' | 'resync'> & { events: readonly Announced[]; resync?: readonly string[] } = {
+    events,
+    echo: extras.echo,
+  };
+  if (extras.resync && extras.resync.length > 0) envelope.resync = extras.resync;
+  if (extras.from !== undefined) envelope.from = extras.from;
+  if (extras.leaving) envelope.leaving = true;
   return JSON.stringify(envelope);
 }

@@ -7,7 +7,7 @@ import { killSubscribers, TEST_REDIS_URL, testChannel, testRedis } from '../test
 import { startRedisProxy } from '../testing/redis-proxy.js';
 import type { GameEvent, GameEventBus } from './bus.js';
 import { publishingAnnouncer } from './redis-announce.js';
-import { BusUnavailableError, RedisEventBus } from './redis-bus.js';
+import { BusUnavailableError, RedisEventBus, type RedisEventBusOptions } from './redis-bus.js';
 
 const scored = (playerName: string): GameEvent => ({
   type: 'player',
@@ -20,8 +20,12 @@ let channel: string;
 const buses: RedisEventBus[] = [];
 const redisUrl = TEST_REDIS_URL ?? '';
 
-async function startBus(url = redisUrl, log?: (message: string) => void): Promise<RedisEventBus> {
-  const bus = new RedisEventBus({ url, channel, backoff: { firstMs: 20, maxMs: 200 }, log });
+async function startBus(
+  url = redisUrl,
+  log?: (message: string) => void,
+  options: Partial<RedisEventBusOptions> = {},
+): Promise<RedisEventBus> {
+  const bus = new RedisEventBus({ url, channel, backoff: { firstMs: 20, maxMs: 200 }, log, ...options });
   await bus.start();
   buses.push(bus);
   return bus;
@@ -65,7 +69,10 @@ describe('RedisEventBus', () => {
     // A plain subscriber on the channel: it sees exactly what goes out.
     const spy = testRedis();
     await spy.subscribe(channel);
-    const message = new Promise<string>((resolve) => spy.once('message', (_channel, payload) => resolve(payload)));
+    // The first message with events (each instance also says it is alive, with none).
+    const message = new Promise<string>((resolve) =>
+      spy.on('message', (_channel, payload: string) => JSON.parse(payload).events.length > 0 && resolve(payload)),
+    );
     const received = collect(bus, 'game-a', 1);
     await expect(write(bus, 'game-a', scored('RolledBack'), true)).rejects.toThrow('the write failed');
     await publishingAnnouncer(bus).transaction(pool, async (_client, announce) => {
@@ -122,35 +129,105 @@ describe('RedisEventBus', () => {
     expect(seen).toEqual([scored('Mine')]);
   });
 
-  it('never keeps a write waiting when Redis goes away: the echo settles, then events stay on this instance', async () => {
+  it('never keeps a write waiting for an echo that does not come back, nor when Redis goes away', async () => {
     const proxy = await startRedisProxy(redisUrl);
     const logged: string[] = [];
-    const bus = await startBus(proxy.url, (message) => logged.push(message));
+    // A PUBLISH may take a minute here: only the bus's own bound on waiting can let the write go.
+    const bus = await startBus(proxy.url, (message) => logged.push(message), { publishTimeoutMs: 60_000 });
     const seen: unknown[] = [];
     bus.subscribe('game-a', (event) => seen.push(event));
     const spy = testRedis();
     await spy.subscribe(channel);
-    const published = new Promise<void>((resolve) => spy.once('message', () => resolve()));
-    // Published, but its echo held on the way back: the write waits for it…
+    const published = new Promise<void>((resolve) =>
+      spy.on('message', (_channel, payload: string) => JSON.parse(payload).events.length > 0 && resolve()),
+    );
+    // Published, but its echo held on the way back: the write returns all the same, delivered here.
     proxy.holdSubscriptions();
-    const held = write(bus, 'game-a', scored('Held'));
+    await write(bus, 'game-a', scored('Held'));
+    expect(seen).toEqual([scored('Held')]);
+    expect(bus.listening).toBe(false);
     await published;
     await spy.quit();
-    // …until the subscription drops: then it returns (subscribers resync once it is back).
-    await proxy.stop();
-    await held;
-    expect(seen).toEqual([]);
     // Redis unreachable: the write is stored and delivered here only, with one line in the log.
+    await proxy.stop();
     await write(bus, 'game-a', scored('Alone'));
     await write(bus, 'game-a', scored('AloneAgain'));
-    expect(seen).toEqual([scored('Alone'), scored('AloneAgain')]);
+    expect(seen).toEqual([scored('Held'), scored('Alone'), scored('AloneAgain')]);
     expect(logged.filter((line) => line.startsWith('Redis cannot be reached'))).toHaveLength(1);
+  });
+
+  it('answers a write while Redis hangs, then resyncs the writer once it hears itself again', async () => {
+    const proxy = await startRedisProxy(redisUrl);
+    const writer = await startBus(proxy.url, undefined, { publishTimeoutMs: 60_000 });
+    // Never taking the writer for dead while Redis is out of its reach: this is about what it announces.
+    const other = await startBus(redisUrl, undefined, { quietMs: 60_000 });
+    const seen: unknown[] = [];
+    writer.subscribe('game-a', (event) => seen.push(event));
+    const onOther = collect(other, 'game-a', 2);
+    // Connected, but nothing answers: the writes return while it still hangs, delivered here once each.
+    proxy.hang();
+    await write(writer, 'game-a', scored('WhileHung'));
+    expect(writer.listening).toBe(false);
+    await write(writer, 'game-a', scored('StillHung'));
+    expect(seen).toEqual([scored('WhileHung'), scored('StillHung')]);
+    // Back: the others get what was published, and the writer, hearing itself, re-reads (not twice the events).
+    proxy.resume();
+    expect(await onOther).toEqual([scored('WhileHung'), scored('StillHung')]);
+    await expect.poll(() => seen).toEqual([scored('WhileHung'), scored('StillHung'), { type: 'resync' }]);
+    expect(writer.listening).toBe(true);
+    await proxy.stop();
+  });
+
+  it('resyncs on every instance the games whose PUBLISH failed while Redis hung, once it answers, without a further write', async () => {
+    const proxy = await startRedisProxy(redisUrl);
+    const logged: string[] = [];
+    const writer = await startBus(proxy.url, (message) => logged.push(message), { publishTimeoutMs: 200 });
+    // Never taking the writer for dead while Redis is out of its reach: this is about what it announces.
+    const other = await startBus(redisUrl, undefined, { quietMs: 60_000 });
+    const seen: unknown[] = [];
+    other.subscribe('game-a', (event) => seen.push(event));
+    proxy.hang();
+    await write(writer, 'game-a', scored('Lost'));
+    // The PUBLISH timed out: as far as the writer knows, nobody got it.
+    await expect.poll(() => logged.some((line) => line.startsWith('Redis cannot be reached'))).toBe(true);
+    proxy.resume();
+    await expect.poll(() => seen).toContainEqual({ type: 'resync' });
+    await proxy.stop();
+  });
+
+  it('makes the others resync every game they keep when an instance goes quiet, as one killed after a commit', async () => {
+    const proxy = await startRedisProxy(redisUrl);
+    const quick = { beatMs: 50, quietMs: 300 };
+    const doomed = await startBus(proxy.url, undefined, quick);
+    const logged: string[] = [];
+    const survivor = await startBus(redisUrl, (message) => logged.push(message), quick);
+    const signals = [collect(survivor, 'game-a', 1), collect(survivor, 'game-b', 1)];
+    // Heard once at least, then nothing more of it reaches Redis (its next PUBLISH included).
+    await expect.poll(() => survivor.peersHeard).toBe(1);
+    proxy.drop();
+    expect(await Promise.all(signals)).toEqual([[{ type: 'resync' }], [{ type: 'resync' }]]);
+    expect(logged).toContain(
+      '1 other instance(s) went quiet (stopped, or died before publishing what they stored): resyncing every game',
+    );
+    await doomed.close();
+    await proxy.stop();
+  });
+
+  it('resyncs once at the end of its start if a subscriber of the channel then never spoke (it may have died unheard)', async () => {
+    const silent = testRedis();
+    await silent.subscribe(channel);
+    const logged: string[] = [];
+    const bus = await startBus(redisUrl, (message) => logged.push(message), { beatMs: 50, quietMs: 300 });
+    expect(await collect(bus, 'game-a', 1)).toEqual([{ type: 'resync' }]);
+    expect(logged).toEqual(['a subscriber of the channel at start never spoke: resyncing every game']);
+    await silent.quit();
   });
 
   it('tells the other instances to resync the games whose events it could not publish, once Redis is back', async () => {
     const proxy = await startRedisProxy(redisUrl);
     const writer = await startBus(proxy.url);
-    const other = await startBus();
+    // Never taking the writer for dead while Redis is out of its reach: this is about what it announces.
+    const other = await startBus(redisUrl, undefined, { quietMs: 60_000 });
     const seen: unknown[] = [];
     other.subscribe('game-a', (event) => seen.push(event));
     let elsewhere = 0;

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { AnyGameListener, GameEvent, GameEventBus, GameEventListener } from './bus.js';
 import { InProcessEventBus } from './bus.js';
@@ -24,9 +26,45 @@ export interface RedisEventBusOptions {
   backoff?: { firstMs: number; maxMs: number };
   /** How long one attempt to connect may take. */
   connectTimeoutMs?: number;
-  /** How long a PUBLISH may take before the write gives up on it and delivers on this instance only. */
+  /** How long a PUBLISH may take before it counts as failed (its games are resynced everywhere once Redis is back). */
   publishTimeoutMs?: number;
+  /**
+   * How long a write waits at most for its events to go out and come back: past it,
+   * they are delivered on this instance, the write returns, and later writes stop waiting until
+   * this instance hears its own messages again.
+   */
+  waitMs?: number;
+  /** How often this instance says it is alive on the channel. */
+  beatMs?: number;
+  /**
+   * How long an instance may stay quiet before the others take it for dead and re-read every game
+   * they keep (it may have died between a commit and its PUBLISH); also how long this one may go
+   * without hearing itself before it takes the bus to have a gap.
+   */
+  quietMs?: number;
   log?: (message: string, error?: unknown) => void;
+}
+
+/** A write waits at most this long for its events to go out and come back (see `waitMs`). */
+export const BUS_WAIT_MS = 1_000;
+/** Each instance says it is alive this often. */
+export const BUS_BEAT_MS = 1_000;
+/** An instance quiet for this long is taken for dead (see `quietMs`). */
+export const BUS_QUIET_MS = 3_000;
+/** Echo ids remembered at most for messages whose events were already delivered here (a repeat is harmless). */
+const DELIVERED_HERE_MAX = 10_000;
+
+/** Settles with `promise`, or with 'late' after `ms`, whichever comes first. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(resolve, ms, 'late');
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -36,19 +74,51 @@ export interface RedisEventBusOptions {
  * PostgreSQL repositories publish each commit once it is done (redis-announce.ts) and wait for
  * its echo, as with LISTEN/NOTIFY. When the subscription drops it reconnects by itself with
  * backoff, then tells every subscriber to `resync`, since messages sent meanwhile are lost.
+ *
+ * Redis publishes after the commit, so an instance that dies between the two leaves a commit no
+ * other instance hears of. So every instance says it is alive every `beatMs` (and once before its
+ * first write); when one goes quiet for `quietMs` without saying it is leaving, the others re-read
+ * every game they keep (`resync`). A new instance re-reads once more after its first `quietMs` if
+ * some subscriber of the channel never spoke meanwhile (it may have died unheard).
+ *
+ * A hung Redis (connected, not answering) never holds a write more than `waitMs`: its events are
+ * delivered here, the write returns, and until this instance hears its own messages again (the
+ * bus has a gap) writes do not wait at all. Once it does, it re-reads every game it keeps, and the
+ * games whose events could not be published are resynced on every instance.
  */
 export class RedisEventBus implements GameEventBus {
   readonly channel: string;
+  /** This instance on the channel: each of its messages carries it (`from`). */
+  readonly instanceId = randomBytes(6).toString('hex');
   private readonly local: InProcessEventBus;
   private readonly log: (message: string, error?: unknown) => void;
   private readonly subscriber: Redis;
   private readonly publisher: Redis;
+  private readonly waitMs: number;
+  private readonly beatMs: number;
+  private readonly quietMs: number;
   /**
    * Games whose events could not be published: once a PUBLISH works again, every instance is told
    * to resync them (the others may have kept their subscription while this one lost Redis).
    */
   private readonly missed = new Set<string>();
   private readonly echoes = new Echoes();
+  /** Echo ids of this instance's messages whose events it already delivered here (it stopped waiting for them). */
+  private readonly deliveredHere = new Set<string>();
+  /** The other instances heard, and when each was last heard (performance.now()). */
+  private readonly peers = new Map<string, number>();
+  private beat: NodeJS.Timeout | undefined;
+  /** A beat is on its way (a hung Redis never piles them up). */
+  private beating = false;
+  private lastTick = 0;
+  private heardSelfAt = 0;
+  /**
+   * From the start until `quietMs` later: the other subscribers of the channel then, and those
+   * heard since. One that never spoke may have died unheard after a commit.
+   */
+  private starting: { at: number; others: number; heard: Set<string> } | undefined;
+  /** True from a write kept waiting over `waitMs`, or `quietMs` without hearing itself, until it hears itself. */
+  private gap = false;
   private subscribed = false;
   /** Set once the first subscription is made: any later one is a reconnection. */
   private started = false;
@@ -62,6 +132,9 @@ export class RedisEventBus implements GameEventBus {
     this.channel = options.channel ?? GAME_EVENTS_CHANNEL;
     this.local = options.local ?? new InProcessEventBus();
     this.log = options.log ?? (() => {});
+    this.waitMs = options.waitMs ?? BUS_WAIT_MS;
+    this.beatMs = options.beatMs ?? BUS_BEAT_MS;
+    this.quietMs = options.quietMs ?? BUS_QUIET_MS;
     const { firstMs, maxMs } = options.backoff ?? { firstMs: 100, maxMs: 5_000 };
     const common: RedisOptions = {
       lazyConnect: true,
@@ -103,24 +176,42 @@ export class RedisEventBus implements GameEventBus {
     this.publisher.on('ready', () => this.announceMissed());
   }
 
-  /** Connects and subscribes; rejects with a BusUnavailableError if Redis cannot be reached at all. */
+  /**
+   * Connects, subscribes and says it is here (before any write of this instance, so that the
+   * others would notice if it died); rejects with a BusUnavailableError if Redis cannot be reached.
+   */
   async start(): Promise<void> {
+    let subscribers: number;
     try {
       // One after the other: a connection still connecting when close() runs would carry on.
       await this.subscriber.connect();
       await this.publisher.connect();
       await this.subscriber.subscribe(this.channel);
+      const [, count] = (await this.publisher.pubsub('NUMSUB', this.channel)) as [string, number];
+      subscribers = Number(count);
+      await this.publisher.publish(this.channel, envelopeJson([], { from: this.instanceId }));
     } catch (error) {
       await this.close();
       throw new BusUnavailableError(this.lastError ?? error);
     }
     this.subscribed = true;
     this.started = true;
+    const now = performance.now();
+    this.heardSelfAt = now;
+    this.lastTick = now;
+    this.starting = { at: now, others: subscribers - 1, heard: new Set(this.peers.keys()) };
+    this.beat = setInterval(() => this.tick(), this.beatMs);
+    this.beat.unref();
   }
 
-  /** True while the subscription connection is up and subscribed. */
+  /** True while this instance hears the others: subscribed, and hearing its own messages come back. */
   get listening(): boolean {
-    return this.subscribed;
+    return this.subscribed && !this.gap;
+  }
+
+  /** The other instances heard alive lately (for tests and logs). */
+  get peersHeard(): number {
+    return this.peers.size;
   }
 
   /** Announces to every instance, outside any write (the repositories use `announceCommitted`). */
@@ -130,36 +221,56 @@ export class RedisEventBus implements GameEventBus {
 
   /**
    * Publishes the events of one commit, in order, in one message, and settles once this instance
-   * has delivered them (its echo came back), or cannot: the subscription dropped (subscribers
-   * resync when it is back), or Redis cannot be reached, when they are delivered here only and
-   * the other instances resync once their subscription is back. Never rejects: the write is stored.
+   * has delivered them (its echo came back), or after `waitMs` at most, having delivered them here
+   * itself. Without waiting at all when it cannot hear them come back: the subscription dropped
+   * (subscribers resync when it is back) or the bus has a gap. A PUBLISH that fails delivers them
+   * here only; every instance resyncs their games once Redis is back. Never rejects: the write is stored.
    */
   async announceCommitted(events: readonly Announced[]): Promise<void> {
     if (events.length === 0) return;
+    const waiting = this.subscribed && !this.gap;
     const echo = this.subscribed ? this.echoes.expect() : NO_ECHO;
-    try {
-      await this.publisher.publish(this.channel, envelopeJson(events, echo.id));
-    } catch (error) {
+    let here = false;
+    const deliverHere = () => {
+      if (here) return;
+      here = true;
       echo.cancel();
-      if (this.publishing) {
-        this.publishing = false;
-        this.log('Redis cannot be reached: game events reach this instance only until it is back', error);
-      }
-      for (const { gameId, event } of events) {
-        this.missed.add(gameId);
-        this.local.publish(gameId, event);
-      }
+      if (echo.id !== undefined) this.rememberDeliveredHere(echo.id);
+      for (const { gameId, event } of events) this.local.publish(gameId, event);
+    };
+    const sent = this.publisher
+      .publish(this.channel, envelopeJson(events, { echo: echo.id, from: this.instanceId }))
+      .then(
+        () => {
+          this.publishWorked();
+          return true;
+        },
+        (error: unknown) => {
+          this.publishFailed(error);
+          deliverHere();
+          // It never went out, so it never comes back.
+          if (echo.id !== undefined) this.deliveredHere.delete(echo.id);
+          for (const { gameId } of events) this.missed.add(gameId);
+          return false;
+        },
+      );
+    if (!waiting) {
+      deliverHere();
       return;
     }
-    if (!this.publishing) {
-      this.publishing = true;
-      this.log('publishing game events to Redis again');
-    }
-    this.announceMissed();
     try {
-      await echo.delivered;
+      const outcome = await within(
+        sent.then(async (published) => {
+          if (published) await echo.delivered;
+        }),
+        this.waitMs,
+      );
+      if (outcome === 'late') {
+        this.enterGap(`a write waited over ${this.waitMs} ms for its game events`);
+        deliverHere();
+      }
     } finally {
-      echo.cancel();
+      if (!here) echo.cancel();
     }
   }
 
@@ -172,7 +283,19 @@ export class RedisEventBus implements GameEventBus {
     return this.local.subscribeAll(listener);
   }
 
+  /**
+   * Says it is leaving (waiting `waitMs` at most), so that the others need not re-read every game
+   * for it, with the games it could not announce; then disconnects.
+   */
   async close(): Promise<void> {
+    clearInterval(this.beat);
+    if (this.started && !this.closed && this.publisher.status === 'ready') {
+      const leaving = envelopeJson([], { resync: [...this.missed], from: this.instanceId, leaving: true });
+      await within(
+        this.publisher.publish(this.channel, leaving).catch(() => 0),
+        this.waitMs,
+      );
+    }
     this.closed = true;
     this.subscribed = false;
     this.echoes.releaseAll();
@@ -188,9 +311,105 @@ export class RedisEventBus implements GameEventBus {
       this.log('ignored a message that is not a game event');
       return;
     }
-    for (const { gameId, event } of envelope.events) this.local.publish(gameId, event);
+    const { from } = envelope;
+    if (from === this.instanceId) this.heardSelf();
+    else if (from !== undefined) {
+      if (envelope.leaving) this.peers.delete(from);
+      else this.peers.set(from, performance.now());
+      this.starting?.heard.add(from);
+    }
+    // Its events were delivered here already when this instance stopped waiting for them.
+    const deliveredHere = envelope.echo !== undefined && this.deliveredHere.delete(envelope.echo);
+    if (!deliveredHere) for (const { gameId, event } of envelope.events) this.local.publish(gameId, event);
     for (const gameId of envelope.resync ?? []) this.local.resync(gameId);
     this.echoes.heard(envelope.echo);
+  }
+
+  private rememberDeliveredHere(echo: string): void {
+    // Their messages may never come back (a subscription that drops them); a repeat is harmless.
+    if (this.deliveredHere.size >= DELIVERED_HERE_MAX) this.deliveredHere.clear();
+    this.deliveredHere.add(echo);
+  }
+
+  /** Every `beatMs`: says it is alive, then looks for a gap, for instances gone quiet, and at the end of its start. */
+  private tick(): void {
+    const now = performance.now();
+    // This process was busy: what was sent meanwhile may still wait to be read. Judged next time.
+    const late = now - this.lastTick > 2 * this.beatMs;
+    this.lastTick = now;
+    void this.sendBeat();
+    if (late || !this.subscribed || this.closed) return;
+    if (now - this.heardSelfAt > this.quietMs) {
+      this.enterGap(`it has not heard its own messages for ${this.quietMs} ms`);
+      return;
+    }
+    if (this.gap) return;
+    let quiet = 0;
+    for (const [peer, heardAt] of this.peers) {
+      if (now - heardAt <= this.quietMs) continue;
+      this.peers.delete(peer);
+      quiet += 1;
+    }
+    const starting = this.starting;
+    if (starting && now - starting.at > this.quietMs) this.starting = undefined;
+    if (quiet > 0) {
+      this.log(
+        `${quiet} other instance(s) went quiet (stopped, or died before publishing what they stored): resyncing every game`,
+      );
+      this.local.resync();
+    } else if (starting && this.starting === undefined && starting.heard.size < starting.others) {
+      this.log('a subscriber of the channel at start never spoke: resyncing every game');
+      this.local.resync();
+    }
+  }
+
+  /** Says this instance is alive, with the games it could not announce so far. */
+  private async sendBeat(): Promise<void> {
+    if (this.beating || this.closed || this.publisher.status !== 'ready') return;
+    this.beating = true;
+    const games = [...this.missed];
+    this.missed.clear();
+    try {
+      await this.publisher.publish(this.channel, envelopeJson([], { resync: games, from: this.instanceId }));
+      this.publishWorked();
+    } catch (error) {
+      for (const gameId of games) this.missed.add(gameId);
+      this.publishFailed(error);
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  private heardSelf(): void {
+    const now = performance.now();
+    this.heardSelfAt = now;
+    if (!this.gap) return;
+    this.gap = false;
+    // The others were not heard meanwhile either: their silence is counted from now.
+    for (const peer of this.peers.keys()) this.peers.set(peer, now);
+    this.log('hearing the bus again; resyncing every subscriber');
+    this.local.resync();
+  }
+
+  private enterGap(reason: string): void {
+    if (this.gap) return;
+    this.gap = true;
+    this.log(`the Redis bus has a gap (${reason}): writes no longer wait for it until it is back`);
+  }
+
+  private publishWorked(): void {
+    if (!this.publishing) {
+      this.publishing = true;
+      this.log('publishing game events to Redis again');
+    }
+    this.announceMissed();
+  }
+
+  private publishFailed(error: unknown): void {
+    if (this.publishing) {
+      this.publishing = false;
+      this.log('Redis cannot be reached: game events reach this instance only until it is back', error);
+    }
   }
 
   /** Tells every instance to resync the games whose events this one could not publish; kept if it fails again. */
@@ -198,7 +417,7 @@ export class RedisEventBus implements GameEventBus {
     if (this.missed.size === 0 || this.closed) return;
     const games = [...this.missed];
     this.missed.clear();
-    this.publisher.publish(this.channel, envelopeJson([], undefined, games)).catch(() => {
+    this.publisher.publish(this.channel, envelopeJson([], { resync: games, from: this.instanceId })).catch(() => {
       for (const gameId of games) this.missed.add(gameId);
     });
   }
@@ -208,6 +427,7 @@ export class RedisEventBus implements GameEventBus {
     this.subscribed = false;
     // Their events may never come back now: the writes go on (subscribers resync on reconnect).
     this.echoes.releaseAll();
+    this.deliveredHere.clear();
     if (wasSubscribed && !this.closed) this.log('lost the Redis subscription connection; reconnecting');
   }
 
@@ -223,6 +443,11 @@ export class RedisEventBus implements GameEventBus {
     }
     if (this.closed) return;
     this.subscribed = true;
+    // Everything is re-read now: silences and a gap are counted from here.
+    const now = performance.now();
+    this.heardSelfAt = now;
+    this.gap = false;
+    for (const peer of this.peers.keys()) this.peers.set(peer, now);
     this.log('subscribed again; resyncing every subscriber');
     this.local.resync();
   }
