@@ -58,6 +58,9 @@ const databaseFreeTests = [
   'server/web/preload.test.ts',
 ];
 
+/** Tests of the built product (dist/, made by `npm test` first): not in `npm run test:unit`. */
+const builtTests = ['test/landing-budget.test.ts', 'test/questions-dir.test.ts', 'test/start.test.ts'];
+
 /**
  * Every test file that builds an app or a repository, again on PostgreSQL: testApp() then gives
  * each app its own new database. `*.postgres.test.ts` files (several instances, the listener)
@@ -95,9 +98,12 @@ export default defineConfig(async () => {
             name: 'server',
             environment: 'node',
             include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'test/**/*.test.ts'],
-            exclude: ['test/e2e/**', '**/*.postgres.test.ts', '**/*.redis.test.ts'],
+            exclude: ['test/e2e/**', ...builtTests, '**/*.postgres.test.ts', '**/*.redis.test.ts'],
             testTimeout: 20_000,
           },
+        },
+        {
+          test: { name: 'built', environment: 'node', include: builtTests, testTimeout: 20_000 },
         },
         ...(withPostgres ? [serverPostgres(withRedis)] : []),
         {
@@ -107,6 +113,8 @@ export default defineConfig(async () => {
             environment: 'jsdom',
             include: ['client/**/*.test.{ts,tsx}'],
             setupFiles: ['client/test/setup.ts'],
+            // A screen test renders, routes and waits for fake fetches: 5 s timed out on a loaded machine.
+            testTimeout: 20_000,
           },
         },
         {

@@ -129,6 +129,24 @@ export function cycles(imports: readonly Import[]): string[][] {
   return found.sort((a, b) => a[0].localeCompare(b[0]));
 }
 
+/** A file's folder as a unit of the layering: `server/games`, `client/features/rounds`, `shared`… */
+const folderOf = (file: string) =>
+  file
+    .split('/')
+    .slice(0, file.startsWith('client/features/') ? 3 : 2)
+    .join('/')
+    .replace(/\.tsx?$/, '');
+
+/** Cycles between folders: product code (no tests, no dynamic imports) with each folder as one node. */
+export function folderCycles(imports: readonly Import[]): string[][] {
+  return cycles(
+    imports
+      .filter((edge) => !isTest(edge.from) && !edge.dynamic)
+      .map((edge) => ({ ...edge, from: folderOf(edge.from), to: folderOf(edge.to) }))
+      .filter((edge) => edge.from !== edge.to),
+  );
+}
+
 /** The folders holding the most source files (tests included), largest first. */
 function largestFolders(files: readonly string[], count = 5): { folder: string; files: number }[] {
   const sizes = new Map<string, number>();
@@ -193,6 +211,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '
         arrowsBackUp: arrowsBackUp(imports),
         cyclesAtLoad: cycles(atLoad),
         cyclesWithTypes: cycles(imports.filter((edge) => !edge.dynamic)),
+        folderCycles: folderCycles(imports),
       },
       null,
       1,

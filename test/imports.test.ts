@@ -1,13 +1,13 @@
 /**
  * The layering of docs/architecture.md, checked on the real import graph (test/import-graph.ts):
- * no files importing each other in a circle, and no import running back up: client and server
+ * no files (nor folders) importing each other in a circle, and no import running back up: client and server
  * never import each other, shared/ imports neither, and inside a side no product file imports a
  * floor above its own (server: the base, then the features, then the assembly: app.ts, main.ts,
  * api.ts, storage/; client: shared code, then features/, then screens/, then App.tsx and main.tsx).
  */
 import { describe, expect, it } from 'vitest';
 import { ROOT_DIR as root } from '../server/paths.js';
-import { arrowsBackUp, cycles, type Import, importGraph, sourceFiles } from './import-graph.js';
+import { arrowsBackUp, cycles, folderCycles, type Import, importGraph, sourceFiles } from './import-graph.js';
 
 const imports = importGraph(root);
 const edge = (from: string, to: string, typeOnly = false): Import => ({ from, to, typeOnly, dynamic: false });
@@ -32,14 +32,25 @@ describe('the import graph', () => {
     expect(cycles(imports.filter((each) => !each.dynamic))).toEqual([]);
   });
 
+  it('has no two folders importing each other (a client feature is one folder), tests aside', () => {
+    expect(folderCycles(imports)).toEqual([]);
+  });
+
   it('has no import that runs back up', () => {
     expect(arrowsBackUp(imports)).toEqual([]);
   });
 
-  it('would see a cycle and an import running back up', () => {
+  it('would see a cycle, a cycle of folders and an import running back up', () => {
     expect(cycles([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('c.ts', 'a.ts'), edge('c.ts', 'd.ts')])).toEqual([
       ['a.ts', 'b.ts', 'c.ts'],
     ]);
+    expect(
+      folderCycles([
+        edge('server/web/meta.ts', 'server/cards/og-texts.ts'),
+        edge('server/cards/og-card.ts', 'server/web/meta.ts', true),
+        edge('client/features/circle/FriendsCircle.tsx', 'client/features/scoreboard/useLiveScoreboard.ts'),
+      ]),
+    ).toEqual([['server/cards', 'server/web']]);
     expect(
       arrowsBackUp([
         edge('client/features/creator/CreatorTools.tsx', 'client/screens/Landing.tsx', true),

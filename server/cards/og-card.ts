@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { PRODUCT_NAME } from '../../shared/product.js';
-import { editionLabel, type GamePreview } from '../web/meta.js';
 import { serverTexts } from './og-texts.js';
+import { editionLabel, type GamePreview } from './preview.js';
 
 // The product's look (client/styles/base.css, client/components/Logo.tsx).
 const BG = '#17133f';

@@ -8,10 +8,10 @@ import { cardsDir, loadConfig } from '../config.js';
 import { DAY_MS } from '../games/retention.js';
 import { createGame, persistentTestDatabase, testApp } from '../testing/app.js';
 import { pngSize } from '../testing/web.js';
-import type { GamePreview } from '../web/meta.js';
 import { Cards } from './og-cards.js';
 import { QUEUE_PER_WORKER, RenderPool } from './og-pool.js';
 import { CardStore } from './og-store.js';
+import type { GamePreview } from './preview.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameEventBus } from '../events/bus.js';
 import { LruCache } from '../lru.js';
-import type { GamePreview } from '../web/meta.js';
 import { CARD_DESIGN } from './og-card.js';
 import { RenderPool } from './og-pool.js';
 import { CardStore } from './og-store.js';
+import type { GamePreview } from './preview.js';
 
 /** Cards also kept in memory, by game (each 118–148 KiB, about 26 MiB in all): a link shared in a busy chat is read once. */
 const MEMORY_CARDS = 200;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
-import type { FindPreview } from '../web/meta.js';
 import { type Cards, previewOf } from './og-cards.js';
 import { RenderQueueFull } from './og-pool.js';
+import type { FindPreview } from './preview.js';
 
 interface OgImageOptions {
   findPreview: FindPreview;

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
-import type { GamePreview } from '../web/meta.js';
 import type { RenderedCard } from './og-worker.js';
+import type { GamePreview } from './preview.js';
 
 /** Cards that may wait for a worker, per worker: a crawler gives up long before a longer queue drains. */
 export const QUEUE_PER_WORKER = 4;

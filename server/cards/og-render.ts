@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
-import type { GamePreview } from '../web/meta.js';
 import { CARD_HEIGHT, CARD_WIDTH, card, drawableName, FONT_SUBSETS, FONT_WEIGHTS, fontFamilyName } from './og-card.js';
 import { nameInText, serverTexts } from './og-texts.js';
+import type { GamePreview } from './preview.js';
 
 const require = createRequire(import.meta.url);
 

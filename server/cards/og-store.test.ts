@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createGame, testApp } from '../testing/app.js';
-import type { GamePreview } from '../web/meta.js';
 import { Cards } from './og-cards.js';
 import { RenderPool } from './og-pool.js';
 import { CardStore, diskBytes } from './og-store.js';
+import type { GamePreview } from './preview.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

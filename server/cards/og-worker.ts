@@ -1,6 +1,6 @@
 import { threadId } from 'node:worker_threads';
-import type { GamePreview } from '../web/meta.js';
 import { renderOgImage } from './og-render.js';
+import type { GamePreview } from './preview.js';
 
 /** What one render sends back: the PNG, and the thread that made it (tests check it is not the main one). */
 export interface RenderedCard {

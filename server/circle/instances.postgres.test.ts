@@ -1,29 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
+import { createGame, logResponse, newUserId } from '../testing/app.js';
 import { crossInstanceBuses } from '../testing/buses.js';
-import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
+import { type Instances, instancesOnOneDatabase } from '../testing/instances.js';
 
 // Two server instances sharing one PostgreSQL database, as behind a load balancer, on each bus.
 describe.each(crossInstanceBuses)(
   "the friends' circle on several instances of one PostgreSQL database, over $name",
   (bus) => {
-    let database: TestDatabase;
+    let instances: Instances;
     let a: FastifyInstance;
     let b: FastifyInstance;
 
     beforeEach(async () => {
-      database = await createTestDatabase();
-      const { env, options } = bus.share(database);
-      const all = { DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3', ...env };
-      // Started together: both migrate and seed the empty database at once; the advisory lock serializes them.
-      [a, b] = await Promise.all([testApp(all, options), testApp(all, options)]);
+      instances = await instancesOnOneDatabase(bus);
+      [a, b] = instances.apps;
     });
 
-    afterEach(async () => {
-      await Promise.all([a.close(), b.close()]);
-      await database.drop();
-    });
+    afterEach(() => instances.close());
 
     it('takes a score and a removal made on the other instance, through the bus', async () => {
       const game = await createGame(a, 'classic', [1, 2, 3]);

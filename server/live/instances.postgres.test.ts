@@ -1,41 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../shared/live.js';
-import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
-import { crossInstanceBuses, type SharedBus } from '../testing/buses.js';
+import { createGame, logResponse, newUserId } from '../testing/app.js';
+import { crossInstanceBuses } from '../testing/buses.js';
+import { type Instances, instancesOnOneDatabase } from '../testing/instances.js';
 import { LiveClient } from '../testing/live-client.js';
-import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 
 const liveUrl = (app: FastifyInstance, gameId: string) =>
   `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/prod/live/${gameId}`;
 
 // Two server instances sharing one PostgreSQL database, as behind a load balancer, on each bus.
 describe.each(crossInstanceBuses)('several instances on one PostgreSQL database, over $name', (bus) => {
-  let database: TestDatabase;
-  let shared: SharedBus;
+  let instances: Instances;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
-  async function instance(env: Record<string, string> = {}): Promise<FastifyInstance> {
-    const app = await testApp(
-      { DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3', ...shared.env, ...env },
-      shared.options,
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    return app;
-  }
-
   beforeEach(async () => {
-    database = await createTestDatabase();
-    shared = bus.share(database);
-    // Started together: both migrate and seed the empty database at once; the advisory lock serializes them.
-    [a, b] = await Promise.all([instance(), instance()]);
+    instances = await instancesOnOneDatabase(bus, { listen: true });
+    [a, b] = instances.apps;
   });
 
-  afterEach(async () => {
-    await Promise.all([a.close(), b.close()]);
-    await database.drop();
-  });
+  afterEach(() => instances.close());
 
   it('delivers a score logged on one instance to the live sockets of both', async () => {
     const game = await createGame(a, 'classic', [1, 2, 3]);
@@ -98,7 +83,10 @@ describe.each(crossInstanceBuses)('several instances on one PostgreSQL database,
 
   it('holds MAX_PLAYERS_PER_GAME across instances when friends answer at once', async () => {
     await Promise.all([a.close(), b.close()]);
-    [a, b] = await Promise.all([instance({ MAX_PLAYERS_PER_GAME: '3' }), instance({ MAX_PLAYERS_PER_GAME: '3' })]);
+    [a, b] = await Promise.all([
+      instances.start({ MAX_PLAYERS_PER_GAME: '3' }),
+      instances.start({ MAX_PLAYERS_PER_GAME: '3' }),
+    ]);
     const game = await createGame(a, 'classic');
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => logResponse(i % 2 ? a : b, game.gameId, newUserId(), [1, 1, 1])),
@@ -123,7 +111,7 @@ describe.each(crossInstanceBuses)('several instances on one PostgreSQL database,
       /^bus_connected (\d)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1];
     expect(await busConnected(b)).toBe('1');
     // Cut the instances' listening connections, as a database (or Redis) restart or a network blip would.
-    expect(await shared.cutListeners()).toBe(2); // one listener per instance; A's reconnects too
+    expect(await instances.bus.cutListeners()).toBe(2); // one listener per instance; A's reconnects too
 
     for (const watcher of watchers) {
       const resynced = (await watcher.message(2)) as Extract<LiveMessage, { type: 'snapshot' }>;

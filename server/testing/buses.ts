@@ -13,7 +13,7 @@ export interface SharedBus {
 }
 
 /** A bus that carries events between instances of one PostgreSQL database. */
-interface CrossInstanceBus {
+export interface CrossInstanceBus {
   name: string;
   /** For the instances of one test, on `database`. */
   share(database: TestDatabase): SharedBus;

@@ -4,8 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Cards } from '../cards/og-cards.js';
 import { ogImageRoutes } from '../cards/og-image.js';
+import type { FindPreview } from '../cards/preview.js';
 import { acceptedEncoding, compress } from './compress.js';
-import { escapeHtml, type FindPreview, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
+import { escapeHtml, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
 import { gamePageId, pageLanguage, withHtmlLang } from './page-language.js';
 import { screenPreloads } from './preload.js';
 

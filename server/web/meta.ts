@@ -1,18 +1,8 @@
 import type { Language } from '../../shared/languages.js';
-import { type Edition, PRODUCT_NAME } from '../../shared/product.js';
+import { PRODUCT_NAME } from '../../shared/product.js';
 import { matchPage } from '../../shared/routes.js';
-import { nameInText, SERVER_TEXTS, serverTexts } from '../cards/og-texts.js';
-
-/** What a link preview needs to know about a game; nothing else about it ever reaches a page. */
-export interface GamePreview {
-  creatorName: string;
-  edition: Edition;
-  /** The game's language (its preview's texts); absent: English. */
-  lang?: Language;
-}
-
-/** Looks a game up for its link preview; undefined for an unknown game. */
-export type FindPreview = (gameId: string) => Promise<GamePreview | undefined>;
+import { nameInText, serverTexts } from '../cards/og-texts.js';
+import type { GamePreview } from '../cards/preview.js';
 
 /** The tags of one page's link preview; every URL is absolute. */
 interface PreviewTags {
@@ -39,10 +29,6 @@ function gameTitle(game: GamePreview): string {
 
 function gameDescription(game: GamePreview): string {
   return serverTexts(game.lang).gameDescription(nameInText(game.creatorName), game.edition);
-}
-
-export function editionLabel(edition: Edition, lang?: Language): string {
-  return serverTexts(lang).edition[edition];
 }
 
 /** Pages of one game (shared/routes.ts): kept out of search results, though robots.txt allows them. */

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
 import {
   axeViolations,
@@ -14,9 +14,8 @@ import {
   removeButton,
   type ScreenVisit,
   shownScheme,
-  startWorld,
+  useWorld,
   visitScreens,
-  type World,
 } from './support.js';
 
 const available = browserTestsAvailable();
@@ -29,11 +28,7 @@ async function axeFindings(page: Page, scheme: 'light' | 'dark'): Promise<string
 }
 
 describe.skipIf(!available).each(['dark', 'light'] as const)('accessibility, %s theme', (colorScheme) => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
-  });
-  afterAll(() => world?.close());
+  const world = useWorld({ QUESTIONS_PER_GAME: '3' });
 
   it('every screen passes the WCAG 2 A/AA rules of axe-core', async () => {
     const spectrum = await createGame(world.app, 'spectrum', [10, 50, 90], 'Ada');

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
 import { NAME_MAX_LENGTH } from '../../shared/product.js';
 import {
@@ -14,8 +14,7 @@ import {
   playersOf,
   screenshot,
   shownScheme,
-  startWorld,
-  type World,
+  useWorld,
   waitForRound,
 } from './support.js';
 
@@ -68,11 +67,7 @@ async function screenshotPixels(page: Page, clip: { x: number; y: number; width:
 }
 
 describe.skipIf(!available)('appearance', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
-  });
-  afterAll(() => world?.close());
+  const world = useWorld({ QUESTIONS_PER_GAME: '3' });
 
   it('follows the system theme, light or dark, with a theme-color to match', async () => {
     const game = await createGame(world.app, 'spectrum', [10, 50, 90], 'Ada');

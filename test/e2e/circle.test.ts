@@ -4,20 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
-import { axeViolations, browserTestsAvailable, newPlayer, screenshot, startWorld, type World } from './support.js';
+import { axeViolations, browserTestsAvailable, newPlayer, screenshot, useWorld } from './support.js';
 
 const available = browserTestsAvailable();
 
 const circleItems = (page: Page) => page.getByRole('region', { name: 'Your circle' }).getByRole('listitem');
 
 describe.skipIf(!available)("your friends' circle", () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
-  });
-  afterAll(() => world?.close());
+  const world = useWorld({ QUESTIONS_PER_GAME: '3' });
 
   it('a friend sees who they are most in tune with, live; the creator sees the closest pairs', async () => {
     const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');

@@ -4,17 +4,9 @@
  * and deletes the game.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame, logResponse, newUserId } from '../../server/testing/app.js';
-import {
-  browserTestsAvailable,
-  newPlayer,
-  playersOf,
-  removeButton,
-  screenshot,
-  startWorld,
-  type World,
-} from './support.js';
+import { browserTestsAvailable, newPlayer, playersOf, removeButton, screenshot, useWorld } from './support.js';
 
 const available = browserTestsAvailable();
 
@@ -28,11 +20,7 @@ const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { not
 const stillSamePage = (page: Page) => page.evaluate(() => 'notReloaded' in window);
 
 describe.skipIf(!available)('creator controls in the browser', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
-  });
-  afterAll(() => world?.close());
+  const world = useWorld({ QUESTIONS_PER_GAME: '3' });
 
   async function gameWithFriends() {
     const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame } from '../../server/testing/app.js';
 import {
   axeViolations,
@@ -14,8 +14,7 @@ import {
   newPlayer,
   playersOf,
   screenshot,
-  startWorld,
-  type World,
+  useWorld,
   waitForPath,
 } from './support.js';
 
@@ -45,11 +44,7 @@ async function fitsWidth(page: Page): Promise<boolean> {
 const isFocused = (page: Page) => tryAgain(page).evaluate((button) => button === document.activeElement);
 
 describe.skipIf(!available)('failures in the browser', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: String(ROUNDS) });
-  });
-  afterAll(() => world?.close());
+  const world = useWorld({ QUESTIONS_PER_GAME: String(ROUNDS) });
 
   it('a friend whose answers cannot be saved is told, presses Try again, and gets the score of those answers', async () => {
     const { gameId } = await createGame(world.app, 'spectrum', [80, 50, 20], 'Ada');

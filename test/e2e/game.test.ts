@@ -3,7 +3,7 @@
  * Chromium by a creator and friends in separate browser contexts (separate phones).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   browserTestsAvailable,
   heading,
@@ -11,7 +11,7 @@ import {
   type Player,
   playersOf,
   screenshot,
-  startWorld,
+  useWorld,
   type World,
   waitForPath,
   waitForRound,
@@ -70,11 +70,7 @@ async function joinAsFriend(
 const gameIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop() as string;
 
 describe.skipIf(!available)('playing in the browser', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: String(ROUNDS) });
-  });
-  afterAll(() => world?.close());
+  const world = useWorld({ QUESTIONS_PER_GAME: String(ROUNDS) });
 
   it('a creator plays Spectrum, two friends play, and the creator watches their scores arrive live', async () => {
     const creator = await newPlayer(world);

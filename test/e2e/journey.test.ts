@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
 import {
   axeViolations,
@@ -14,7 +14,7 @@ import {
   type Player,
   playersOf,
   screenshot,
-  startWorld,
+  useWorld,
   type World,
   waitForPath,
   waitForRound,
@@ -38,14 +38,10 @@ const phone = (world: World, userId?: string) =>
   newPlayer(world, { userId, context: { reducedMotion: 'reduce', bypassCSP: true } });
 
 describe.skipIf(!available)('the journey, truthful on every screen', () => {
-  let world: World;
+  const world = useWorld({ QUESTIONS_PER_GAME: '3' });
   const opened: Player[] = [];
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
-  });
   afterAll(async () => {
     for (const player of opened) await player.context.close();
-    await world?.close();
   });
   const open = async (userId?: string) => {
     const player = await phone(world, userId);

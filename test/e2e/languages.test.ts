@@ -3,14 +3,14 @@
  * creator and a Spanish friend in one game, and "Take my time" played to the end without a clock.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   browserTestsAvailable,
   heading,
   newPlayer,
   type Player,
   screenshot,
-  startWorld,
+  useWorld,
   type World,
   waitForPath,
 } from './support.js';
@@ -48,7 +48,7 @@ async function playRounds(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!available)('languages in a real browser', () => {
-  let world: World;
+  const world = useWorld({ QUESTIONS_PER_GAME: String(ROUNDS) });
   const players: Player[] = [];
   const player = async (options: Parameters<typeof newPlayer>[1]) => {
     const made = await newPlayer(world, options);
@@ -56,12 +56,8 @@ describe.skipIf(!available)('languages in a real browser', () => {
     return made;
   };
 
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: String(ROUNDS) });
-  });
   afterAll(async () => {
     await Promise.all(players.map(({ context }) => context.close()));
-    await world?.close();
   });
 
   it('follows the browser, switches on any screen, remembers the choice, and <html lang> follows', async () => {

@@ -4,7 +4,7 @@
  * with both answers, like any other round.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   axeViolations,
   browserTestsAvailable,
@@ -12,8 +12,7 @@ import {
   newPlayer,
   playersOf,
   screenshot,
-  startWorld,
-  type World,
+  useWorld,
   waitForPath,
   waitForRound,
 } from './support.js';
@@ -29,11 +28,7 @@ async function roundTexts(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!available)('own questions', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
-  });
-  afterAll(() => world?.close());
+  const world = useWorld({ QUESTIONS_PER_GAME: '3' });
 
   it('a creator writes two own questions, plays them first; a friend plays and sees them in the reveal', async () => {
     // CSP bypassed so that axe can be injected.

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
-import { browserTestsAvailable, newPlayer, playersOf, screenshot, startWorld, type World } from './support.js';
+import { browserTestsAvailable, newPlayer, playersOf, screenshot, useWorld } from './support.js';
 
 const available = browserTestsAvailable();
 
@@ -23,11 +23,7 @@ async function roundTexts(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!available)('the reveal', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
-  });
-  afterAll(() => world?.close());
+  const world = useWorld({ QUESTIONS_PER_GAME: '3' });
 
   it('a friend plays Classic, sees every round with both answers, shares; the creator opens that comparison', async () => {
     const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
 import {
   browserTestsAvailable,
@@ -13,9 +13,8 @@ import {
   removeButton,
   type ScreenVisit,
   screenshot,
-  startWorld,
+  useWorld,
   visitScreens,
-  type World,
 } from './support.js';
 
 const available = browserTestsAvailable();
@@ -29,11 +28,7 @@ async function expectFitsAndHasOneHeading(page: Page, path: string) {
 }
 
 describe.skipIf(!available)('small screens', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
-  });
-  afterAll(() => world?.close());
+  const world = useWorld({ QUESTIONS_PER_GAME: '3' });
 
   it('fit 320 px without sideways scrolling, and the gauge respects reduced motion', async () => {
     const game = await createGame(world.app, 'classic', [1, 2, 3], 'Maximilian Alexander');

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../../scripts/chromium.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -51,6 +52,38 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
       await browser.close();
       await app.close();
     },
+  };
+}
+
+/**
+ * The World of a describe block: started before its first test (`env` added to the app's
+ * config), closed after its last, after the block's own after-hooks. The object returned reads
+ * the started one, so use it inside tests and hooks only.
+ */
+export function useWorld(env: Record<string, string> = {}): World {
+  let started: World | undefined;
+  const current = () => {
+    if (!started) throw new Error('The world is not started: use it inside a test or a hook.');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startWorld(env);
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get url() {
+      return current().url;
+    },
+    get browser() {
+      return current().browser;
+    },
+    close: () => current().close(),
   };
 }
 

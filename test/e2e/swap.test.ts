@@ -4,15 +4,14 @@
  * creator's final questions.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   browserTestsAvailable,
   heading,
   newPlayer,
   playersOf,
   screenshot,
-  startWorld,
-  type World,
+  useWorld,
   waitForPath,
   waitForRound,
 } from './support.js';
@@ -48,11 +47,7 @@ async function pickFirst(page: Page): Promise<string> {
 }
 
 describe.skipIf(!available)('swapping questions in the browser', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: String(ROUNDS) });
-  });
-  afterAll(() => world?.close());
+  const world = useWorld({ QUESTIONS_PER_GAME: String(ROUNDS) });
 
   it('a creator swaps three times, then no swap is offered, and a friend gets the final questions', async () => {
     const creator = await newPlayer(world);
