@@ -6,6 +6,7 @@
  * running server's API when one answers (see throughRunningServer).
  */
 import { pathToFileURL } from 'node:url';
+import { gameIdSchema } from '../shared/api.js';
 import { Moderation } from './admin/moderation.js';
 import { callRunningServer, localServerUrl } from './admin/running-server.js';
 import { type Config, ConfigError, loadConfig, questionsDir } from './config.js';
@@ -13,7 +14,6 @@ import { NOTHING_HERE } from './errors.js';
 import { InProcessEventBus } from './events/bus.js';
 import { startFailure } from './ops/start-failure.js';
 import { BankError, loadQuestionBank } from './questions/bank.js';
-import { gameIdSchema } from '../shared/api.js';
 import { openStorage } from './storage/index.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
