@@ -150,13 +150,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         cache: rooms,
         texts,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
+        playsPerNetwork: config.PLAYS_PER_ADDRESS_PER_GAME,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
       });
       await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
       await api.register(openApiRoute);
-      await api.register(circleRoutes, { findGame: (gameId) => rooms.findGame(gameId), games, circles });
+      await api.register(circleRoutes, {
+        findGame: (gameId) => rooms.findGame(gameId),
+        games,
+        circles,
+        networks: storage.circle,
+      });
       await api.register(liveRoutes, {
         rooms,
         allowedOrigins: config.ALLOWED_ORIGINS,

@@ -1,4 +1,5 @@
 import type { Edition } from '../../shared/product.js';
+import { answersHalf } from '../../shared/trust.js';
 import type { GameEvent, GameEventBus } from '../events/bus.js';
 import { CircleIndex } from './circle-index.js';
 import type { CircleRepository } from './repository.js';
@@ -25,6 +26,7 @@ interface Entry {
  * up to date ONLY by the game event bus, as the game cache is: a new friend (whichever instance
  * stored them) is read by their public id and compared with every other friend once; `removed`
  * drops their pairs; `deleted`, `resync` or a failed read forgets the game. Handlers only read.
+ * A friend whose play answered fewer than half its rounds is never taken in.
  * Held least recently used first out, within a memory budget.
  */
 export class CircleCache {
@@ -77,7 +79,11 @@ export class CircleCache {
     // Subscribed before the read, so a friend stored meanwhile is not missed (adding is idempotent).
     entry.unsubscribe = this.bus.subscribe(gameId, (event) => this.#onEvent(gameId, entry, event));
     this.#entries.set(gameId, entry);
-    this.#step(gameId, entry, async () => new CircleIndex(edition, await this.friends.listFriends(gameId)));
+    this.#step(gameId, entry, async () => {
+      // A play of fewer than half its rounds answered is in no one's circle (see shared/trust.ts).
+      const friends = (await this.friends.listFriends(gameId)).filter((friend) => answersHalf(edition, friend.answers));
+      return new CircleIndex(edition, friends);
+    });
     return entry;
   }
 
@@ -106,7 +112,7 @@ export class CircleCache {
   async #addFriend(gameId: string, index: CircleIndex, publicId: string): Promise<CircleIndex> {
     if (index.has(publicId)) return index;
     const friend = await this.friends.findFriend(gameId, publicId);
-    if (friend) index.add(friend);
+    if (friend && answersHalf(index.edition, friend.answers)) index.add(friend);
     return index;
   }
 

@@ -1,3 +1,4 @@
+import type { NetworkPlay } from './bursts.js';
 import type { CircleFriend } from './circle-index.js';
 
 /**
@@ -10,7 +11,22 @@ export interface CircleRepository {
   listFriends(gameId: string): Promise<CircleFriend[]>;
   /** One friend by their public id; undefined if there is none or they were removed. */
   findFriend(gameId: string, publicId: string): Promise<CircleFriend | undefined>;
+  /** Every stored play of the game with its network (a hash), removed ones included: for the creator's burst flag. */
+  listNetworkPlays(gameId: string): Promise<NetworkPlay[]>;
 }
+
+/** A response_networks row as every database stores it. */
+export interface NetworkPlayRow {
+  network: string;
+  public_id: string;
+  created_at: number;
+}
+
+export const networkPlayFromRow = (row: NetworkPlayRow): NetworkPlay => ({
+  network: row.network,
+  publicId: row.public_id,
+  createdAt: Number(row.created_at),
+});
 
 /** A friend row as every database stores it (answers as JSON text). */
 export interface FriendRow {

@@ -1,5 +1,11 @@
 import type { Db } from '../db/database.js';
-import { type CircleRepository, type FriendRow, friendFromRow } from './repository.js';
+import {
+  type CircleRepository,
+  type FriendRow,
+  friendFromRow,
+  type NetworkPlayRow,
+  networkPlayFromRow,
+} from './repository.js';
 
 export function sqliteCircleRepository(db: Db): CircleRepository {
   const selectFriends = db.prepare<[string], FriendRow>(
@@ -8,7 +14,13 @@ export function sqliteCircleRepository(db: Db): CircleRepository {
   const selectFriend = db.prepare<[string, string], FriendRow>(
     'SELECT public_id, player_name, answers FROM responses WHERE game_id = ? AND public_id = ? AND removed_at IS NULL',
   );
+  const selectNetworkPlays = db.prepare<[string], NetworkPlayRow>(
+    'SELECT network, public_id, created_at FROM response_networks WHERE game_id = ?',
+  );
   return {
+    async listNetworkPlays(gameId) {
+      return selectNetworkPlays.all(gameId).map(networkPlayFromRow);
+    },
     async listFriends(gameId) {
       return selectFriends.all(gameId).map(friendFromRow);
     },
