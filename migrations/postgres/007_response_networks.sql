@@ -6,5 +6,6 @@ CREATE TABLE response_networks (
   network     TEXT NOT NULL,
   public_id   TEXT NOT NULL,
   created_at  BIGINT NOT NULL,
-  PRIMARY KEY (game_id, network, public_id)
+  PRIMARY KEY (game_id, public_id)
 );
+CREATE INDEX response_networks_by_network ON response_networks (game_id, network);

@@ -11,7 +11,19 @@ export interface CircleFriend {
   name: string;
   /** In round order. */
   answers: readonly number[];
+  /** The network they played from (a hash, see networks.ts); unknown for plays stored before it was kept. */
+  network?: string;
 }
+
+/**
+ * A network's plays of one game that get a circle. While a network has at most this many plays in
+ * the game (a household on one Wi-Fi) they are all compared, with each other too. Beyond it, each
+ * one's circle leaves out the others from that network, and only its first ones have a circle at
+ * all: an attacker's own plays would otherwise be a ruler (their exact scores with each other are
+ * known to them, so a friend's place among them would give that friend's exact score), and every
+ * further circle is one more reading of every friend's band.
+ */
+export const SAME_NETWORK_SHOWN = 5;
 
 /** Another friend and how in tune they are with the one asking, in tenths (0..100). */
 export interface CircleMatch {
@@ -114,6 +126,10 @@ export class CircleIndex {
   /** Closeness totals of the friend being added with every earlier slot (scratch). */
   #totals = new Int32Array(0);
   readonly #slots = new Map<string, number>();
+  /** Each slot's network (undefined: not known). */
+  readonly #networks: (string | undefined)[] = [];
+  /** The slots of friends in the circle now, per network, ascending (join order). */
+  readonly #perNetwork = new Map<string, number[]>();
   /** The slots of friends in the circle now, ascending (join order). */
   readonly #live: number[] = [];
   #top: SlotPair[] = [];
@@ -190,6 +206,12 @@ export class CircleIndex {
     this.#ids.push(friend.publicId);
     this.#names.push(friend.name);
     this.#answers.push(friend.answers);
+    this.#networks.push(friend.network);
+    if (friend.network !== undefined) {
+      const same = this.#perNetwork.get(friend.network);
+      if (same) same.push(slot);
+      else this.#perNetwork.set(friend.network, [slot]);
+    }
     this.#slots.set(friend.publicId, slot);
     live.push(slot);
     return true;
@@ -201,6 +223,12 @@ export class CircleIndex {
     if (slot === undefined) return false;
     this.#slots.delete(publicId);
     this.#answers[slot] = undefined;
+    const network = this.#networks[slot];
+    const same = network === undefined ? undefined : this.#perNetwork.get(network);
+    if (network !== undefined && same) {
+      same.splice(same.indexOf(slot), 1);
+      if (same.length === 0) this.#perNetwork.delete(network);
+    }
     if (this.#tabled[slot] === 0) this.#untabled -= 1;
     this.#tabled[slot] = 0;
     this.#live.splice(this.#live.indexOf(slot), 1);
@@ -208,7 +236,10 @@ export class CircleIndex {
     return true;
   }
 
-  /** Every other friend with their score, highest first (earliest to play first among equals); undefined if not in. */
+  /**
+   * Every other friend with their score, highest first (earliest to play first among equals), but
+   * for the other plays of a crowded network (SAME_NETWORK_SHOWN); undefined if not in.
+   */
   matches(publicId: string): CircleMatch[] | undefined {
     const slot = this.#slots.get(publicId);
     if (slot === undefined) return undefined;
@@ -216,7 +247,11 @@ export class CircleIndex {
     const start = rowStart(slot);
     // Counting sort: slots are visited in join order, so each bucket is already in tie order.
     const buckets: number[][] = Array.from({ length: SCORE_VALUES }, () => []);
+    const network = this.#networks[slot];
+    const crowded = network !== undefined && (this.#perNetwork.get(network)?.length ?? 0) > SAME_NETWORK_SHOWN;
+    const networks = this.#networks;
     for (const other of this.#live) {
+      if (crowded && networks[other] === network) continue;
       if (other < slot) buckets[scores[start + other]].push(other);
       else if (other > slot) buckets[scores[rowStart(other) + slot]].push(other);
     }
@@ -227,6 +262,18 @@ export class CircleIndex {
       }
     }
     return matches;
+  }
+
+  /**
+   * Whether this friend's play is one of a crowded network's later ones, which have no circle
+   * (SAME_NETWORK_SHOWN); false for a friend not in the circle.
+   */
+  withheld(publicId: string): boolean {
+    const slot = this.#slots.get(publicId);
+    const network = slot === undefined ? undefined : this.#networks[slot];
+    if (slot === undefined || network === undefined) return false;
+    const same = this.#perNetwork.get(network) ?? [];
+    return same.length > SAME_NETWORK_SHOWN && same.indexOf(slot) >= SAME_NETWORK_SHOWN;
   }
 
   /** The TOP_PAIRS most in-tune pairs, best first. */

@@ -35,8 +35,20 @@ export interface FriendRow {
   answers: string;
 }
 
-export const friendFromRow = (row: FriendRow): CircleFriend => ({
+export const friendFromRow = (row: FriendRow & { network?: string | null }): CircleFriend => ({
   publicId: row.public_id,
   name: row.player_name,
   answers: JSON.parse(row.answers) as number[],
+  ...(row.network ? { network: row.network } : {}),
 });
+
+/** Friends with the network each played from (listNetworkPlays), matched by public id. */
+export function withNetworks(friends: CircleFriend[], plays: readonly NetworkPlay[]): CircleFriend[] {
+  if (plays.length === 0) return friends;
+  const networks = new Map(plays.map((play) => [play.publicId, play.network]));
+  for (const friend of friends) {
+    const network = networks.get(friend.publicId);
+    if (network !== undefined) friend.network = network;
+  }
+  return friends;
+}

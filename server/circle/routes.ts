@@ -25,6 +25,7 @@ const NOT_PLAYED = 'You have not played this game yet, so there is nothing to co
 const REMOVED = 'The creator removed you from this game.';
 const CREATORS_ONLY = "Only the game's creator can see how friends compare with each other.";
 const TOO_LARGE = 'This game has too many friends to compare them all with each other.';
+const CIRCLE_CROWDED = 'Too many plays of this game from your network to show your circle.';
 const CREATORS_ONLY_BURSTS = "Only the game's creator can see where plays came from.";
 
 /**
@@ -54,7 +55,10 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
       const response = await games.findResponse(game.id, query.playerId);
       if (!response) throw notFound(NOT_PLAYED);
       if (!answersHalf(game.edition, response.answers)) throw notFound(CIRCLE_NEEDS_HALF); // code: circle_needs_half
-      const matches = (await circleOf(game, response.publicId)).matches(response.publicId);
+      const circle = await circleOf(game, response.publicId);
+      // One network's later plays of a crowded game: an attacker's, most likely (SAME_NETWORK_SHOWN).
+      if (circle.withheld(response.publicId)) throw notFound(CIRCLE_CROWDED); // code: circle_network_crowded
+      const matches = circle.matches(response.publicId);
       // Stored but not in the circle: the creator removed them.
       if (!matches) throw notFound(REMOVED);
       // Up to 999 rows: written here in the reply schema's key order rather than checked row by row by it.

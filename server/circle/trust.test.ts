@@ -146,6 +146,29 @@ describe('PLAYS_PER_ADDRESS_PER_GAME', () => {
   });
 });
 
+describe("one network's plays in the circles", () => {
+  it('up to 5 see each other (a household); beyond, they do not, and the later ones get no circle', async () => {
+    app = await testApp({ QUESTIONS_PER_GAME: '2' });
+    const game = await createGame(app, 'classic');
+    const elsewhere = await played(game, [1, 2], 'Elsewhere', '192.0.2.99');
+    const home: Played[] = [];
+    for (let i = 0; i < 5; i++) home.push(await played(game, [1, 1], `H${i}`, '192.0.2.1'));
+    expect(names((await circleOf(game, home[0])).json().matches)).toEqual(['H1', 'H2', 'H3', 'H4', 'Elsewhere']);
+    home.push(await played(game, [1, 1], 'H5', '192.0.2.1'));
+    // Six plays from one network: their exact scores with each other would be a ruler for the others'.
+    for (const friend of home.slice(0, 5)) {
+      expect(names((await circleOf(game, friend)).json().matches)).toEqual(['Elsewhere']);
+    }
+    const sixth = await circleOf(game, home[5]);
+    expect(sixth.statusCode).toBe(404);
+    expect(sixth.json()).toEqual({ message: 'Too many plays of this game from your network to show your circle.' });
+    // Everyone else still sees all of them; so does the creator; and the sixth still gets the reveal.
+    expect(names((await circleOf(game, elsewhere)).json().matches)).toEqual(['H0', 'H1', 'H2', 'H3', 'H4', 'H5']);
+    expect((await get(`/prod/get-circle?gameId=${game.gameId}&userId=${game.creatorId}`)).json().players).toBe(7);
+    expect((await reveal(game, home[5])).statusCode).toBe(200);
+  });
+});
+
 describe("the creator's burst flag", () => {
   afterEach(() => {
     vi.useRealTimers();
