@@ -39,9 +39,9 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
   app,
   { findGame, games, circles, networks },
 ) => {
-  async function circleOf(game: Game, publicId?: string): Promise<CircleIndex> {
+  async function circleOf<T>(game: Game, publicId: string | undefined, reader: (circle: CircleIndex) => T): Promise<T> {
     try {
-      return await circles.circle(game.id, game.edition, publicId);
+      return await circles.read(game.id, game.edition, publicId, reader);
     } catch (error) {
       if (error instanceof CircleTooLargeError) throw conflict(TOO_LARGE);
       throw error;
@@ -55,10 +55,11 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
       const response = await games.findResponse(game.id, query.playerId);
       if (!response) throw notFound(NOT_PLAYED);
       if (!answersHalf(game.edition, response.answers)) throw notFound(CIRCLE_NEEDS_HALF); // code: circle_needs_half
-      const circle = await circleOf(game, response.publicId);
-      // One network's later plays of a crowded game: an attacker's, most likely (SAME_NETWORK_SHOWN).
-      if (circle.withheld(response.publicId)) throw notFound(CIRCLE_CROWDED); // code: circle_network_crowded
-      const matches = circle.matches(response.publicId);
+      const matches = await circleOf(game, response.publicId, (circle) =>
+        // One network's later plays of a crowded game: an attacker's, most likely (SAME_NETWORK_SHOWN).
+        circle.withheld(response.publicId) ? 'withheld' : circle.matches(response.publicId),
+      );
+      if (matches === 'withheld') throw notFound(CIRCLE_CROWDED); // code: circle_network_crowded
       // Stored but not in the circle: the creator removed them.
       if (!matches) throw notFound(REMOVED);
       // Up to 999 rows: written here in the reply schema's key order rather than checked row by row by it.
@@ -69,15 +70,14 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
       return new Serialized(`{"matches":[${rows.join(',')}]}`);
     }
     if (!(await isGameCreator(games, game, query.userId))) throw forbidden(CREATORS_ONLY);
-    const circle = await circleOf(game);
-    return {
+    return circleOf(game, undefined, (circle) => ({
       pairs: circle.topPairs().map(({ a, b, tenths }) => ({
         a: { playerID: a.publicId, playerName: a.name },
         b: { playerID: b.publicId, playerName: b.name },
         band: bandOfTenths(tenths),
       })),
       players: circle.size,
-    };
+    }));
   });
 
   endpoint(app, 'get-bursts', async ({ gameId, userId }) => {
