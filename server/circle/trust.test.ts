@@ -120,6 +120,15 @@ describe('PLAYS_PER_ADDRESS_PER_GAME', () => {
     expect(bursts.body).not.toMatch(/network|127\.0\.0\.1|2001/);
   });
 
+  it('holds when the plays arrive at once (one write batch)', async () => {
+    app = await testApp({ QUESTIONS_PER_GAME: '2', PLAYS_PER_ADDRESS_PER_GAME: '3' });
+    const game = await createGame(app, 'classic');
+    const statuses = (await Promise.all(Array.from({ length: 8 }, () => play(game, [1, 1])))).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
+    expect((await get(`/prod/get-all-players?gameId=${game.gameId}`)).json().players).toHaveLength(3);
+  });
+
   it('counts the address the rate limit counts: behind a trusted proxy, X-Forwarded-For', async () => {
     app = await testApp({ QUESTIONS_PER_GAME: '2', PLAYS_PER_ADDRESS_PER_GAME: '1', TRUST_PROXY: 'true' });
     const game = await createGame(app, 'classic');
