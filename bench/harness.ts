@@ -84,6 +84,8 @@ export function startServer(name: string, dir: string, env: Record<string, strin
     LOG_LEVEL: 'warn',
     MAX_PLAYERS_PER_GAME: '1000000',
     LIVE_SOCKETS_PER_ADDRESS: '100000',
+    // Every bench friend plays from 127.0.0.1.
+    PLAYS_PER_ADDRESS_PER_GAME: '0',
     ...env,
   });
 }

@@ -24,7 +24,7 @@ import type { Storage } from './storage/index.js';
 
 export interface ApiOptions {
   config: Config;
-  storage: Pick<Storage, 'games' | 'questions' | 'push' | 'reports'>;
+  storage: Pick<Storage, 'games' | 'questions' | 'push' | 'reports' | 'circle'>;
   /** The game cache every route reads games through, and the live channel's rooms. */
   rooms: Rooms;
   texts: QuestionTexts;
@@ -73,6 +73,7 @@ export async function registerApi(
         cache: rooms,
         texts,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
+        playsPerNetwork: config.PLAYS_PER_ADDRESS_PER_GAME,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
         onFriendFinished:
@@ -84,7 +85,12 @@ export async function registerApi(
       await api.register(reportRoutes, { reports: storage.reports, cache: rooms });
       await api.register(adminRoutes, options.admin);
       await api.register(openApiRoute);
-      await api.register(circleRoutes, { findGame: (gameId) => rooms.findGame(gameId), games, circles });
+      await api.register(circleRoutes, {
+        findGame: (gameId) => rooms.findGame(gameId),
+        games,
+        circles,
+        networks: storage.circle,
+      });
       await api.register(pushRoutes, {
         push: storage.push,
         games,

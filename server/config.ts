@@ -93,6 +93,8 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
     MAX_PLAYERS_PER_GAME: integer(1, 1_000_000).default(1000),
+    /** Responses one client address (its network: an IPv6 address's /64) may store per game; 0 = no cap. */
+    PLAYS_PER_ADDRESS_PER_GAME: integer(0, 1_000_000).default(20),
     /** Browsers that may claim one game through its private creator link (0: the link makes nobody a creator). */
     CO_CREATORS_PER_GAME: integer(0, 10_000).default(20),
     GAME_RETENTION_DAYS: integer(0, 100_000).default(0),

@@ -158,11 +158,16 @@ const circleQuery = z
       : { gameId, reader: 'creator' as const, userId: userId as string },
   );
 const circleFriendSchema = z.object({ playerID: z.string(), playerName: z.string() });
-/** A friend's view: every other friend and their score together, highest first. */
-const circleMatchesReply = z.object({ matches: z.array(playerSchema) });
-/** A creator's view: the most in-tune pairs, highest first, and how many friends are compared. */
+/** How in tune two friends are: "in-tune" (a pair score of at least 8), "close" (at least 5) or "apart". */
+const circleBandSchema = z.enum(['in-tune', 'close', 'apart']);
+/**
+ * A friend's view: every other friend and how in tune the two are, closest first (by the exact
+ * scores, which never leave the server).
+ */
+const circleMatchesReply = z.object({ matches: z.array(circleFriendSchema.extend({ band: circleBandSchema })) });
+/** A creator's view: the most in-tune pairs, closest first, and how many friends are compared. */
 const circlePairsReply = z.object({
-  pairs: z.array(z.object({ a: circleFriendSchema, b: circleFriendSchema, score: z.number() })),
+  pairs: z.array(z.object({ a: circleFriendSchema, b: circleFriendSchema, band: circleBandSchema })),
   players: z.number(),
 });
 export type CircleMatchesReply = z.infer<typeof circleMatchesReply>;
@@ -340,6 +345,16 @@ export const endpoints = {
     method: 'GET',
     query: circleQuery,
     reply: z.union([circleMatchesReply, circlePairsReply]),
+  },
+  /**
+   * For a game's creators only (403 otherwise): the friends on the scoreboard whose plays came in a
+   * burst from one network (more than 5 within 10 minutes), so the creator can look at and remove
+   * them. Never shown to friends; the network itself never leaves the server.
+   */
+  'get-bursts': {
+    method: 'GET',
+    query: z.object({ gameId: gameIdSchema, userId: userIdSchema }),
+    reply: z.object({ playerIDs: z.array(z.string()) }),
   },
   // Creator controls: only a creator of the game may call these, else 403.
   'remove-player': {

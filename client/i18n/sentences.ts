@@ -55,6 +55,12 @@ const SENTENCES: readonly MessageDescriptor[] = [
   msg`You have not played this game yet, so there is nothing to compare.`,
   msg`This friend is not on the scoreboard of this game.`,
   msg`Only the game's creator can see a friend's answers.`,
+  // Issue 30: the circle and the reveal against players who play to read others' answers.
+  msg`Answer at least half the rounds to see the reveal.`,
+  msg`Answer at least half the rounds to see your circle.`,
+  msg`Too many plays of this game from your network.`,
+  msg`Too many plays of this game from your network to show your circle.`,
+  msg`Only the game's creator can see where plays came from.`,
   // The screens' fallbacks, for a call that got no sentence back.
   msg`Your circle could not be loaded.`,
   msg`Your friends' web could not be loaded.`,

@@ -8,6 +8,7 @@ import { useApi } from '../api/useApi.js';
 import { useGameCheck } from '../api/useGameCheck.js';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsCircle } from '../features/circle/FriendsCircle.js';
+import { isRevealNeedsHalf, RevealNeedsHalf } from '../features/circle/RevealNeedsHalf.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { ReportGame } from '../features/report/ReportGame.js';
 import { Gauge } from '../features/result/Gauge.js';
@@ -18,7 +19,7 @@ import { formatCount } from '../i18n/format.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { absoluteUrl, joinPath, type LandingState, type ResultState, scoreboardPath } from '../paths.js';
-import { saveCreatorName } from '../state/game.js';
+import { creatorName, saveCreatorName } from '../state/game.js';
 import { storedUserId } from '../state/user.js';
 import '../i18n/screens.js';
 
@@ -45,8 +46,10 @@ export default function Result() {
     { enabled: Boolean(gameId && playerId) },
   );
   const comparison: Comparison | undefined = load.data;
+  // A play of fewer than half its rounds answered: a score, but no reveal (issue 30).
+  const needsHalf = isRevealNeedsHalf(load.error);
   // No score here: the game is gone, this browser never played it, or its friend was removed.
-  const noScore = !playerId || (load.error instanceof ApiError && load.error.status === 404);
+  const noScore = !playerId || (!needsHalf && load.error instanceof ApiError && load.error.status === 404);
   const check = useGameCheck(gameId, noScore);
 
   useEffect(() => {
@@ -54,7 +57,7 @@ export default function Result() {
   }, [comparison, gameId]);
   // Anything else (no connection, a server error, is-creator failing too) goes to the landing
   // screen, which says why.
-  const failed = noScore ? check.gone === false && !check.info : load.error !== undefined;
+  const failed = noScore ? check.gone === false && !check.info : load.error !== undefined && !needsHalf;
   useEffect(() => {
     if (!failed) return;
     const state: LandingState = { error: errorMessage(load.error, 'Failed to fetch score') };
@@ -62,6 +65,9 @@ export default function Result() {
   }, [failed, load.error, navigate]);
 
   if (check.gone) return <GameGone />;
+  if (needsHalf && playerId) {
+    return <RevealNeedsHalf gameId={gameId} playerId={playerId} creatorName={creatorName(gameId) ?? undefined} />;
+  }
   if (check.info && !check.info.hasPlayed) {
     return (
       <main className="screen result">

@@ -35,11 +35,11 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The creator's view on instance one: status, and the pairs as "Name+Name score". */
+/** The creator's view on instance one: status, and the pairs as "Name+Name band" (closest first). */
 async function pairsOn(app: FastifyInstance) {
   const response = await app.inject({ url: `/prod/get-circle?gameId=${game.gameId}&userId=${game.creatorId}` });
-  const pairs = response.json().pairs as { a: { playerName: string }; b: { playerName: string }; score: number }[];
-  return { status: response.statusCode, pairs: pairs?.map((p) => `${p.a.playerName}+${p.b.playerName} ${p.score}`) };
+  const pairs = response.json().pairs as { a: { playerName: string }; b: { playerName: string }; band: string }[];
+  return { status: response.statusCode, pairs: pairs?.map((p) => `${p.a.playerName}+${p.b.playerName} ${p.band}`) };
 }
 
 const post = (app: FastifyInstance, call: string, payload: object) =>
@@ -60,16 +60,16 @@ describe("the friends' circle, kept fresh by the bus only", () => {
     await logResponse(one, game.gameId, newUserId(), [1, 1, 1], 'Bo');
     await logResponse(one, game.gameId, newUserId(), [1, 1, 2], 'Cy');
     const listFriends = vi.spyOn(one.storage.circle, 'listFriends');
-    expect((await pairsOn(one)).pairs).toEqual(['Bo+Cy 6.7']);
+    expect((await pairsOn(one)).pairs).toEqual(['Bo+Cy close']);
     await logResponse(two, game.gameId, newUserId(), [1, 1, 1], 'Di');
     await logResponse(one, game.gameId, newUserId(), [2, 2, 2], 'Ed');
     expect((await pairsOn(one)).pairs).toEqual([
-      'Bo+Di 10',
-      'Bo+Cy 6.7',
-      'Cy+Di 6.7',
-      'Cy+Ed 3.3',
-      'Bo+Ed 0',
-      'Di+Ed 0',
+      'Bo+Di in-tune',
+      'Bo+Cy close',
+      'Cy+Di close',
+      'Cy+Ed apart',
+      'Bo+Ed apart',
+      'Di+Ed apart',
     ]);
     expect(listFriends).toHaveBeenCalledTimes(1);
   });
@@ -78,14 +78,14 @@ describe("the friends' circle, kept fresh by the bus only", () => {
     await logResponse(one, game.gameId, newUserId(), [1, 1, 1], 'Bo');
     const joker = await logResponse(one, game.gameId, newUserId(), [1, 1, 1], 'Joker');
     await logResponse(one, game.gameId, newUserId(), [1, 2, 2], 'Cy');
-    expect((await pairsOn(one)).pairs).toEqual(['Bo+Joker 10', 'Bo+Cy 3.3', 'Joker+Cy 3.3']);
+    expect((await pairsOn(one)).pairs).toEqual(['Bo+Joker in-tune', 'Bo+Cy apart', 'Joker+Cy apart']);
     const removed = await post(two, 'remove-player', {
       gameId: game.gameId,
       userId: game.creatorId,
       playerID: joker.json().playerID,
     });
     expect(removed.statusCode).toBe(200);
-    expect((await pairsOn(one)).pairs).toEqual(['Bo+Cy 3.3']);
+    expect((await pairsOn(one)).pairs).toEqual(['Bo+Cy apart']);
   });
 
   it('forgets a game deleted on the other instance', async () => {
@@ -106,7 +106,7 @@ describe("the friends' circle, kept fresh by the bus only", () => {
       type: 'player',
       player: { playerID: 'AAAAAAAAAAAA', playerName: 'Elsewhere', score: 0 },
     });
-    expect((await pairsOn(one)).pairs).toEqual(['Bo+Elsewhere 6.7']);
+    expect((await pairsOn(one)).pairs).toEqual(['Bo+Elsewhere close']);
     bus.publish(game.gameId, { type: 'removed', playerID: 'AAAAAAAAAAAA' });
     expect((await pairsOn(one)).pairs).toEqual([]);
   });
@@ -116,7 +116,7 @@ describe("the friends' circle, kept fresh by the bus only", () => {
     expect((await pairsOn(one)).pairs).toEqual([]);
     writeBehindTheBus('BBBBBBBBBBBB', 'Missed', [1, 1, 1]);
     bus.publish(game.gameId, { type: 'resync' });
-    expect((await pairsOn(one)).pairs).toEqual(['Bo+Missed 10']);
+    expect((await pairsOn(one)).pairs).toEqual(['Bo+Missed in-tune']);
   });
 
   it('reads a friend who asks before their event has arrived (they played through another instance a moment ago)', async () => {
@@ -130,7 +130,7 @@ describe("the friends' circle, kept fresh by the bus only", () => {
       )
       .run(game.gameId, late, Date.now());
     const response = await one.inject({ url: `/prod/get-circle?gameId=${game.gameId}&playerId=${late}` });
-    expect(response.json()).toEqual({ matches: [{ playerID: expect.any(String), playerName: 'Bo', score: 10 }] });
+    expect(response.json()).toEqual({ matches: [{ playerID: expect.any(String), playerName: 'Bo', band: 'in-tune' }] });
   });
 });
 
@@ -143,6 +143,7 @@ describe('CircleCache', () => {
         { publicId: 'b', name: 'B', answers: [1] },
       ],
       findFriend: async () => undefined,
+      listNetworkPlays: async () => [],
     };
   });
 

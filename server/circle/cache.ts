@@ -1,7 +1,9 @@
 import type { Edition } from '../../shared/product.js';
+import { answersHalf } from '../../shared/trust.js';
 import type { GameEvent, GameEventBus } from '../events/bus.js';
-import { CircleIndex } from './circle-index.js';
+import { CircleIndex, CircleReleasedError } from './circle-index.js';
 import type { CircleRepository } from './repository.js';
+import { ScoreBuffers } from './score-buffers.js';
 
 /** Memory the circles of all games may hold together (a full game of 1,000 friends is about 0.5 MiB). */
 export const CIRCLE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -15,6 +17,8 @@ interface Entry {
    * promise, so events apply in the order they came, after the first read, whatever they await.
    */
   index: Promise<CircleIndex>;
+  /** The index as last measured (released at once when the entry is evicted). */
+  current?: CircleIndex;
   bytes: number;
   unsubscribe: () => void;
   evicted: boolean;
@@ -25,29 +29,54 @@ interface Entry {
  * up to date ONLY by the game event bus, as the game cache is: a new friend (whichever instance
  * stored them) is read by their public id and compared with every other friend once; `removed`
  * drops their pairs; `deleted`, `resync` or a failed read forgets the game. Handlers only read.
+ * A friend whose play answered fewer than half its rounds is never taken in.
  * Held least recently used first out, within a memory budget.
  */
 export class CircleCache {
   readonly #entries = new Map<string, Entry>();
   #bytes = 0;
+  /**
+   * Score triangles of evicted circles, for the next circles to use (see ScoreBuffers): counted in
+   * the budget, at most a quarter of it.
+   */
+  readonly #buffers: ScoreBuffers;
 
   constructor(
     private readonly friends: CircleRepository,
     private readonly bus: GameEventBus,
     readonly budgetBytes = CIRCLE_CACHE_BYTES,
     readonly capacity = CIRCLE_CACHE_GAMES,
-  ) {}
+  ) {
+    this.#buffers = new ScoreBuffers(Math.floor(budgetBytes / 4));
+  }
 
   /**
-   * The game's circle, with every event received so far applied. With `publicId`, a friend the
-   * database has but whose event has not arrived yet (stored through another instance a moment
-   * ago) is read now, exactly as their event would have it read.
+   * Reads the game's circle with `reader`, called at once (in the same turn) with the circle and
+   * every event received so far applied: an index the cache evicts is released (its memory goes to
+   * the next circle), so it is read only here. With `publicId`, a friend the database has but whose
+   * event has not arrived yet (stored through another instance a moment ago) is read first, exactly
+   * as their event would have it read.
    */
-  async circle(gameId: string, edition: Edition, publicId?: string): Promise<CircleIndex> {
-    const entry = this.#entry(gameId, edition);
-    const index = await entry.index;
-    if (publicId === undefined || index.has(publicId) || entry.evicted) return index;
-    return this.#step(gameId, entry, (current) => this.#addFriend(gameId, current, publicId));
+  async read<T>(gameId: string, edition: Edition, publicId: string | undefined, reader: (index: CircleIndex) => T) {
+    for (let attempt = 1; ; attempt++) {
+      const entry = this.#entry(gameId, edition);
+      try {
+        let index = await entry.index;
+        if (publicId !== undefined && !entry.evicted && !index.has(publicId)) {
+          index = await this.#step(gameId, entry, (current) => this.#addFriend(gameId, current, publicId));
+        }
+        // Evicted meanwhile: released, or about to be; read the game again.
+        if (!entry.evicted) return reader(index);
+      } catch (error) {
+        if (!(error instanceof CircleReleasedError)) throw error;
+      }
+      if (attempt === 3) throw new Error('The circle cache is too small to hold this game.');
+    }
+  }
+
+  /** The game's circle as `read` gives it (for tests: an index evicted later is released). */
+  circle(gameId: string, edition: Edition, publicId?: string): Promise<CircleIndex> {
+    return this.read(gameId, edition, publicId, (index) => index);
   }
 
   /** Games held (for tests). */
@@ -55,9 +84,9 @@ export class CircleCache {
     return this.#entries.size;
   }
 
-  /** Bytes held by every circle (for tests). */
+  /** Bytes held by every circle and kept for the next ones (for tests). */
   get bytes(): number {
-    return this.#bytes;
+    return this.#bytes + this.#buffers.bytes;
   }
 
   #entry(gameId: string, edition: Edition): Entry {
@@ -77,7 +106,13 @@ export class CircleCache {
     // Subscribed before the read, so a friend stored meanwhile is not missed (adding is idempotent).
     entry.unsubscribe = this.bus.subscribe(gameId, (event) => this.#onEvent(gameId, entry, event));
     this.#entries.set(gameId, entry);
-    this.#step(gameId, entry, async () => new CircleIndex(edition, await this.friends.listFriends(gameId)));
+    this.#step(gameId, entry, async () => {
+      // A play of fewer than half its rounds answered is in no one's circle (see shared/trust.ts).
+      const friends = (await this.friends.listFriends(gameId)).filter((friend) => answersHalf(edition, friend.answers));
+      // Room first: the circles evicted for it give their triangles to this one.
+      if (!entry.evicted) this.#makeRoom(gameId, CircleIndex.estimate(friends));
+      return new CircleIndex(edition, friends, this.#buffers);
+    });
     return entry;
   }
 
@@ -106,7 +141,7 @@ export class CircleCache {
   async #addFriend(gameId: string, index: CircleIndex, publicId: string): Promise<CircleIndex> {
     if (index.has(publicId)) return index;
     const friend = await this.friends.findFriend(gameId, publicId);
-    if (friend) index.add(friend);
+    if (friend && answersHalf(index.edition, friend.answers)) index.add(friend);
     return index;
   }
 
@@ -122,25 +157,53 @@ export class CircleCache {
   }
 
   #measure(gameId: string, entry: Entry, index: CircleIndex): void {
-    if (entry.evicted) return;
+    if (entry.evicted) {
+      // Built or changed after its eviction: nobody reads it any more.
+      index.release();
+      this.#fitBuffers();
+      return;
+    }
     this.#bytes += index.bytes - entry.bytes;
     entry.bytes = index.bytes;
+    entry.current = index;
     this.#makeRoom(gameId);
   }
 
-  #evict(gameId: string, entry: Entry): void {
+  /** Forgets a game; `reuse`: its triangle is kept for the next circle (evicted for room, not deleted). */
+  #evict(gameId: string, entry: Entry, reuse = false): void {
     if (entry.evicted) return;
     entry.evicted = true;
     entry.unsubscribe();
     this.#bytes -= entry.bytes;
     if (this.#entries.get(gameId) === entry) this.#entries.delete(gameId);
+    // Released either way (a change still chained on it then fails, and its read starts over on a
+    // new entry); for room, its triangle goes to the next circle.
+    const release = (index: CircleIndex) => {
+      index.release(reuse);
+      this.#fitBuffers();
+    };
+    if (entry.current) release(entry.current);
+    entry.index.then(release, () => {});
   }
 
-  /** Oldest first, never the game just used. */
-  #makeRoom(keep: string): void {
+  /** Kept triangles beyond the budget go to the collector. */
+  #fitBuffers(): void {
+    const over = this.#bytes + this.#buffers.bytes - this.budgetBytes;
+    if (over > 0) this.#buffers.shrink(over);
+  }
+
+  /**
+   * Circles oldest first, never `keep` (the game being used), until the circles, the triangles
+   * kept for the next ones and `more` bytes about to be built fit the budget; then kept triangles.
+   */
+  #makeRoom(keep: string, more?: { triangle: number; bytes: number }): void {
     for (const [gameId, entry] of this.#entries) {
-      if (this.#bytes <= this.budgetBytes && this.#entries.size <= this.capacity) return;
-      if (gameId !== keep) this.#evict(gameId, entry);
+      // A kept triangle of the right size is what the circle about to be built will take.
+      const reused = more && this.#buffers.has(more.triangle) ? more.triangle : 0;
+      const needed = this.#bytes + this.#buffers.bytes + (more ? more.bytes - reused : 0);
+      if (needed <= this.budgetBytes && this.#entries.size <= this.capacity) break;
+      if (gameId !== keep) this.#evict(gameId, entry, true);
     }
+    this.#fitBuffers();
   }
 }

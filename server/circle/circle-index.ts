@@ -1,6 +1,7 @@
 import type { Edition } from '../../shared/product.js';
 import { computeScore } from '../../shared/score.js';
 import { closenessTotals, KERNEL_MAX_ROUNDS, strideFor } from './closeness-kernel.js';
+import type { ScoreBuffers } from './score-buffers.js';
 
 /** How many pairs the creator's view lists at most. */
 export const TOP_PAIRS = 50;
@@ -11,7 +12,19 @@ export interface CircleFriend {
   name: string;
   /** In round order. */
   answers: readonly number[];
+  /** The network they played from (a hash, see networks.ts); unknown for plays stored before it was kept. */
+  network?: string;
 }
+
+/**
+ * A network's plays of one game that get a circle. While a network has at most this many plays in
+ * the game (a household on one Wi-Fi) they are all compared, with each other too. Beyond it, each
+ * one's circle leaves out the others from that network, and only its first ones have a circle at
+ * all: an attacker's own plays would otherwise be a ruler (their exact scores with each other are
+ * known to them, so a friend's place among them would give that friend's exact score), and every
+ * further circle is one more reading of every friend's band.
+ */
+export const SAME_NETWORK_SHOWN = 5;
 
 /** Another friend and how in tune they are with the one asking, in tenths (0..100). */
 export interface CircleMatch {
@@ -44,12 +57,26 @@ const better = (p: SlotPair, q: SlotPair) => q.tenths - p.tenths || p.a - q.a ||
  */
 export const CIRCLE_MAX_FRIENDS = 4096;
 
+/** The index was released (its cache evicted it and gave its memory to another circle): read the game again. */
+export class CircleReleasedError extends Error {
+  constructor() {
+    super('This circle was released.');
+  }
+}
+
 /** The game has more friends than CIRCLE_MAX_FRIENDS. */
 export class CircleTooLargeError extends Error {
   constructor() {
     super(`A circle holds at most ${CIRCLE_MAX_FRIENDS} friends.`);
   }
 }
+
+/**
+ * What one friend costs in the JavaScript heap besides their answers' 12 bytes a round: their ids,
+ * name, answers array, slot and network (measured: about 290 bytes with 10 rounds, 40,000 friends,
+ * after a full collection; the score triangle and columns are counted by their ArrayBuffers).
+ */
+const FRIEND_BYTES = 200;
 
 /** Score values in tenths: 0..100. */
 const SCORE_VALUES = 101;
@@ -97,7 +124,7 @@ export class CircleIndex {
    * Scores in tenths, as a triangle: the pair of slots a < b at `rowStart(b) + a`, so that a new
    * friend's scores are one contiguous row after the others'. Only cells of two live slots mean anything.
    */
-  #scores = new Uint8Array(0);
+  #scores: Uint8Array = new Uint8Array(0);
   readonly #ids: string[] = [];
   readonly #names: string[] = [];
   /** Undefined once the slot's friend is removed (their answers are no longer needed). */
@@ -114,19 +141,53 @@ export class CircleIndex {
   /** Closeness totals of the friend being added with every earlier slot (scratch). */
   #totals = new Int32Array(0);
   readonly #slots = new Map<string, number>();
+  /** Each slot's network (undefined: not known). */
+  readonly #networks: (string | undefined)[] = [];
+  /** The slots of friends in the circle now, per network, ascending (join order). */
+  readonly #perNetwork = new Map<string, number[]>();
   /** The slots of friends in the circle now, ascending (join order). */
   readonly #live: number[] = [];
   #top: SlotPair[] = [];
   /** A removal took a pair out of `#top`: it is rebuilt when next read. */
   #topStale = false;
+  /** Its score triangle went back to the pool: every call throws CircleReleasedError. */
+  #released = false;
 
   constructor(
     readonly edition: Edition,
     friends: readonly CircleFriend[] = [],
+    /** Where score triangles come from and go back to (the cache's); none: allocated and collected. */
+    private readonly buffers?: ScoreBuffers,
   ) {
     if (friends.length > CIRCLE_MAX_FRIENDS) throw new CircleTooLargeError();
-    this.#grow(friends.length);
+    this.#grow(capacityFor(friends.length));
     for (const friend of friends) this.add(friend);
+  }
+
+  /**
+   * About what an index of these friends holds (`bytes` once built), and the size of its score
+   * triangle, to make room before building it.
+   */
+  static estimate(friends: readonly CircleFriend[]): { triangle: number; bytes: number } {
+    const capacity = capacityFor(friends.length);
+    const rounds = friends[0]?.answers.length ?? 0;
+    const triangle = rowStart(capacity);
+    return { triangle, bytes: triangle + capacity * (rounds + 5) + friends.length * (FRIEND_BYTES + 12 * rounds) };
+  }
+
+  /**
+   * Ends the index: its calls throw from now on. `reuse`: its score triangle goes back to the pool
+   * for the next circle; otherwise to the collector.
+   */
+  release(reuse = true): void {
+    if (this.#released) return;
+    this.#released = true;
+    if (reuse) this.buffers?.give(this.#scores);
+    this.#scores = new Uint8Array(0);
+  }
+
+  #check(): void {
+    if (this.#released) throw new CircleReleasedError();
   }
 
   /** Friends in the circle now. */
@@ -137,19 +198,21 @@ export class CircleIndex {
   /** Roughly what the index holds in memory, in bytes (for the cache's budget). */
   get bytes(): number {
     const columns = this.#columns.byteLength + this.#tabled.byteLength + this.#totals.byteLength;
-    return this.#scores.byteLength + columns + this.#ids.length * (96 + 12 * (this.#rounds ?? 0));
+    return this.#scores.byteLength + columns + this.#ids.length * (FRIEND_BYTES + 12 * (this.#rounds ?? 0));
   }
 
   has(publicId: string): boolean {
+    this.#check();
     return this.#slots.has(publicId);
   }
 
   /** Compares a new friend with every other friend; false (and nothing changes) if they are already in. */
   add(friend: CircleFriend): boolean {
+    this.#check();
     if (this.#slots.has(friend.publicId)) return false;
     const slot = this.#ids.length;
     if (slot >= CIRCLE_MAX_FRIENDS) throw new CircleTooLargeError();
-    if (slot >= this.#capacity) this.#grow(Math.min(CIRCLE_MAX_FRIENDS, Math.max(16, this.#capacity * 2)));
+    if (slot >= this.#capacity) this.#grow(capacityFor(this.#capacity * 2));
     const answers = friend.answers;
     if (this.#rounds === undefined) {
       this.#rounds = answers.length;
@@ -190,6 +253,12 @@ export class CircleIndex {
     this.#ids.push(friend.publicId);
     this.#names.push(friend.name);
     this.#answers.push(friend.answers);
+    this.#networks.push(friend.network);
+    if (friend.network !== undefined) {
+      const same = this.#perNetwork.get(friend.network);
+      if (same) same.push(slot);
+      else this.#perNetwork.set(friend.network, [slot]);
+    }
     this.#slots.set(friend.publicId, slot);
     live.push(slot);
     return true;
@@ -197,10 +266,17 @@ export class CircleIndex {
 
   /** Drops a friend and every pair they are in; false if they are not in the circle. */
   remove(publicId: string): boolean {
+    this.#check();
     const slot = this.#slots.get(publicId);
     if (slot === undefined) return false;
     this.#slots.delete(publicId);
     this.#answers[slot] = undefined;
+    const network = this.#networks[slot];
+    const same = network === undefined ? undefined : this.#perNetwork.get(network);
+    if (network !== undefined && same) {
+      same.splice(same.indexOf(slot), 1);
+      if (same.length === 0) this.#perNetwork.delete(network);
+    }
     if (this.#tabled[slot] === 0) this.#untabled -= 1;
     this.#tabled[slot] = 0;
     this.#live.splice(this.#live.indexOf(slot), 1);
@@ -208,15 +284,23 @@ export class CircleIndex {
     return true;
   }
 
-  /** Every other friend with their score, highest first (earliest to play first among equals); undefined if not in. */
+  /**
+   * Every other friend with their score, highest first (earliest to play first among equals), but
+   * for the other plays of a crowded network (SAME_NETWORK_SHOWN); undefined if not in.
+   */
   matches(publicId: string): CircleMatch[] | undefined {
+    this.#check();
     const slot = this.#slots.get(publicId);
     if (slot === undefined) return undefined;
     const scores = this.#scores;
     const start = rowStart(slot);
     // Counting sort: slots are visited in join order, so each bucket is already in tie order.
     const buckets: number[][] = Array.from({ length: SCORE_VALUES }, () => []);
+    const network = this.#networks[slot];
+    const crowded = network !== undefined && (this.#perNetwork.get(network)?.length ?? 0) > SAME_NETWORK_SHOWN;
+    const networks = this.#networks;
     for (const other of this.#live) {
+      if (crowded && networks[other] === network) continue;
       if (other < slot) buckets[scores[start + other]].push(other);
       else if (other > slot) buckets[scores[rowStart(other) + slot]].push(other);
     }
@@ -229,8 +313,22 @@ export class CircleIndex {
     return matches;
   }
 
+  /**
+   * Whether this friend's play is one of a crowded network's later ones, which have no circle
+   * (SAME_NETWORK_SHOWN); false for a friend not in the circle.
+   */
+  withheld(publicId: string): boolean {
+    this.#check();
+    const slot = this.#slots.get(publicId);
+    const network = slot === undefined ? undefined : this.#networks[slot];
+    if (slot === undefined || network === undefined) return false;
+    const same = this.#perNetwork.get(network) ?? [];
+    return same.length > SAME_NETWORK_SHOWN && same.indexOf(slot) >= SAME_NETWORK_SHOWN;
+  }
+
   /** The TOP_PAIRS most in-tune pairs, best first. */
   topPairs(): CirclePair[] {
+    this.#check();
     if (this.#topStale) this.#rebuildTop();
     return this.#top.map(({ a, b, tenths }) => ({
       a: { publicId: this.#ids[a], name: this.#names[a] },
@@ -275,8 +373,10 @@ export class CircleIndex {
   /** Room for `slots` friends, keeping every score already computed. */
   #grow(slots: number): void {
     if (slots <= this.#capacity) return;
-    const scores = new Uint8Array(rowStart(slots));
+    const size = rowStart(slots);
+    const scores = this.buffers ? this.buffers.take(size) : new Uint8Array(size);
     scores.set(this.#scores);
+    this.buffers?.give(this.#scores);
     this.#scores = scores;
     const tabled = new Uint8Array(slots);
     tabled.set(this.#tabled);
@@ -293,6 +393,16 @@ export class CircleIndex {
     this.#totals = new Int32Array(slots);
     this.#capacity = slots;
   }
+}
+
+/**
+ * The capacity for `friends`: a power of two from 16 (so that triangles come in few sizes and an
+ * evicted circle's fits the next one of its class), at most CIRCLE_MAX_FRIENDS.
+ */
+function capacityFor(friends: number): number {
+  let capacity = 16;
+  while (capacity < friends) capacity *= 2;
+  return Math.min(CIRCLE_MAX_FRIENDS, capacity);
 }
 
 /** Where the scores of slot `b` with slots 0..b − 1 start in the triangle. */

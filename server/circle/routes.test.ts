@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeScore } from '../../shared/score.js';
+import { bandOfTenths } from '../../shared/trust.js';
 import { type CreatedGame, createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
 
@@ -30,6 +31,7 @@ async function play(game: CreatedGame, name: string, answers: number[]): Promise
 }
 
 const together = (x: Friend, y: Friend) => computeScore('spectrum', x.answers, y.answers);
+const bandOf = (x: Friend, y: Friend) => bandOfTenths(Math.round(together(x, y) * 10));
 
 /** Every key of a JSON value, nested ones included. */
 function keysOf(value: unknown): string[] {
@@ -38,22 +40,24 @@ function keysOf(value: unknown): string[] {
 }
 
 describe('GET /prod/get-circle for a friend (playerId)', () => {
-  it("lists every other friend with the score's own formula, highest first, and no answers", async () => {
-    const game = await createGame(app, 'spectrum', [50, 50, 50, 50], 'Ada');
+  it("lists every other friend with the band of the score's own formula, closest first, and no answers or scores", async () => {
+    const game = await createGame(app, 'spectrum', [40, 40, 40, 40], 'Ada');
     // Answers no one else gives, so that a leak could not hide among other numbers.
     const bo = await play(game, 'Bo', [11, 23, 37, 41]);
-    const cy = await play(game, 'Cy', [13, 29, 31, 43]);
+    const cy = await play(game, 'Cy', [31, 45, 58, 62]);
     const di = await play(game, 'Di', [97, 83, 79, 71]);
     const ed = await play(game, 'Ed', [11, 23, 37, 41]);
     const response = await asFriend(game.gameId, bo.playerId);
     expect(response.statusCode).toBe(200);
     const expected = {
-      matches: [ed, cy, di].map((f) => ({ playerID: f.playerID, playerName: f.name, score: together(bo, f) })),
+      matches: [ed, cy, di].map((f) => ({ playerID: f.playerID, playerName: f.name, band: bandOf(bo, f) })),
     };
     // Byte for byte what the reply schema would write (the handler writes it itself).
     expect(response.body).toBe(JSON.stringify(expected));
     expect(together(bo, ed)).toBe(10);
     expect(together(bo, cy)).toBeGreaterThan(together(bo, di));
+    expect(expected.matches.map((m) => m.band)).toEqual(['in-tune', 'close', 'apart']);
+    expect(keysOf(response.json())).not.toContain('score');
     expect(keysOf(response.json()).filter((key) => /answer/i.test(key))).toEqual([]);
     for (const friend of [bo, cy, di, ed]) expect(response.body).not.toContain(friend.answers.join(','));
   });
@@ -65,23 +69,26 @@ describe('GET /prod/get-circle for a friend (playerId)', () => {
     const di = await play(game, 'Di', [100, 100, 100, 100]);
     const { matches } = (await asFriend(game.gameId, bo.playerId.toUpperCase())).json();
     expect(matches.map((m: { playerName: string }) => m.playerName)).toEqual(['Cy', 'Di']);
-    expect((await asFriend(game.gameId, di.playerId)).json().matches.map((m: { score: number }) => m.score)).toEqual([
-      10, 0,
+    expect((await asFriend(game.gameId, di.playerId)).json().matches.map((m: { band: string }) => m.band)).toEqual([
+      'in-tune',
+      'apart',
     ]);
     expect(cy.playerID).not.toBe(di.playerID);
   });
 
   it('is an empty list for the only friend so far, then shows the next one', async () => {
     const game = await createGame(app, 'spectrum');
-    const bo = await play(game, 'Bo', [50, 50, 50, 50]);
+    const bo = await play(game, 'Bo', [40, 40, 40, 40]);
     expect((await asFriend(game.gameId, bo.playerId)).json()).toEqual({ matches: [] });
-    await play(game, 'Cy', [50, 50, 50, 50]);
-    expect((await asFriend(game.gameId, bo.playerId)).json().matches).toMatchObject([{ playerName: 'Cy', score: 10 }]);
+    await play(game, 'Cy', [40, 40, 40, 40]);
+    expect((await asFriend(game.gameId, bo.playerId)).json().matches).toMatchObject([
+      { playerName: 'Cy', band: 'in-tune' },
+    ]);
   });
 
   it('answers 404 to a friend who has not played, to the creator, and for an unknown game', async () => {
     const game = await createGame(app, 'spectrum');
-    const bo = await play(game, 'Bo', [50, 50, 50, 50]);
+    const bo = await play(game, 'Bo', [40, 40, 40, 40]);
     const notYet = await asFriend(game.gameId, newUserId());
     expect(notYet.statusCode).toBe(404);
     expect(notYet.json()).toEqual({ message: 'You have not played this game yet, so there is nothing to compare.' });
@@ -103,10 +110,17 @@ describe('GET /prod/get-circle for a creator (userId)', () => {
     const pair = (a: Friend, b: Friend) => ({
       a: { playerID: a.playerID, playerName: a.name },
       b: { playerID: b.playerID, playerName: b.name },
-      score: together(a, b),
+      band: bandOf(a, b),
     });
-    const expected = [pair(bo, cy), pair(bo, di), pair(cy, di)].sort((p, q) => q.score - p.score);
+    // Closest first, by the exact scores, which the reply leaves out.
+    const byScore = [
+      [bo, cy],
+      [bo, di],
+      [cy, di],
+    ].sort(([a, b], [c, d]) => together(c, d) - together(a, b));
+    const expected = byScore.map(([a, b]) => pair(a, b));
     expect(response.json()).toEqual({ pairs: expected, players: 3 });
+    expect(expected.map((p) => p.band)).toEqual(['in-tune', 'apart', 'apart']);
     expect(expected[0]).toEqual(pair(bo, cy));
     expect(keysOf(response.json()).filter((key) => /answer/i.test(key))).toEqual([]);
   });
@@ -118,13 +132,16 @@ describe('GET /prod/get-circle for a creator (userId)', () => {
     const { pairs, players } = (await asCreator(game.gameId, game.creatorId)).json();
     expect(players).toBe(12);
     expect(pairs).toHaveLength(50);
-    const scores = pairs.map((p: { score: number }) => p.score);
-    expect(scores).toEqual([...scores].sort((x, y) => y - x));
+    // Bands come in order: every in-tune pair, then every close one, then the rest.
+    const rank = { 'in-tune': 0, close: 1, apart: 2 } as Record<string, number>;
+    const ranks = pairs.map((p: { band: string }) => rank[p.band]);
+    expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
+    expect(keysOf(pairs)).not.toContain('score');
   });
 
   it('answers a co-creator too, and 403 to a friend or a stranger', async () => {
     const game = await createGame(app, 'spectrum');
-    const bo = await play(game, 'Bo', [50, 50, 50, 50]);
+    const bo = await play(game, 'Bo', [40, 40, 40, 40]);
     const laptop = newUserId();
     const { key } = (await post('creator-link', { gameId: game.gameId, userId: game.creatorId })).json();
     expect((await post('claim-game', { gameId: game.gameId, key, userId: laptop })).statusCode).toBe(200);
@@ -177,7 +194,7 @@ describe('a removed friend', () => {
         {
           a: { playerID: bo.playerID, playerName: 'Bo' },
           b: { playerID: cy.playerID, playerName: 'Cy' },
-          score: together(bo, cy),
+          band: bandOf(bo, cy),
         },
       ],
       players: 2,
@@ -192,9 +209,9 @@ describe('pair scores stay with the players and creators', () => {
     const { port } = app.server.address() as { port: number };
     const live = await LiveClient.open(`ws://127.0.0.1:${port}/prod/live/${game.gameId}`);
     try {
-      const bo = await play(game, 'Bo', [50, 50, 50, 50]);
+      const bo = await play(game, 'Bo', [40, 40, 40, 40]);
       expect((await asCreator(game.gameId, game.creatorId)).statusCode).toBe(200);
-      await play(game, 'Cy', [50, 50, 50, 50]);
+      await play(game, 'Cy', [40, 40, 40, 40]);
       expect((await asFriend(game.gameId, bo.playerId)).json().matches).toHaveLength(1);
       expect(await live.message(0)).toEqual({ type: 'snapshot', players: [] });
       const rowKeys = ['playerID', 'playerName', 'score'];

@@ -1,18 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CirclePairsReply } from '../../shared/api.js';
+import { answersHalf, bandOfTenths, CIRCLE_NEEDS_HALF } from '../../shared/trust.js';
 import { conflict, forbidden, notFound, unknownGame } from '../errors.js';
 import { isGameCreator } from '../games/creator.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
+import { burstPlays } from './bursts.js';
 import type { CircleCache } from './cache.js';
 import { type CircleIndex, CircleTooLargeError } from './circle-index.js';
+import type { CircleRepository } from './repository.js';
 
 export interface CircleRoutesOptions {
   /** The game's definition (its edition and creators), as the game cache keeps it. */
   findGame(gameId: string): Promise<Game | undefined>;
   /** A friend's own response, found by their private id (removed or not). */
-  games: Pick<GameRepository, 'findResponse' | 'isCoCreator'>;
+  games: Pick<GameRepository, 'findResponse' | 'isCoCreator' | 'listPlayers'>;
   circles: CircleCache;
+  /** Each play's network, for the creator's burst flag. */
+  networks: Pick<CircleRepository, 'listNetworkPlays'>;
 }
 
 // As the reveal (get-comparison) says them: the circle has the same readers.
@@ -20,18 +25,23 @@ const NOT_PLAYED = 'You have not played this game yet, so there is nothing to co
 const REMOVED = 'The creator removed you from this game.';
 const CREATORS_ONLY = "Only the game's creator can see how friends compare with each other.";
 const TOO_LARGE = 'This game has too many friends to compare them all with each other.';
-
-const score = (tenths: number) => tenths / 10;
+const CIRCLE_CROWDED = 'Too many plays of this game from your network to show your circle.';
+const CREATORS_ONLY_BURSTS = "Only the game's creator can see where plays came from.";
 
 /**
  * Your friends' circle: friends of one game compared with each other, with the score's own
- * formula. A friend who played reads their score with every other friend; a creator reads the
- * closest pairs. No answer ever leaves here, and removed friends are in no reply.
+ * formula. A friend who played reads how in tune they are with every other friend; a creator reads
+ * the closest pairs. Each comes as a band ("in-tune", "close", "apart") in the order of the exact
+ * scores, which never leave here (exact pair scores are an oracle for the answers, issue 30); no
+ * answer ever leaves here, and removed friends and plays of fewer than half their rounds are in no reply.
  */
-export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (app, { findGame, games, circles }) => {
-  async function circleOf(game: Game, publicId?: string): Promise<CircleIndex> {
+export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
+  app,
+  { findGame, games, circles, networks },
+) => {
+  async function circleOf<T>(game: Game, publicId: string | undefined, reader: (circle: CircleIndex) => T): Promise<T> {
     try {
-      return await circles.circle(game.id, game.edition, publicId);
+      return await circles.read(game.id, game.edition, publicId, reader);
     } catch (error) {
       if (error instanceof CircleTooLargeError) throw conflict(TOO_LARGE);
       throw error;
@@ -44,25 +54,39 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (app,
     if (query.reader === 'friend') {
       const response = await games.findResponse(game.id, query.playerId);
       if (!response) throw notFound(NOT_PLAYED);
-      const matches = (await circleOf(game, response.publicId)).matches(response.publicId);
+      if (!answersHalf(game.edition, response.answers)) throw notFound(CIRCLE_NEEDS_HALF); // code: circle_needs_half
+      const matches = await circleOf(game, response.publicId, (circle) =>
+        // One network's later plays of a crowded game: an attacker's, most likely (SAME_NETWORK_SHOWN).
+        circle.withheld(response.publicId) ? 'withheld' : circle.matches(response.publicId),
+      );
+      if (matches === 'withheld') throw notFound(CIRCLE_CROWDED); // code: circle_network_crowded
       // Stored but not in the circle: the creator removed them.
       if (!matches) throw notFound(REMOVED);
       // Up to 999 rows: written here in the reply schema's key order rather than checked row by row by it.
       const rows = matches.map(
         (m) =>
-          `{"playerID":${JSON.stringify(m.publicId)},"playerName":${JSON.stringify(m.name)},"score":${score(m.tenths)}}`,
+          `{"playerID":${JSON.stringify(m.publicId)},"playerName":${JSON.stringify(m.name)},"band":"${bandOfTenths(m.tenths)}"}`,
       );
       return new Serialized(`{"matches":[${rows.join(',')}]}`);
     }
     if (!(await isGameCreator(games, game, query.userId))) throw forbidden(CREATORS_ONLY);
-    const circle = await circleOf(game);
-    return {
+    return circleOf(game, undefined, (circle) => ({
       pairs: circle.topPairs().map(({ a, b, tenths }) => ({
         a: { playerID: a.publicId, playerName: a.name },
         b: { playerID: b.publicId, playerName: b.name },
-        score: score(tenths),
+        band: bandOfTenths(tenths),
       })),
       players: circle.size,
-    };
+    }));
+  });
+
+  endpoint(app, 'get-bursts', async ({ gameId, userId }) => {
+    const game = await findGame(gameId);
+    if (!game) throw unknownGame();
+    if (!(await isGameCreator(games, game, userId))) throw forbidden(CREATORS_ONLY_BURSTS);
+    const flagged = burstPlays(await networks.listNetworkPlays(game.id));
+    // The scoreboard's friends only: a removed one is gone from it (the client keeps its order).
+    const board = await games.listPlayers(game.id);
+    return { playerIDs: board.filter((player) => flagged.has(player.playerID)).map((player) => player.playerID) };
   });
 };

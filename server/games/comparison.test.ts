@@ -202,6 +202,7 @@ describe("the creator's answers before a friend has answered", () => {
       'get-score': { url: `/prod/get-score?gameId=${game.gameId}&playerId=${friend}` },
       'get-comparison': { url: `/prod/get-comparison?gameId=${game.gameId}&playerId=${friend}` },
       'get-circle': { url: `/prod/get-circle?gameId=${game.gameId}&playerId=${friend}` },
+      'get-bursts': { url: `/prod/get-bursts?gameId=${game.gameId}&userId=${friend}` },
       // The creator's calls, tried by the friend: refused, and nothing in the refusals either.
       'remove-player': { url: '/prod/remove-player', payload: { gameId: game.gameId, userId: friend, playerID: 'x' } },
       'delete-game': { url: '/prod/delete-game', payload: { gameId: game.gameId, userId: friend } },

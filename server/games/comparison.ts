@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ReplyOf } from '../../shared/api.js';
 import { gameTypeOf, type Question, toWireQuestion } from '../../shared/model.js';
 import { roundPoints } from '../../shared/score.js';
+import { answersHalf, REVEAL_NEEDS_HALF } from '../../shared/trust.js';
 import { forbidden, notFound, removedFriend, unknownGame } from '../errors.js';
 import { endpoint } from '../http/endpoint.js';
 import type { QuestionTexts } from '../questions/translations.js';
@@ -23,7 +24,8 @@ const NO_SUCH_FRIEND = 'This friend is not on the scoreboard of this game.';
 /**
  * The reveal: a friend's answers beside the creator's, round by round. The creator's answers leave
  * the server only here, and only once that friend's response is stored (the response is what is
- * looked up first; without it there is nothing to compare and the answer is 404).
+ * looked up first; without it there is nothing to compare and the answer is 404). A friend whose
+ * play answered fewer than half its rounds gets no reveal (404); the creator still sees it.
  */
 export const comparisonRoutes: FastifyPluginAsync<ComparisonRoutesOptions> = async (app, { games, cache, texts }) => {
   endpoint(app, 'get-comparison', async (query) => {
@@ -33,6 +35,8 @@ export const comparisonRoutes: FastifyPluginAsync<ComparisonRoutesOptions> = asy
     if (query.reader === 'friend') {
       response = await games.findResponse(game.id, query.playerId);
       if (!response) throw notFound(NOT_PLAYED);
+      // A throw-away play of a round or two would read the creator's answers for the real one (issue 30).
+      if (!answersHalf(game.edition, response.answers)) throw notFound(REVEAL_NEEDS_HALF); // code: reveal_needs_half
     } else {
       if (!(await isGameCreator(games, game, query.userId))) {
         throw forbidden("Only the game's creator can see a friend's answers.");

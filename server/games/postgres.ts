@@ -97,8 +97,8 @@ export function postgresGameRepository(
       return ((await pool.query(query('gameExists', [id]))).rowCount ?? 0) > 0;
     },
 
-    async addResponse(response, maxPlayers) {
-      return responses.run({ response, maxPlayers });
+    async addResponse(response, maxPlayers, maxPerNetwork = 0) {
+      return responses.run({ response, maxPlayers, maxPerNetwork });
     },
 
     async listPlayers(gameId) {

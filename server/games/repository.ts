@@ -50,6 +50,8 @@ export interface NewResponse {
   playerName: string;
   answers: number[];
   score: number;
+  /** The client's network (networkOf: a hash, never the address), for PLAYS_PER_ADDRESS_PER_GAME and the burst flag. */
+  network?: string;
 }
 
 /**
@@ -63,10 +65,11 @@ export interface GameRepository {
   /**
    * Stores a friend's response and announces it, unless this player already answered this game
    * (the database's UNIQUE rule decides, so of two racing requests one is stored) or the game
-   * already has `maxPlayers` friends. `missing` when the game is gone by the time the write runs
+   * already has `maxPlayers` friends, or `too-many` when the response's network already stored
+   * `maxPerNetwork` responses in this game (0 or undefined: no cap). `missing` when the game is gone by the time the write runs
    * (deleted while its friend was answering): decided inside the write, never a failed insert.
    */
-  addResponse(response: NewResponse, maxPlayers: number): Promise<AddResponseResult>;
+  addResponse(response: NewResponse, maxPlayers: number, maxPerNetwork?: number): Promise<AddResponseResult>;
   /** Friends of a game, highest score first (earliest first among equals). */
   listPlayers(gameId: string): Promise<Player[]>;
   /** A friend's score; undefined if they have not answered or were removed. */
@@ -168,6 +171,7 @@ export type AddResponseResult =
   | { status: 'stored'; player: Player }
   | { status: 'duplicate' }
   | { status: 'full' }
+  | { status: 'too-many' }
   | { status: 'missing' };
 
 /** A scoreboard row as every database stores it. */

@@ -3,6 +3,7 @@ import type { Language } from '../../shared/languages.js';
 import { editionOf, gameTypeOf, toWireQuestion } from '../../shared/model.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { computeScore } from '../../shared/score.js';
+import { networkOf } from '../circle/networks.js';
 import { conflict, notFound, removedFriend, unknownGame } from '../errors.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
 import { newGameId, newPlayerId } from '../ids.js';
@@ -23,11 +24,15 @@ interface GameRoutesOptions {
   cache: GameCache;
   /** Friends a game takes at most (MAX_PLAYERS_PER_GAME). */
   maxPlayersPerGame: number;
+  /** Responses one client network may store per game (PLAYS_PER_ADDRESS_PER_GAME; 0: no cap). */
+  playsPerNetwork?: number;
   onGameCreated?: () => void;
   onResponseLogged?: () => void;
   /** A friend's response was stored (their push to the creator goes out from here). */
   onFriendFinished?: (gameId: string, playerName: string, score: number) => void;
 }
+
+const TOO_MANY_PLAYS = 'Too many plays of this game from your network.';
 
 export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, options) => {
   const { games, questions, cache } = options;
@@ -63,7 +68,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     return { gameId };
   });
 
-  endpoint(app, 'log-response', async ({ gameId, playerId, userName, responseSet }) => {
+  endpoint(app, 'log-response', async ({ gameId, playerId, userName, responseSet }, request) => {
     const game = await requireGame(gameId);
     if (await isGameCreator(games, game, playerId)) {
       throw conflict('You created this game, so you cannot answer it. Share the link with your friends instead.');
@@ -71,11 +76,21 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     checkAnswers(game.questions, responseSet, 'responseSet');
     const score = computeScore(game.edition, game.creatorAnswers, responseSet);
     const result = await games.addResponse(
-      { gameId, publicId: newPlayerId(), playerUserId: playerId, playerName: userName, answers: responseSet, score },
+      {
+        gameId,
+        publicId: newPlayerId(),
+        playerUserId: playerId,
+        playerName: userName,
+        answers: responseSet,
+        score,
+        network: networkOf(request.ip),
+      },
       options.maxPlayersPerGame,
+      options.playsPerNetwork ?? 0,
     );
     if (result.status === 'duplicate') throw conflict('You have already played this game; your first answers stand.');
     if (result.status === 'full') throw conflict('This game is full.');
+    if (result.status === 'too-many') throw conflict(TOO_MANY_PLAYS); // code: too_many_plays
     // Deleted while this friend was answering.
     if (result.status === 'missing') throw unknownGame();
     options.onResponseLogged?.();

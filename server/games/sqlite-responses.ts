@@ -1,15 +1,16 @@
 import type { Db } from '../db/database.js';
 import { type AddResponseResult, type NewResponse, playerOf, responseValues } from './repository.js';
 
-/** One friend's response to store, and the game's cap (MAX_PLAYERS_PER_GAME). */
+/** One friend's response to store, the game's cap (MAX_PLAYERS_PER_GAME) and its network's (PLAYS_PER_ADDRESS_PER_GAME, 0: none). */
 export interface ResponseWrite {
   response: NewResponse;
   maxPlayers: number;
+  maxPerNetwork?: number;
 }
 
 /**
- * Stores one response on `db`: checks that the game still exists and the cap, then inserts unless
- * this player already answered.
+ * Stores one response on `db`: checks that the game still exists, the cap and the network's cap,
+ * then inserts (with the network's row) unless this player already answered.
  * Runs inside its caller's transaction (a group commit), so nothing else writes between the
  * count and the insert.
  */
@@ -24,8 +25,15 @@ export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseRes
   // Removed friends still count towards the cap: removing jokers does not make room for more jokers.
   // Kept by triggers (migration 003): counting the game's rows would cost more with every friend.
   const countPlayers = db.prepare<[string], number>('SELECT responses_count FROM games WHERE id = ?').pluck();
+  // At most PLAYS_PER_ADDRESS_PER_GAME rows: the count is a short walk of the table's key.
+  const countNetworkPlays = db
+    .prepare<[string, string], number>('SELECT count(*) FROM response_networks WHERE game_id = ? AND network = ?')
+    .pluck();
+  const insertNetwork = db.prepare(
+    'INSERT INTO response_networks (game_id, network, public_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+  );
 
-  return ({ response, maxPlayers }) => {
+  return ({ response, maxPlayers, maxPerNetwork = 0 }) => {
     const players = countPlayers.get(response.gameId);
     // The game was deleted after the request read it: a plain answer, where the insert would fail
     // its foreign key (and, in a group commit, make the whole batch run again one by one).
@@ -33,7 +41,19 @@ export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseRes
     if (players >= maxPlayers) {
       return selectResponded.get(response.gameId, response.playerUserId) ? { status: 'duplicate' } : { status: 'full' };
     }
-    if (insertResponse.run(...responseValues(response)).changes === 0) return { status: 'duplicate' };
+    const { network } = response;
+    if (
+      network !== undefined &&
+      maxPerNetwork > 0 &&
+      (countNetworkPlays.get(response.gameId, network) ?? 0) >= maxPerNetwork
+    ) {
+      return selectResponded.get(response.gameId, response.playerUserId)
+        ? { status: 'duplicate' }
+        : { status: 'too-many' };
+    }
+    const values = responseValues(response);
+    if (insertResponse.run(...values).changes === 0) return { status: 'duplicate' };
+    if (network !== undefined) insertNetwork.run(response.gameId, network, response.publicId, values[6]);
     return { status: 'stored', player: playerOf(response) };
   };
 }

@@ -91,8 +91,8 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
       return selectGame.get(id) !== undefined;
     },
 
-    async addResponse(response, maxPlayers) {
-      const result = await responses.run({ response, maxPlayers });
+    async addResponse(response, maxPlayers, maxPerNetwork = 0) {
+      const result = await responses.run({ response, maxPlayers, maxPerNetwork });
       if (result.status === 'stored') bus.publish(response.gameId, { type: 'player', player: result.player });
       return result;
     },

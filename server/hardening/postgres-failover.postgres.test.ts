@@ -30,6 +30,7 @@ async function startServer(): Promise<ServerProcess> {
     DATABASE_POOL_SIZE: '4',
     RATE_LIMIT_PER_MINUTE: '0',
     LIVE_SOCKETS_PER_ADDRESS: '0',
+    PLAYS_PER_ADDRESS_PER_GAME: '0',
     LOG_LEVEL: 'warn',
   });
   await waitForHealth(server, 30_000);

@@ -15,7 +15,8 @@ import { createTestDatabase, testingOnPostgres } from './postgres.js';
  * An app on a fresh database, without the built client and without rate limiting: an in-memory
  * SQLite database, or (TEST_DATABASE=postgres, the `server-postgres` project) a new PostgreSQL
  * database dropped when the app closes. An explicit DATABASE_URL in `env` is used as it is
- * (several apps on one database). No cap on live sockets per address: tests open many from 127.0.0.1.
+ * (several apps on one database). No cap on live sockets or plays per address: tests open many
+ * and play many from 127.0.0.1.
  * Files besides the database (link-preview cards) go to a new folder removed with the app,
  * unless `env` names a DATA_DIR.
  */
@@ -27,6 +28,7 @@ export async function testApp(env: Record<string, string> = {}, options: Partial
     DATABASE_URL: database?.url ?? 'sqlite::memory:',
     RATE_LIMIT_PER_MINUTE: '0',
     LIVE_SOCKETS_PER_ADDRESS: '0',
+    PLAYS_PER_ADDRESS_PER_GAME: '0',
     DATA_DIR: dataDir,
     ...env,
   });

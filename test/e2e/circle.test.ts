@@ -1,6 +1,6 @@
 /**
- * Your friends' circle in a real browser: friends see who among them they are most in tune with,
- * and the creator sees the closest pairs; both update live as friends finish, without a reload.
+ * Your friends' circle in a real browser: friends see who among them they are closest to, in
+ * words ("In tune", "Close", "Apart", never a score), and the creator sees the closest pairs; both update live as friends finish, without a reload.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -30,18 +30,18 @@ describe.skipIf(!available)("your friends' circle", () => {
 
     // Cy plays (same first two answers as Bo): Bo's screen shows Cy without a reload.
     await play(cyId, [1, 2, 1], 'Cy');
-    await bo.page.getByText("In Ada's circle you're most in tune with Cy — 6.7/10").waitFor();
+    await bo.page.getByText("In Ada's circle you're closest to Cy: Close").waitFor();
 
     // Cy's own result: Bo is their closest match.
     const cy = await newPlayer(world, { userId: cyId, context: { reducedMotion: 'reduce', bypassCSP: true } });
     await cy.page.goto(`/result/${game.gameId}`);
-    await cy.page.getByText("In Ada's circle you're most in tune with Bo — 6.7/10").waitFor();
+    await cy.page.getByText("In Ada's circle you're closest to Bo: Close").waitFor();
     expect(await circleItems(cy.page).count()).toBe(0);
 
     // Di finishes third: Di appears on Cy's screen, below Bo, without a reload.
     await play(diId, [2, 2, 2], 'Di');
-    await circleItems(cy.page).filter({ hasText: 'Di — 3.3/10' }).waitFor();
-    expect(await circleItems(cy.page).allInnerTexts()).toEqual(['Di — 3.3/10']);
+    await circleItems(cy.page).filter({ hasText: 'Di — Apart' }).waitFor();
+    expect(await circleItems(cy.page).allInnerTexts()).toEqual(['Di — Apart']);
     await cy.page.getByRole('heading', { name: 'Your circle' }).scrollIntoViewIfNeeded();
     await screenshot(cy.page, 'circle-friend-result', { fullPage: true });
     expect(await axeViolations(cy.page)).toEqual([]);
@@ -53,12 +53,12 @@ describe.skipIf(!available)("your friends' circle", () => {
     const ada = await newPlayer(world, { userId: game.creatorId, context: { bypassCSP: true } });
     await ada.page.goto(`/endscreen/${game.gameId}`);
     const web = ada.page.getByRole('region', { name: "Your friends' web" });
-    await web.getByText('Closest pair: Bo and Cy — 6.7/10').waitFor();
+    await web.getByText('Closest pair: Bo and Cy: Close').waitFor();
     expect(await web.getByRole('listitem').allInnerTexts()).toEqual([
-      'Bo and Cy — 6.7/10',
+      'Bo and Cy — Close',
       // Equal scores: the pair whose first friend played earlier first.
-      'Bo and Di — 3.3/10',
-      'Cy and Di — 3.3/10',
+      'Bo and Di — Apart',
+      'Cy and Di — Apart',
     ]);
     await screenshot(ada.page, 'circle-creator-web', { fullPage: true });
     expect(await axeViolations(ada.page)).toEqual([]);

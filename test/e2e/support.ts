@@ -36,7 +36,13 @@ export interface World {
 
 /** The built product served by the real app on loopback, and one Chromium. */
 export async function startWorld(env: Record<string, string> = {}): Promise<World> {
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', RATE_LIMIT_PER_MINUTE: '0', ...env });
+  const config = loadConfig({
+    DATABASE_URL: 'sqlite::memory:',
+    RATE_LIMIT_PER_MINUTE: '0',
+    // Every test friend plays from 127.0.0.1.
+    PLAYS_PER_ADDRESS_PER_GAME: '0',
+    ...env,
+  });
   const app = await buildApp({ config, clientDir: CLIENT_DIR });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

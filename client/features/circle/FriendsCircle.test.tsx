@@ -19,7 +19,15 @@ function serveCircle(...replies: FakeResponse[]) {
     return replies[Math.min(call++, replies.length - 1)];
   });
 }
-const matches = (...rows: CircleMatchesReply['matches']): FakeResponse => ({ body: { matches: rows } });
+/** The circle's rows: each friend with a band, never a score (the score on the board is theirs with the creator). */
+const band: Record<string, CircleMatchesReply['matches'][number]['band']> = {
+  'p-bo': 'close',
+  'p-cy': 'in-tune',
+  'p-di': 'close',
+};
+const matches = (...rows: (typeof bo)[]): FakeResponse => ({
+  body: { matches: rows.map(({ playerID, playerName }) => ({ playerID, playerName, band: band[playerID] })) },
+});
 
 function open() {
   render(<FriendsCircle gameId={GAME_ID} playerId={PLAYER_ID} creatorName="Ada" />);
@@ -45,14 +53,14 @@ describe("a friend's circle", () => {
     await advance(0);
     expect(String(fetchMock.mock.calls[0][0])).toBe(`/prod/get-circle?gameId=${GAME_ID}&playerId=${PLAYER_ID}`);
     const section = screen.getByRole('region', { name: 'Your circle' });
-    expect(within(section).getByText("In Ada's circle you're most in tune with Cy — 8.4/10")).toBeTruthy();
+    expect(within(section).getByText("In Ada's circle you're closest to Cy: In tune")).toBeTruthy();
     expect(within(section).getByRole('heading', { level: 3 }).textContent).toBe(FRIENDS_CIRCLE_TEXT.others);
     // Scores are in the words a screen reader reads, in order; an empty name reads as a name.
     expect(
       within(section)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Anonymous — 6.1/10']);
+    ).toEqual(['Anonymous — Close']);
   });
 
   it('says when no other friend has played yet, and updates live when one does', async () => {
@@ -66,7 +74,7 @@ describe("a friend's circle", () => {
     // Screens of one game spread their calls after a live change.
     await advance(REFETCH_SPREAD_MS);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(screen.getByText("In Ada's circle you're most in tune with Cy — 8.4/10")).toBeTruthy();
+    expect(screen.getByText("In Ada's circle you're closest to Cy: In tune")).toBeTruthy();
     expect(screen.queryByText(FRIENDS_CIRCLE_TEXT.alone('Ada'))).toBeNull();
     expect(screen.queryByRole('list')).toBeNull();
   });
@@ -77,10 +85,10 @@ describe("a friend's circle", () => {
     liveBoard([bo, cy, di]);
     await advance(0);
     FakeWebSocket.latest.receive({ type: 'removed', playerID: 'p-cy' });
-    expect(screen.getByText(/most in tune with Cy/)).toBeTruthy();
+    expect(screen.getByText(/closest to Cy/)).toBeTruthy();
     await advance(REFETCH_SPREAD_MS);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(screen.getByText("In Ada's circle you're most in tune with Anonymous — 6.1/10")).toBeTruthy();
+    expect(screen.getByText("In Ada's circle you're closest to Anonymous: Close")).toBeTruthy();
   });
 
   it('folds a burst of friends into one call', async () => {
@@ -104,7 +112,7 @@ describe("a friend's circle", () => {
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await advance(0);
-    expect(screen.getByText(/most in tune with Cy/)).toBeTruthy();
+    expect(screen.getByText(/closest to Cy/)).toBeTruthy();
   });
 
   it('shows nothing for a 404 (the screen around says why) or a deleted game', async () => {

@@ -7,11 +7,9 @@ import { formatScoreText } from '../../i18n/format.js';
 import { i18n } from '../../i18n/i18n.js';
 import { shownName } from '../../i18n/names.js';
 import { useLiveScoreboard } from '../scoreboard/useLiveScoreboard.js';
+import { bandWords } from './bands.js';
 import { CircleFailure } from './CircleFailure.js';
 import { friendsKey, useCircle } from './useCircle.js';
-
-/** A score between friends as every screen but the gauge writes it: "8.4/10" ("8,4/10" in German). */
-export const outOfTen = (value: number) => formatScoreText(i18n, value);
 
 /** Every text of the friend's circle, in one place, read in the active language each time. */
 export const FRIENDS_CIRCLE_TEXT = {
@@ -19,16 +17,16 @@ export const FRIENDS_CIRCLE_TEXT = {
     return i18n._(msg`Your circle`);
   },
   /** `creator` is null when they typed no name: never "Anonymous's circle". */
-  closest: (creator: string | null, friend: string, value: number) => {
-    const score = outOfTen(value);
+  closest: (creator: string | null, friend: string, band: string) => {
+    const words = bandWords(band);
     return creator === null
-      ? i18n._(msg`Of all the friends who played, you're most in tune with ${friend} — ${score}`)
-      : i18n._(msg`In ${creator}'s circle you're most in tune with ${friend} — ${score}`);
+      ? i18n._(msg`Of all the friends who played, you're closest to ${friend}: ${words}`)
+      : i18n._(msg`In ${creator}'s circle you're closest to ${friend}: ${words}`);
   },
   get others() {
     return i18n._(msg`Everyone else, closest first`);
   },
-  match: (friend: string, score: number) => `${friend} — ${outOfTen(score)}`,
+  match: (friend: string, band: string) => `${friend} — ${bandWords(band)}`,
   alone: (creator: string | null) =>
     creator === null
       ? i18n._(
@@ -52,8 +50,8 @@ export interface FriendsCircleProps {
 }
 
 /**
- * A friend's place among the other friends: who they are most in tune with, then everyone else
- * in order. Refetched whenever the live scoreboard changes (a friend played or was removed).
+ * A friend's place among the other friends: who they are closest to, then everyone else in order,
+ * each with how in tune the two are in words ("In tune", "Close", "Apart"), never a score. Refetched whenever the live scoreboard changes (a friend played or was removed).
  */
 export function FriendsCircle({ gameId, playerId, creatorName }: FriendsCircleProps) {
   const live = useLiveScoreboard(gameId);
@@ -70,14 +68,14 @@ export function FriendsCircle({ gameId, playerId, creatorName }: FriendsCirclePr
     body = closest ? (
       <>
         <p className="circle__closest" aria-live="polite">
-          {text.closest(creator, shownName(i18n, closest.playerName), closest.score)}
+          {text.closest(creator, shownName(i18n, closest.playerName), closest.band)}
         </p>
         {others.length > 0 && (
           <>
             <h3 className="circle__subheading">{text.others}</h3>
             <ol className="circle__list">
               {others.map((match) => (
-                <li key={match.playerID}>{text.match(shownName(i18n, match.playerName), match.score)}</li>
+                <li key={match.playerID}>{text.match(shownName(i18n, match.playerName), match.band)}</li>
               ))}
             </ol>
           </>

@@ -13,7 +13,11 @@ const bo = { playerID: 'p-bo', playerName: 'Bo', score: 7 };
 const cy = { playerID: 'p-cy', playerName: 'Cy', score: 4 };
 const di = { playerID: 'p-di', playerName: 'Di', score: 2 };
 const friend = ({ playerID, playerName }: typeof bo) => ({ playerID, playerName });
-const pair = (a: typeof bo, b: typeof bo, score: number) => ({ a: friend(a), b: friend(b), score });
+const pair = (a: typeof bo, b: typeof bo, band: 'in-tune' | 'close' | 'apart') => ({
+  a: friend(a),
+  b: friend(b),
+  band,
+});
 
 function serve(isCreator: boolean, ...webs: CirclePairsReply[]) {
   let call = 0;
@@ -49,11 +53,14 @@ describe("the creator's web of friends", () => {
   it.each(screens)(
     'on the %s: the closest pair, then the most in-tune pairs in order',
     async (_name, path, pattern, element) => {
-      const fetchMock = serve(true, { pairs: [pair(bo, cy, 8.4), pair(bo, di, 6.1), pair(cy, di, 0)], players: 3 });
+      const fetchMock = serve(true, {
+        pairs: [pair(bo, cy, 'in-tune'), pair(bo, di, 'close'), pair(cy, di, 'apart')],
+        players: 3,
+      });
       await openWith(path, pattern, element, [bo, cy, di]);
       expect(circleCalls(fetchMock)).toEqual([`/prod/get-circle?gameId=${GAME_ID}&userId=${userId()}`]);
       const web = screen.getByRole('region', { name: "Your friends' web" });
-      expect(within(web).getByText('Closest pair: Bo and Cy — 8.4/10')).toBeTruthy();
+      expect(within(web).getByText('Closest pair: Bo and Cy: In tune')).toBeTruthy();
       expect(within(web).getByRole('heading', { level: 3 }).textContent).toBe(
         'The 3 most in-tune pairs among 3 friends',
       );
@@ -61,18 +68,18 @@ describe("the creator's web of friends", () => {
         within(web)
           .getAllByRole('listitem')
           .map((item) => item.textContent),
-      ).toEqual(['Bo and Cy — 8.4/10', 'Bo and Di — 6.1/10', 'Cy and Di — 0/10']);
+      ).toEqual(['Bo and Cy — In tune', 'Bo and Di — Close', 'Cy and Di — Apart']);
     },
   );
 
   it.each(screens)('on the %s: waits for a second friend, and updates live', async (_name, path, pattern, element) => {
-    const fetchMock = serve(true, { pairs: [], players: 1 }, { pairs: [pair(bo, cy, 9)], players: 2 });
+    const fetchMock = serve(true, { pairs: [], players: 1 }, { pairs: [pair(bo, cy, 'in-tune')], players: 2 });
     await openWith(path, pattern, element, [bo]);
     expect(screen.getByText(FRIENDS_WEB_TEXT.waiting)).toBeTruthy();
     FakeWebSocket.latest.receive({ type: 'player', player: cy });
     await advance(REFETCH_SPREAD_MS);
     expect(circleCalls(fetchMock)).toHaveLength(2);
-    expect(screen.getByText('Closest pair: Bo and Cy — 9/10')).toBeTruthy();
+    expect(screen.getByText('Closest pair: Bo and Cy: In tune')).toBeTruthy();
   });
 
   it.each(screens)('on the %s: is not shown to anyone but a creator', async (_name, path, pattern, element) => {

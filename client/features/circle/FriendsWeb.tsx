@@ -6,8 +6,8 @@ import { Spinner } from '../../components/Spinner.js';
 import { i18n } from '../../i18n/i18n.js';
 import { shownName } from '../../i18n/names.js';
 import { userId } from '../../state/user.js';
+import { bandWords } from './bands.js';
 import { CircleFailure } from './CircleFailure.js';
-import { outOfTen } from './FriendsCircle.js';
 import { useCircle } from './useCircle.js';
 
 /** Every text of the creator's web of friends, in one place (to be translated with the rest). */
@@ -15,17 +15,17 @@ export const FRIENDS_WEB_TEXT = {
   get heading() {
     return i18n._(msg`Your friends' web`);
   },
-  closest: (a: string, b: string, value: number) => {
-    const score = outOfTen(value);
-    return i18n._(msg`Closest pair: ${a} and ${b} — ${score}`);
+  closest: (a: string, b: string, band: string) => {
+    const words = bandWords(band);
+    return i18n._(msg`Closest pair: ${a} and ${b}: ${words}`);
   },
   pairs: (count: number, total: number) => {
     const [shown, players] = [i18n.number(count), i18n.number(total)];
     return i18n._(msg`The ${shown} most in-tune pairs among ${players} friends`);
   },
-  pair: (a: string, b: string, value: number) => {
-    const score = outOfTen(value);
-    return i18n._(msg`${a} and ${b} — ${score}`);
+  pair: (a: string, b: string, band: string) => {
+    const words = bandWords(band);
+    return i18n._(msg`${a} and ${b} — ${words}`);
   },
   get waiting() {
     return i18n._(
@@ -47,7 +47,7 @@ export interface FriendsWebProps {
 
 /**
  * For a creator: which of their friends are most alike. The closest pair, then the most in-tune
- * pairs (at most 50), kept up to date with the live scoreboard the screen already holds.
+ * pairs (at most 50), each in words ("In tune", "Close", "Apart"), never a score, kept up to date with the live scoreboard the screen already holds.
  */
 export function FriendsWeb({ gameId, players }: FriendsWebProps) {
   const change = players === null ? null : players.map((p) => p.playerID).join(',');
@@ -68,12 +68,12 @@ export function FriendsWeb({ gameId, players }: FriendsWebProps) {
       ) : (
         <>
           <p className="circle__closest" aria-live="polite">
-            {text.closest(...names(pairs[0]), pairs[0].score)}
+            {text.closest(...names(pairs[0]), pairs[0].band)}
           </p>
           <h3 className="circle__subheading">{text.pairs(pairs.length, count)}</h3>
           <ol className="circle__list">
             {pairs.map((pair) => (
-              <li key={`${pair.a.playerID} ${pair.b.playerID}`}>{text.pair(...names(pair), pair.score)}</li>
+              <li key={`${pair.a.playerID} ${pair.b.playerID}`}>{text.pair(...names(pair), pair.band)}</li>
             ))}
           </ol>
         </>

@@ -5,6 +5,8 @@ import { ApiError } from '../../api/http.js';
 import { shownName } from '../../i18n/names.js';
 import { comparisonPath } from '../../paths.js';
 import { userId } from '../../state/user.js';
+import { BurstMark, BurstNotice } from '../circle/BurstMark.js';
+import { useBursts } from '../circle/useBursts.js';
 import { PlayersTable, type PlayersTableProps } from '../scoreboard/PlayersTable.js';
 import { ConfirmAction } from './ConfirmAction.js';
 
@@ -16,7 +18,8 @@ interface CreatorPlayersTableProps extends Omit<PlayersTableProps, 'actions' | '
 
 /**
  * The friends table; for the game's creator each name opens that friend's answers and each row
- * has a Remove control. A removed row goes at once here; every other open scoreboard drops it
+ * has a Remove control, and a friend whose play came in a burst from one network is marked (only
+ * here: get-bursts answers creators only). A removed row goes at once here; every other open scoreboard drops it
  * when the live `removed` message arrives.
  */
 export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: CreatorPlayersTableProps) {
@@ -24,13 +27,18 @@ export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: Cre
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const shown = removed.size === 0 ? players : players.filter((player) => !removed.has(player.playerID));
   const markRemoved = (playerID: string) => setRemoved((ids) => new Set(ids).add(playerID));
+  // For creators only: friends whose plays came in a burst from one network.
+  const bursts = useBursts(gameId, players, isCreator);
+  const flagged = bursts.size === 0 ? [] : shown.filter((player) => bursts.has(player.playerID));
 
   return (
     <>
       {isCreator && shown.length > 0 && <p className="players-hint">{t`Tap a friend to see their answers.`}</p>}
+      {flagged.length > 0 && <BurstNotice />}
       <PlayersTable
         {...rest}
         players={shown}
+        mark={bursts.size === 0 ? undefined : (player) => bursts.has(player.playerID) && <BurstMark />}
         linkTo={isCreator ? (player) => comparisonPath(gameId, player.playerID) : undefined}
         actions={
           isCreator

@@ -14,10 +14,12 @@ export interface PlayersTableProps {
   selfId?: string | null;
   /** Controls for each friend, in a last column (the creator's Remove); no column without it. */
   actions?: (player: Player) => ReactNode;
+  /** Something said about a friend after their name (the creator's burst flag). */
+  mark?: (player: Player) => ReactNode;
 }
 
 /** Friends and their scores, in the order given (highest first). */
-export function PlayersTable({ players, emptyText, linkTo, selfId, actions }: PlayersTableProps) {
+export function PlayersTable({ players, emptyText, linkTo, selfId, actions, mark }: PlayersTableProps) {
   const { i18n, t } = useLingui();
   if (players.length === 0) return <p className="players-empty">{emptyText ?? t`Looks like no one has played yet.`}</p>;
   return (
@@ -55,6 +57,7 @@ export function PlayersTable({ players, emptyText, linkTo, selfId, actions }: Pl
                     <span className="players__you">{t`(you)`}</span>
                   </>
                 )}
+                {mark?.(player)}
               </td>
               <td className="players__score">{formatScoreText(i18n, player.score)}</td>
               {actions && <td className="players__actions">{actions(player)}</td>}

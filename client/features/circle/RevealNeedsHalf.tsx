@@ -1,0 +1,79 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import { namedCreator, PRODUCT_NAME } from '../../../shared/product.js';
+import { REVEAL_NEEDS_HALF } from '../../../shared/trust.js';
+import { ApiError, apiCall } from '../../api/http.js';
+import { useApi } from '../../api/useApi.js';
+import { Spinner } from '../../components/Spinner.js';
+import { i18n } from '../../i18n/i18n.js';
+import { scoreboardPath } from '../../paths.js';
+import { Gauge } from '../result/Gauge.js';
+import { ScoreCaption } from '../result/ScoreCaption.js';
+
+/** The screen's own words (the server's sentence, in the reader's language). */
+export const REVEAL_NEEDS_HALF_TEXT = {
+  get sentence() {
+    return i18n._(msg`Answer at least half the rounds to see the reveal.`);
+  },
+  get why() {
+    return i18n._(
+      msg`Most of your rounds ran out without an answer, so this play shows no answers side by side and no circle. Your score counts all the same.`,
+    );
+  },
+};
+
+/**
+ * get-comparison's refusal for a play with fewer than half its rounds answered (issue 30): its
+ * code once errors carry one, its sentence until then.
+ */
+export function isRevealNeedsHalf(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 404) return false;
+  const { code } = error as { code?: unknown };
+  return code === 'reveal_needs_half' || error.message === REVEAL_NEEDS_HALF;
+}
+
+/**
+ * The result of a play that answered fewer than half its rounds: its score (get-score) and why
+ * there is no reveal, instead of the rounds side by side and the friends' circle.
+ */
+export function RevealNeedsHalf({
+  gameId,
+  playerId,
+  creatorName,
+}: {
+  gameId: string;
+  playerId: string;
+  creatorName?: string;
+}) {
+  const { t } = useLingui();
+  const score = useApi(['get-score', gameId, playerId], (signal) =>
+    apiCall('get-score', { query: { gameId, playerId } }, { signal, fallback: 'Failed to fetch score' }),
+  );
+  const creator = creatorName === undefined ? null : namedCreator(creatorName);
+  return (
+    <main className="screen result">
+      <h1 className="result__title">
+        {creator === null
+          ? t`Your ${PRODUCT_NAME} Score with your friend is`
+          : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
+      </h1>
+      {score.data ? (
+        <>
+          <Gauge score={score.data.score} />
+          <ScoreCaption score={score.data.score} />
+        </>
+      ) : (
+        !score.error && <Spinner label={t`Loading your score`} />
+      )}
+      <section className="card reveal-needs-half" aria-labelledby="reveal-needs-half">
+        <h2 id="reveal-needs-half">{REVEAL_NEEDS_HALF_TEXT.sentence}</h2>
+        <p>{REVEAL_NEEDS_HALF_TEXT.why}</p>
+        <Link to={scoreboardPath(gameId)}>{t`See the scoreboard`}</Link>
+      </section>
+      <Link className="button button--secondary" to="/">
+        {t`Play A New Game With Your Friends`}
+      </Link>
+    </main>
+  );
+}
