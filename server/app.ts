@@ -138,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           timeWindow: '1 minute',
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
+            code: 'rate_limited',
             message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`,
           }),
         });
@@ -183,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       path !== API_PREFIX &&
       !path.startsWith('/assets/');
     if (sendIndex && isClientRoute) return sendIndex(reply);
-    return reply.status(404).send({ message: NOTHING_HERE });
+    return reply.status(404).send(NOTHING_HERE);
   });
 
   return app;

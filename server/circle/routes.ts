@@ -33,7 +33,7 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (app,
     try {
       return await circles.circle(game.id, game.edition, publicId);
     } catch (error) {
-      if (error instanceof CircleTooLargeError) throw conflict(TOO_LARGE);
+      if (error instanceof CircleTooLargeError) throw conflict('circle_too_large', TOO_LARGE);
       throw error;
     }
   }
@@ -43,10 +43,10 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (app,
     if (!game) throw unknownGame();
     if (query.reader === 'friend') {
       const response = await games.findResponse(game.id, query.playerId);
-      if (!response) throw notFound(NOT_PLAYED);
+      if (!response) throw notFound('not_played', NOT_PLAYED);
       const matches = (await circleOf(game, response.publicId)).matches(response.publicId);
       // Stored but not in the circle: the creator removed them.
-      if (!matches) throw notFound(REMOVED);
+      if (!matches) throw notFound('removed_friend', REMOVED);
       // Up to 999 rows: written here in the reply schema's key order rather than checked row by row by it.
       const rows = matches.map(
         (m) =>
@@ -54,7 +54,7 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (app,
       );
       return new Serialized(`{"matches":[${rows.join(',')}]}`);
     }
-    if (!(await isGameCreator(games, game, query.userId))) throw forbidden(CREATORS_ONLY);
+    if (!(await isGameCreator(games, game, query.userId))) throw forbidden('circle_creator_only', CREATORS_ONLY);
     const circle = await circleOf(game);
     return {
       pairs: circle.topPairs().map(({ a, b, tenths }) => ({

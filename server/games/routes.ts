@@ -64,7 +64,9 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
   endpoint(app, 'log-response', async ({ gameId, playerId, userName, responseSet }) => {
     const game = await requireGame(gameId);
     if (await isGameCreator(games, game, playerId)) {
-      throw conflict('You created this game, so you cannot answer it. Share the link with your friends instead.');
+      throw conflict(
+        'creator_cannot_play',
+        'You created this game, so you cannot answer it. Share the link with your friends instead.');
     }
     checkAnswers(game.questions, responseSet, 'responseSet');
     const score = computeScore(game.edition, game.creatorAnswers, responseSet);
@@ -72,8 +74,8 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       { gameId, publicId: newPlayerId(), playerUserId: playerId, playerName: userName, answers: responseSet, score },
       options.maxPlayersPerGame,
     );
-    if (result.status === 'duplicate') throw conflict('You have already played this game; your first answers stand.');
-    if (result.status === 'full') throw conflict('This game is full.');
+    if (result.status === 'duplicate') throw conflict('already_played', 'You have already played this game; your first answers stand.');
+    if (result.status === 'full') throw conflict('game_full', 'This game is full.');
     // Deleted while this friend was answering.
     if (result.status === 'missing') throw unknownGame();
     options.onResponseLogged?.();
@@ -129,7 +131,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (score === undefined) {
       // A removed friend's response stays stored (one play per friend), hidden from every read.
       if (await games.hasResponded(gameId, playerId)) throw removedFriend();
-      throw notFound('There is no score for you in this game yet.');
+      throw notFound('no_score', 'There is no score for you in this game yet.');
     }
     return { score };
   });

@@ -40,7 +40,7 @@ describe('a full game watched by many sockets', () => {
     for (let i = 0; i < 4; i++)
       expect((await logResponse(server, game.gameId, newUserId(), [1, 1, 1])).statusCode).toBe(200);
     const fifth = await logResponse(server, game.gameId, newUserId(), [1, 1, 1]);
-    expect(fifth.json()).toEqual({ message: 'This game is full.' });
+    expect(fifth.json()).toEqual({ code: 'game_full', message: 'This game is full.' });
 
     const listPlayers = vi.spyOn(server.storage.games, 'listPlayers');
     // Several sockets open at once: three that read, three that never read.
@@ -96,7 +96,10 @@ describe('LIVE_SOCKETS_PER_ADDRESS', () => {
     );
     const answer = await refused.answer();
     expect(answer.status).toBe(429);
-    expect(JSON.parse(answer.body)).toEqual({ message: expect.stringMatching(/Too many live connections/) });
+    expect(JSON.parse(answer.body)).toEqual({
+      code: 'too_many_live_connections',
+      message: expect.stringMatching(/Too many live connections/),
+    });
 
     // A closed socket frees its place.
     a.close();

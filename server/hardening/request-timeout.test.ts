@@ -32,7 +32,10 @@ describe('requests that never finish arriving', () => {
     connection.write(PARTIAL_POST);
     const answer = await connection.answer();
     expect(answer.status).toBe(408);
-    expect(JSON.parse(answer.body)).toEqual({ message: expect.stringMatching(/did not arrive in time/) });
+    expect(JSON.parse(answer.body)).toEqual({
+      code: 'request_timeout',
+      message: expect.stringMatching(/did not arrive in time/),
+    });
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
   });
 

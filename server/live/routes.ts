@@ -71,10 +71,15 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
         if (maxSocketsPerAddress > 0 && (socketsPerAddress.get(request.ip) ?? 0) >= maxSocketsPerAddress) {
           return reply
             .status(429)
-            .send({ message: 'Too many live connections from your address; close some and try again.' });
+            .send({
+              code: 'too_many_live_connections',
+              message: 'Too many live connections from your address; close some and try again.',
+            });
         }
         if (!originAllowed(request, allowedOrigins)) {
-          return reply.status(403).send({ message: 'This origin may not open a live connection.' });
+          return reply
+            .status(403)
+            .send({ code: 'origin_not_allowed', message: 'This origin may not open a live connection.' });
         }
         const { gameId } = request.params;
         if (!gameIdSchema.safeParse(gameId).success || !(await rooms.gameExists(gameId))) {

@@ -38,7 +38,7 @@ export async function ogImageRoutes(app: FastifyInstance, options: OgImageOption
       const { file } = request.params;
       const gameId = file.endsWith('.png') ? file.slice(0, -'.png'.length) : '';
       const game = gameId ? await options.findPreview(gameId) : undefined;
-      if (!game) return reply.status(404).send({ message: 'There is no such game.' });
+      if (!game) return reply.status(404).send({ code: 'unknown_game', message: 'There is no such game.' });
       try {
         return sendPng(await cards.forGame(gameId, previewOf(game)), reply);
       } catch (error) {

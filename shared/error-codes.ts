@@ -1,0 +1,65 @@
+/**
+ * Every error answer of the server is `{"code","message"}` (CONTRACT "One source of texts"):
+ * `code` is one of these stable snake_case names, what a client translates by; `message` is the
+ * English sentence the original client shows as it is. A code never changes its meaning; a new
+ * failure gets a new code (and its sentence in client/i18n/sentences.ts, which a test checks).
+ */
+export const ERROR_CODES = [
+  // 400: the request itself
+  'validation_failed',
+  'invalid_json',
+  'empty_body',
+  'not_json',
+  'content_length_mismatch',
+  'bad_url',
+  'bad_http',
+  'invalid_request',
+  'count_too_large',
+  'wrong_answer_count',
+  'answer_out_of_range',
+  'duplicate_question',
+  'too_many_own_questions',
+  'invalid_own_question',
+  'unknown_question',
+  'wrong_edition',
+  // 403
+  'creator_only',
+  'creator_link_invalid',
+  'answers_creator_only',
+  'circle_creator_only',
+  'origin_not_allowed',
+  // 404
+  'not_found',
+  'unknown_game',
+  'unknown_friend',
+  'removed_friend',
+  'no_score',
+  'not_played',
+  // 408
+  'request_timeout',
+  // 409
+  'creator_cannot_play',
+  'already_played',
+  'game_full',
+  'too_many_creators',
+  'circle_too_large',
+  // 413
+  'body_too_large',
+  // 429
+  'rate_limited',
+  'too_many_live_connections',
+  // 431
+  'headers_too_large',
+  // 500
+  'internal_error',
+  // 503
+  'database_unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+}
