@@ -8,8 +8,8 @@ const inRoot = (path: string) => `<rootDir>/${path}`;
 /**
  * The client's languages and where their catalogs live. `npm run extract` collects every message
  * of client/ into client/locales/{locale}.po (the landing area) and client/locales/screens/{locale}.po
- * (the lazily loaded screens) and client/locales/sentences/{locale}.po (sentences that travel
- * in English; see client/i18n/areas.ts). English is the source. Vite compiles a
+ * (the lazily loaded screens) and client/locales/sentences/{locale}.po (the failures' sentences by
+ * code, client/i18n/failures.ts; see client/i18n/areas.ts). English is the source. Vite compiles a
  * catalog when it is imported (@lingui/vite-plugin), so there is no compile step to forget.
  * A fifth language: add it here and in client/i18n/languages.ts, run extract, translate its three files.
  */

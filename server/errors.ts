@@ -39,7 +39,10 @@ const FASTIFY_ERRORS: Record<string, { status: number; body: ErrorBody }> = {
     status: 413,
     body: errorBody('body_too_large', `The request body is too large (${BODY_LIMIT_BYTES / 1024} KiB at most).`),
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, body: errorBody('invalid_json', 'The request body is not valid JSON.') },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    body: errorBody('invalid_json', 'The request body is not valid JSON.'),
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
     body: errorBody('empty_body', 'The request body is empty; send a JSON object.'),

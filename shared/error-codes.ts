@@ -2,7 +2,7 @@
  * Every error answer of the server is `{"code","message"}` (CONTRACT "One source of texts"):
  * `code` is one of these stable snake_case names, what a client translates by; `message` is the
  * English sentence the original client shows as it is. A code never changes its meaning; a new
- * failure gets a new code (and its sentence in client/i18n/sentences.ts, which a test checks).
+ * failure gets a new code (and its sentence in client/i18n/failures.ts, which a test keeps translated).
  */
 export const ERROR_CODES = [
   // 400: the request itself

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { Player } from '../../shared/api.js';
 import { insertPlayer, LIVE_CLOSE_UNKNOWN_GAME, LIVE_PATH_PREFIX, type LiveMessage } from '../../shared/live.js';
-import { getAllPlayers } from './calls.js';
-import { ApiError, errorMessage } from './http.js';
+import { type Failure, failureOf } from '../i18n/failure.js';
+import { FETCH_SCORES, getAllPlayers } from './calls.js';
+import { ApiError } from './http.js';
 
 export const RECONNECT_BASE_MS = 500;
 export const RECONNECT_MAX_MS = 10_000;
@@ -17,7 +18,7 @@ export interface LiveScoreboard {
   /** True when the game does not exist: the hook has stopped trying. */
   gone: boolean;
   /** The last failure, kept for debugging; screens show the empty list instead. */
-  error?: string;
+  error?: Failure;
 }
 
 const INITIAL: LiveScoreboard = { players: [], connected: false, loaded: false, gone: false };
@@ -98,7 +99,7 @@ export function useLiveScoreboard(gameId: string | undefined): LiveScoreboard {
       } catch (error) {
         if (stopped) return;
         if (error instanceof ApiError && error.status === 404) return giveUp();
-        setState((s) => ({ ...s, loaded: true, error: errorMessage(error, 'Failed to fetch scores') }));
+        setState((s) => ({ ...s, loaded: true, error: failureOf(error, FETCH_SCORES) }));
       }
       schedule();
     }

@@ -46,7 +46,7 @@ export const SCREEN_AREA: readonly string[] = [
 ];
 
 /**
- * The sentences that travel in English (client/i18n/sentences.ts): a catalog of their own, loaded
- * only for another language than English (English shows them as they came).
+ * The failures' sentences by code (client/i18n/failures.ts): a catalog of their own, loaded
+ * only for another language than English (English shows a failure's message as it came).
  */
-export const SENTENCE_AREA: readonly string[] = ['client/i18n/sentences.ts'];
+export const SENTENCE_AREA: readonly string[] = ['client/i18n/failures.ts'];

@@ -6,12 +6,12 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SCORE_CAPTIONS, SCORE_DESCRIPTIONS } from '../../shared/captions.js';
-import { messages as englishSentences } from '../locales/sentences/en.po';
+import { ERROR_CODES } from '../../shared/error-codes.js';
 import { SCREEN_AREA, SENTENCE_AREA } from './areas.js';
 import { CAPTIONS, DESCRIPTIONS } from './captions.js';
+import { FAILURE_SENTENCES, failureSentence } from './failures.js';
 import { LANGUAGES } from './languages.js';
 import { placeholders, pluralCategories, readPo } from './po.js';
-import { knownSentences, setEnglishSentences } from './sentences.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const localesDir = join(root, 'client/locales');
@@ -64,22 +64,21 @@ describe('the catalogs', () => {
     expect(DESCRIPTIONS.map((description) => description.message)).toEqual([...SCORE_DESCRIPTIONS]);
   });
 
-  it('know every sentence the server refuses a player with (forbidden, notFound, conflict)', async () => {
-    setEnglishSentences(englishSentences);
-    const sources = await readdir(join(root, 'server'), { recursive: true });
-    const sentences: string[] = [];
-    for (const file of sources.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
-      const text = await readFile(join(root, 'server', file), 'utf8');
-      const constants = new Map([...text.matchAll(/const ([A-Z_]+) = (['"])(.*?)\2;/g)].map((m) => [m[1], m[3]]));
-      for (const match of text.matchAll(
-        /\b(?:forbidden|notFound|conflict)\(\s*(?:(['"])(.*?)\1|([A-Z_]+))\s*,?\s*\)/gs,
-      )) {
-        const sentence = match[2] ?? constants.get(match[3] ?? '');
-        if (sentence !== undefined) sentences.push(sentence);
-      }
+  it('translate every error code of the server, and every failure of the client, in every language', async () => {
+    const codes = Object.keys(FAILURE_SENTENCES);
+    for (const code of ERROR_CODES) expect(codes, code).toContain(code);
+    for (const { tag } of LANGUAGES) {
+      const catalog = await read(tag, 'sentences/');
+      const missing = codes.filter((code) => {
+        // Every variant of a sentence with values (rate_limited with and without its seconds).
+        const variants: Record<string, number>[] = [{}, { seconds: 1, n: 1, most: 1 }];
+        return variants.some((values) => {
+          const english = failureSentence({ code, message: '', values })?.message;
+          return english === undefined || !catalog.has(english) || (tag !== 'en' && !catalog.get(english)?.trim());
+        });
+      });
+      expect(missing, tag).toEqual([]);
     }
-    expect(sentences.length).toBeGreaterThan(5);
-    expect(sentences.filter((sentence) => !knownSentences().includes(sentence))).toEqual([]);
   });
 
   it('hold every message the code uses: a fresh extraction finds nothing the English catalog lacks', async () => {

@@ -1,8 +1,8 @@
 import { i18n, type Messages } from '@lingui/core';
 import { messages as english } from '../locales/en.po';
 import { local } from '../state/storage.js';
+import { setFailureTranslator } from './failure.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from './languages.js';
-import { setSentenceTranslator } from './sentence-reader.js';
 
 /** Where this browser's choice of language is kept. */
 export const LANGUAGE_KEY = 'wavelength.language';
@@ -32,11 +32,10 @@ const CATALOGS: Record<Exclude<Language, 'en'>, readonly Catalog[]> = {
   ],
 };
 /**
- * The travelling sentences' table (sentences.ts) and their English, so another language can
- * recognise them: fetched with the first language other than English, never for English.
+ * The failures' sentences by code (failures.ts): fetched with the first language other than
+ * English, never for English (which shows a failure's message as it came).
  */
-const ENGLISH_SENTENCES: Catalog = () => import('../locales/sentences/en.po');
-const SENTENCE_TABLE = () => import('./sentences.js');
+const FAILURE_TABLE = () => import('./failures.js');
 
 i18n.load(DEFAULT_LANGUAGE, english);
 const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
@@ -62,12 +61,8 @@ export function preferredLanguage(): Language {
 export async function activateLanguage(language: Language): Promise<void> {
   const request = ++latest;
   if (language !== 'en' && !loaded.has(language)) {
-    const [table, english, ...areas] = await Promise.all([
-      SENTENCE_TABLE(),
-      ...[ENGLISH_SENTENCES, ...CATALOGS[language]].map((load) => load()),
-    ]);
-    table.setEnglishSentences(english.messages);
-    setSentenceTranslator(table.translateSentence);
+    const [table, ...areas] = await Promise.all([FAILURE_TABLE(), ...CATALOGS[language].map((load) => load())]);
+    setFailureTranslator(table.translateFailure);
     i18n.load(language, Object.assign({}, ...areas.map((area) => area.messages)));
     loaded.add(language);
   }

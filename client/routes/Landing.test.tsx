@@ -110,7 +110,7 @@ describe('landing screen', () => {
     vi.stubGlobal('fetch', fetchMock);
     openLanding('/classic');
     await advance(0);
-    expect(screen.getByRole('alert').textContent).toBe(QUESTIONS_FAILED);
+    expect(screen.getByRole('alert').textContent).toBe(QUESTIONS_FAILED.message);
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     await advance(0);

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { getQuestions } from '../api/calls.js';
-import { errorMessage, failureText } from '../api/http.js';
+import { failureText } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
 import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
@@ -13,7 +13,8 @@ import { OwnQuestions, preloadOwnQuestionsEditor } from '../components/OwnQuesti
 import type { OwnQuestionsHandle } from '../components/ownQuestionsHandle.js';
 import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
 import { useLatest } from '../hooks/useLatest.js';
-import { Sentence } from '../i18n/Sentence.js';
+import { FailureText } from '../i18n/FailureText.js';
+import { type Failure, failure, failureOf } from '../i18n/failure.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { newGamePath } from '../paths.js';
 import { resumableGame, startGame } from '../state/game.js';
@@ -32,14 +33,23 @@ const YourGames = lazy(() =>
   ),
 );
 
-export const QUESTIONS_FAILED = "We couldn't load the questions. Check your connection and try again.";
+export const QUESTIONS_FAILED = failure(
+  'questions_failed',
+  "We couldn't load the questions. Check your connection and try again.",
+);
+
+const UNKNOWN: Failure = { code: '', message: 'unknown error' };
 
 /** Router state another screen leaves when it sends the user here after a failure. */
 export interface LandingState {
-  error?: string;
+  error?: Failure;
   /** Good news from the screen before ("Game deleted."). */
-  notice?: string;
+  notice?: Failure;
 }
+
+/** Router state kept in this tab's history by an older version held plain sentences. */
+const kept = (said: Failure | string | undefined): Failure | undefined =>
+  typeof said === 'string' ? { code: '', message: said } : said;
 
 interface LandingProps {
   edition: Edition;
@@ -51,7 +61,9 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const navigate = useNavigate();
   const { t } = useLingui();
   const lang = useLanguage();
-  const { error, notice } = (useLocation().state as LandingState | null) ?? {};
+  const state = (useLocation().state as LandingState | null) ?? {};
+  const error = kept(state.error);
+  const notice = kept(state.notice);
   const [name, setName] = useState(userName);
   const [returning] = useState(() => storedUserId() !== null);
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
@@ -68,7 +80,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
     preloadOwnQuestionsEditor();
   }, [questions, ready]);
   useEffect(() => {
-    if (load.error) console.error('Failed to load questions:', errorMessage(load.error, 'unknown error'));
+    if (load.error) console.error('Failed to load questions:', failureOf(load.error, UNKNOWN).message);
   }, [load.error]);
 
   const changeName = (next: string) => {
@@ -102,20 +114,20 @@ export default function Landing({ edition, onReady }: LandingProps) {
       {load.error && (
         // Focus follows only when the person asked for the reload that failed again.
         <ErrorNotice
-          message={failureText(load.error, QUESTIONS_FAILED)}
+          failure={failureText(load.error, QUESTIONS_FAILED)}
           onRetry={load.retry}
           focus={load.retries > 0}
         />
       )}
       {notice && (
         <p className="notice" role="status">
-          <Sentence text={notice} />
+          <FailureText failure={notice} />
         </p>
       )}
       {error && (
         <p className="alert" role="alert">
           <Trans>
-            Error: <Sentence text={error} />
+            Error: <FailureText failure={error} />
           </Trans>
         </p>
       )}

@@ -84,7 +84,10 @@ describe('GET /prod/get-circle for a friend (playerId)', () => {
     const bo = await play(game, 'Bo', [50, 50, 50, 50]);
     const notYet = await asFriend(game.gameId, newUserId());
     expect(notYet.statusCode).toBe(404);
-    expect(notYet.json()).toEqual({ code: 'not_played', message: 'You have not played this game yet, so there is nothing to compare.' });
+    expect(notYet.json()).toEqual({
+      code: 'not_played',
+      message: 'You have not played this game yet, so there is nothing to compare.',
+    });
     expect((await asFriend(game.gameId, game.creatorId)).statusCode).toBe(404);
     const unknown = await asFriend('AAAAAAAAAAAAAAAA', bo.playerId);
     expect(unknown.statusCode).toBe(404);
@@ -133,7 +136,8 @@ describe('GET /prod/get-circle for a creator (userId)', () => {
       const refused = await asCreator(game.gameId, someone);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({
-        code: 'circle_creator_only', message: "Only the game's creator can see how friends compare with each other.",
+        code: 'circle_creator_only',
+        message: "Only the game's creator can see how friends compare with each other.",
       });
     }
     expect((await asCreator('AAAAAAAAAAAAAAAA', game.creatorId)).statusCode).toBe(404);

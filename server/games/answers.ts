@@ -15,7 +15,10 @@ export function checkAnswers(questions: readonly Question[], answers: readonly n
   answers.forEach((answer, index) => {
     const [min, max] = answerRange(questions[index]);
     if (answer < min || answer > max) {
-      throw badRequest('answer_out_of_range', `Answer ${index + 1} in "${field}" must be between ${min} and ${max}; got ${answer}.`);
+      throw badRequest(
+        'answer_out_of_range',
+        `Answer ${index + 1} in "${field}" must be between ${min} and ${max}; got ${answer}.`,
+      );
     }
   });
 }

@@ -89,10 +89,12 @@ describe('POST /prod/remove-player', () => {
     // Someone who never played this game is told that, not that they were removed.
     const stranger = newUserId();
     expect((await get(`/prod/get-score?gameId=${game.gameId}&playerId=${stranger}`)).json()).toEqual({
-      code: 'no_score', message: 'There is no score for you in this game yet.',
+      code: 'no_score',
+      message: 'There is no score for you in this game yet.',
     });
     expect((await get(`/prod/get-comparison?gameId=${game.gameId}&playerId=${stranger}`)).json()).toEqual({
-      code: 'not_played', message: 'You have not played this game yet, so there is nothing to compare.',
+      code: 'not_played',
+      message: 'You have not played this game yet, so there is nothing to compare.',
     });
     // The creator's view of the removed friend: no such friend on the board.
     const asCreator = await get(

@@ -36,13 +36,15 @@ export const creatorRoutes: FastifyPluginAsync<CreatorRoutesOptions> = async (
   async function requireCreator(gameId: string, userId: string): Promise<Game> {
     const game = await cache.findGame(gameId);
     if (!game) throw unknownGame();
-    if (!(await isGameCreator(games, game, userId))) throw forbidden('creator_only', 'Only the creator of this game can do that.');
+    if (!(await isGameCreator(games, game, userId)))
+      throw forbidden('creator_only', 'Only the creator of this game can do that.');
     return game;
   }
 
   endpoint(app, 'remove-player', async ({ gameId, userId, playerID }) => {
     await requireCreator(gameId, userId);
-    if (!(await games.removePlayer(gameId, playerID))) throw notFound('unknown_friend', 'There is no such friend in this game.');
+    if (!(await games.removePlayer(gameId, playerID)))
+      throw notFound('unknown_friend', 'There is no such friend in this game.');
     return ok;
   });
 

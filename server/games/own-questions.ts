@@ -32,7 +32,10 @@ export async function readQuestionSet(
   }
   const ownPositions = questionSet.flatMap((entry, position) => (typeof entry === 'string' ? [] : [position]));
   if (ownPositions.length > MAX_OWN_QUESTIONS) {
-    throw badRequest('too_many_own_questions', `The field "questionSet" holds at most ${MAX_OWN_QUESTIONS} questions of your own.`);
+    throw badRequest(
+      'too_many_own_questions',
+      `The field "questionSet" holds at most ${MAX_OWN_QUESTIONS} questions of your own.`,
+    );
   }
   const checks = checkOwnQuestions(
     edition,
@@ -40,7 +43,7 @@ export async function readQuestionSet(
   );
   const own = new Map<number, Question>();
   checks.forEach((check, i) => {
-    if (!check.ok) throw entryProblem(ownPositions[i], firstProblem(check.problems) ?? 'is not valid');
+    if (!check.ok) throw entryProblem(ownPositions[i], firstProblem(check.problems)?.message ?? 'is not valid');
     own.set(ownPositions[i], { ...check.question, id: ownQuestionId(i + 1) } as Question);
   });
   return Promise.all(
@@ -51,7 +54,8 @@ export async function readQuestionSet(
       if (question.edition !== edition) {
         throw badRequest(
           'wrong_edition',
-          `The question "${entry}" belongs to the ${question.edition} edition, not ${edition}.`);
+          `The question "${entry}" belongs to the ${question.edition} edition, not ${edition}.`,
+        );
       }
       return question;
     }),

@@ -62,10 +62,30 @@ describe('POST /prod/create-game', () => {
       ['a name of the wrong type', () => ({ ...valid(), userName: 7 }), 'userName'],
       ['a questionSet that is not a list', () => ({ ...valid(), questionSet: 'C001' }), 'questionSet'],
       ['an empty questionSet', () => ({ ...valid(), questionSet: [], answerSet: [] }), 'questionSet'],
-      ['fewer answers than questions', () => ({ ...valid(), answerSet: [1, 1, 1, 1] }), 'expected 5, got 4', 'wrong_answer_count'],
-      ['more answers than questions', () => ({ ...valid(), answerSet: [1, 1, 1, 1, 1, 1] }), 'expected 5, got 6', 'wrong_answer_count'],
-      ['a Classic answer past the last option', () => ({ ...valid(), answerSet: [1, 1, 5, 1, 1] }), 'between 0 and 4', 'answer_out_of_range'],
-      ['a negative answer', () => ({ ...valid(), answerSet: [1, -1, 1, 1, 1] }), 'between 0 and 4', 'answer_out_of_range'],
+      [
+        'fewer answers than questions',
+        () => ({ ...valid(), answerSet: [1, 1, 1, 1] }),
+        'expected 5, got 4',
+        'wrong_answer_count',
+      ],
+      [
+        'more answers than questions',
+        () => ({ ...valid(), answerSet: [1, 1, 1, 1, 1, 1] }),
+        'expected 5, got 6',
+        'wrong_answer_count',
+      ],
+      [
+        'a Classic answer past the last option',
+        () => ({ ...valid(), answerSet: [1, 1, 5, 1, 1] }),
+        'between 0 and 4',
+        'answer_out_of_range',
+      ],
+      [
+        'a negative answer',
+        () => ({ ...valid(), answerSet: [1, -1, 1, 1, 1] }),
+        'between 0 and 4',
+        'answer_out_of_range',
+      ],
       ['a fractional answer', () => ({ ...valid(), answerSet: [1, 1.5, 1, 1, 1] }), 'whole numbers'],
       ['an answer that is a string', () => ({ ...valid(), answerSet: [1, '2', 1, 1, 1] }), 'whole numbers'],
       [
@@ -301,7 +321,10 @@ describe('POST /prod/join-game', () => {
       payload: { gameId: 'AAAAAAAAAAAAAAAA' },
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ code: 'unknown_game', message: 'This game does not exist. Check the link you followed.' });
+    expect(unknown.json()).toEqual({
+      code: 'unknown_game',
+      message: 'This game does not exist. Check the link you followed.',
+    });
     const missing = await app.inject({ method: 'POST', url: '/prod/join-game', payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('The field "gameId" is required.');

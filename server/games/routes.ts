@@ -66,7 +66,8 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (await isGameCreator(games, game, playerId)) {
       throw conflict(
         'creator_cannot_play',
-        'You created this game, so you cannot answer it. Share the link with your friends instead.');
+        'You created this game, so you cannot answer it. Share the link with your friends instead.',
+      );
     }
     checkAnswers(game.questions, responseSet, 'responseSet');
     const score = computeScore(game.edition, game.creatorAnswers, responseSet);
@@ -74,7 +75,8 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       { gameId, publicId: newPlayerId(), playerUserId: playerId, playerName: userName, answers: responseSet, score },
       options.maxPlayersPerGame,
     );
-    if (result.status === 'duplicate') throw conflict('already_played', 'You have already played this game; your first answers stand.');
+    if (result.status === 'duplicate')
+      throw conflict('already_played', 'You have already played this game; your first answers stand.');
     if (result.status === 'full') throw conflict('game_full', 'This game is full.');
     // Deleted while this friend was answering.
     if (result.status === 'missing') throw unknownGame();

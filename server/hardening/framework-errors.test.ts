@@ -61,7 +61,7 @@ const get = (path: string, extra = '') =>
   rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`);
 
 describe("the framework's own errors follow the {code,message} rule", () => {
-  it('answers a URL that does not decode (GET /%FF) with 400 {message}, security headers, no echo', async () => {
+  it('answers a URL that does not decode (GET /%FF) with 400 {code,message}, security headers, no echo', async () => {
     expectContractError(await get('/%FF'), 400, 'bad_url', ['%FF']);
     expectContractError(
       await get('/prod/get-score?gameId=%FF<script>'),
@@ -72,7 +72,7 @@ describe("the framework's own errors follow the {code,message} rule", () => {
     );
   });
 
-  it('answers a 101-character path parameter with 404 {message}, security headers, no echo', async () => {
+  it('answers a 101-character path parameter with 404 {code,message}, security headers, no echo', async () => {
     const longId = `${'a'.repeat(100)}Z`;
     expectContractError(await get(`/prod/live/${longId}`), 404, 'not_found', [longId], true);
   });
@@ -91,16 +91,16 @@ describe("the framework's own errors follow the {code,message} rule", () => {
     });
   });
 
-  it('answers oversized headers with a minimal 431 {message} with the security headers', async () => {
+  it('answers oversized headers with a minimal 431 {code,message} with the security headers', async () => {
     const answer = await get('/prod/get-questions?gametype=classic', `X-Padding: ${'x'.repeat(20_000)}\r\n`);
     expectContractError(answer, 431, 'headers_too_large', ['xxxxxxxxxx']);
   });
 
-  it('answers a request that is not HTTP with 400 {message}', async () => {
+  it('answers a request that is not HTTP with 400 {code,message}', async () => {
     expectContractError(await rawRequest(port, 'HELLO THERE\r\n\r\n'), 400, 'bad_http');
   });
 
-  it('answers an unknown address with 404 {message} that does not repeat it', async () => {
+  it('answers an unknown address with 404 {code,message} that does not repeat it', async () => {
     for (const path of ['/prod/<b>hi</b>', '/prod/nothing-here', '/assets/<img>.js']) {
       const answer = await get(path);
       expectContractError(answer, 404, 'not_found', ['<b>', 'nothing-here', '<img>'], path.startsWith('/prod/'));

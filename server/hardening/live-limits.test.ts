@@ -88,7 +88,7 @@ describe('LIVE_SOCKETS_PER_ADDRESS', () => {
     const game = await createGame(server, 'classic');
     const [a] = await Promise.all([openClient(game.gameId), openClient(game.gameId)]);
     await expect(LiveClient.open(liveUrl(game.gameId))).rejects.toMatchObject({ statusCode: 429 });
-    // The refusal is a plain HTTP answer in the shape of every error, `{message}`.
+    // The refusal is a plain HTTP answer in the shape of every error, `{code,message}`.
     const refused = new RawConnection(port);
     refused.write(
       `GET /prod/live/${game.gameId} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +

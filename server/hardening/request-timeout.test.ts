@@ -26,7 +26,7 @@ const PARTIAL_POST =
   'Content-Length: 200\r\n\r\n{"gameId":';
 
 describe('requests that never finish arriving', () => {
-  it('closes a request whose body stalls with 408 {message} once REQUEST_TIMEOUT_MS has passed', async () => {
+  it('closes a request whose body stalls with 408 {code,message} once REQUEST_TIMEOUT_MS has passed', async () => {
     const { port } = await listening({ REQUEST_TIMEOUT_MS: '300' });
     const connection = new RawConnection(port);
     connection.write(PARTIAL_POST);

@@ -69,12 +69,10 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
       // Runs before the upgrade, so a refusal is a plain HTTP answer.
       preValidation: async (request, reply) => {
         if (maxSocketsPerAddress > 0 && (socketsPerAddress.get(request.ip) ?? 0) >= maxSocketsPerAddress) {
-          return reply
-            .status(429)
-            .send({
-              code: 'too_many_live_connections',
-              message: 'Too many live connections from your address; close some and try again.',
-            });
+          return reply.status(429).send({
+            code: 'too_many_live_connections',
+            message: 'Too many live connections from your address; close some and try again.',
+          });
         }
         if (!originAllowed(request, allowedOrigins)) {
           return reply

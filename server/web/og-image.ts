@@ -13,7 +13,7 @@ export interface OgImageOptions {
 export const OG_CACHE_CONTROL = 'public, max-age=86400';
 
 /**
- * `GET /og/{gameId}.png`: the game's card (404 `{message}` for an unknown game, so a deleted game's
+ * `GET /og/{gameId}.png`: the game's card (404 `{code,message}` for an unknown game, so a deleted game's
  * card is not made again); `GET /og-image.png`: the generic card of every other page. Cards come
  * from og-cards.ts: rendered once, off the event loop. When the render queue is full, a game's
  * link gets the generic card, which no one may keep (`no-store`): the next crawler asks again.
