@@ -43,6 +43,8 @@ export const SCREEN_AREA: readonly string[] = [
   'client/i18n/captions.ts',
   'client/i18n/names.ts',
   'client/i18n/screens.ts',
+  // The texts the server writes too (cards, captions): the server reads them from this catalog.
+  'shared/texts.ts',
 ];
 
 /**
