@@ -1,6 +1,7 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 import { SCREEN_AREA, SENTENCE_AREA } from './client/i18n/areas.js';
+import { LANGUAGES } from './shared/languages.js';
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
 const inRoot = (path: string) => `<rootDir>/${path}`;
@@ -11,11 +12,11 @@ const inRoot = (path: string) => `<rootDir>/${path}`;
  * (the lazily loaded screens) and client/locales/sentences/{locale}.po (the failures' sentences by
  * code, client/i18n/failures.ts; see client/i18n/areas.ts). English is the source. Vite compiles a
  * catalog when it is imported (@lingui/vite-plugin), so there is no compile step to forget.
- * A fifth language: add it here and in client/i18n/languages.ts, run extract, translate its three files.
+ * The languages are shared/languages.ts's. A fifth language: docs/architecture.md ("A language").
  */
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['en', 'es', 'pt-BR', 'de'],
+  locales: [...LANGUAGES],
   fallbackLocales: { default: 'en' },
   catalogs: [
     {

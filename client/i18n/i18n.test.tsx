@@ -8,6 +8,7 @@ import { formatScore } from './format.js';
 import { activateLanguage, chooseLanguage, i18n, LANGUAGE_KEY, preferredLanguage, startLanguage } from './i18n.js';
 import { matchLanguage, pickLanguage } from './languages.js';
 import './screens.js';
+import { CAPTIONS } from './captions.js';
 import { translateFailure } from './failure.js';
 
 const browserLanguages = (languages: string[]) =>
@@ -122,6 +123,15 @@ describe('what the reader reads', () => {
       'The field "x" is odd.',
     );
     expect(translateFailure(i18n, { code: '', message: 'A proxy said no.' })).toBe('A proxy said no.');
+  });
+
+  it('reads the captions the server reads too (shared/texts.ts) from the same catalogs', async () => {
+    await activateLanguage('en');
+    expect(i18n._(CAPTIONS[0])).toBe('Opposite Poles Attract!');
+    await activateLanguage('es');
+    expect(i18n._(CAPTIONS[0])).toBe('¡Los polos opuestos se atraen!');
+    await activateLanguage('de');
+    expect(i18n._(CAPTIONS[9])).not.toBe('A Match Made in Heaven!');
   });
 
   it('remembers Take my time in this browser', () => {
