@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { FailureError, failure } from './i18n/failure.js';
+import { failure, failureError } from './i18n/failure.js';
 
 const SCREEN_TIMEOUT = failure('screen_timeout', 'This screen took too long to load.');
 
@@ -10,7 +10,7 @@ export type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: (
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new FailureError(SCREEN_TIMEOUT)), ms);
+    const timer = setTimeout(() => reject(failureError(SCREEN_TIMEOUT)), ms);
     promise.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 }

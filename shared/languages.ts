@@ -1,7 +1,8 @@
 /**
  * The languages the product speaks, and how a BCP 47 tag (a browser's language, a `lang` on the
  * API) is matched to one of them. Both sides import this; no zod, no react. The one list of
- * languages: Lingui's config, the picker and the server read it. A fifth language is one more
+ * languages: Lingui's config, the picker and the server read it (client/i18n/i18n.ts lists each
+ * one's catalogue chunks). A fifth language is one more
  * code and name here, then its catalogs and its question-bank translations (docs/architecture.md).
  */
 

@@ -3,51 +3,18 @@ import { editionOf, fromWireQuestion, type Question } from '../../shared/model.j
 import type { Edition } from '../../shared/product.js';
 import { failure } from '../i18n/failure.js';
 import type { Language } from '../i18n/languages.js';
-import { apiCall } from './http.js';
+import { apiCall, REQUEST_FAILED } from './http.js';
 
-/** What each call says when the server gives no sentence (no answer, a proxy's page). */
-const LOAD_QUESTIONS = failure('load_questions_failed', 'Failed to load questions');
-const REQUEST_FAILED = failure('request_failed', 'API response not ok');
-export const FETCH_SCORES = failure('fetch_scores_failed', 'Failed to fetch scores');
-const LOAD_GAME = failure('load_game_failed', 'Failed to load the game');
-const JOIN_GAME = failure('join_game_failed', 'Failed to join game');
+export { REQUEST_FAILED } from './http.js';
+/** What a call says when the server gives no sentence (no answer, a proxy's page), where its screen shows it. */
 export const FETCH_SCORE = failure('fetch_score_failed', 'Failed to fetch score');
 const REMOVE_PLAYER = failure('remove_player_failed', 'Failed to remove the player');
 const DELETE_GAME = failure('delete_game_failed', 'Failed to delete the game');
-const LOAD_GAMES = failure('load_games_failed', 'Failed to load your games');
 export const MAKE_LINK = failure('make_link_failed', 'Failed to make the link');
 export const OPEN_GAME = failure('open_game_failed', 'Failed to open the game');
 
-/** A fresh draw of the edition's questions, in `lang`. */
-export async function getQuestions(
-  edition: Edition,
-  lang: Language,
-  signal?: AbortSignal,
-): Promise<{ questions: Question[] }> {
-  const { questions } = await apiCall(
-    'get-questions',
-    { query: { gametype: edition } },
-    { signal, fallback: LOAD_QUESTIONS, lang },
-  );
-  return { questions: questions.map((question) => fromWireQuestion(edition, question)) };
-}
-
-/**
- * Up to `count` questions of the edition that are none of `exclude` (fewer, possibly none, when
- * the bank has no more): the questions a creator swaps in.
- */
-export async function getMoreQuestions(
-  edition: Edition,
-  { count, exclude, lang }: { count: number; exclude: readonly string[]; lang: Language },
-  signal?: AbortSignal,
-): Promise<Question[]> {
-  const { questions } = await apiCall(
-    'get-questions',
-    { query: { gametype: edition, count: String(count), exclude: exclude.join(',') } },
-    { signal, fallback: LOAD_QUESTIONS, lang },
-  );
-  return questions.map((question) => fromWireQuestion(edition, question));
-}
+// The questions' calls are in questions.ts, so that the landing page's entry carries only them.
+export { getMoreQuestions, getQuestions } from './questions.js';
 
 /** Makes the game; `lang` is the game's language (its join page's meta tags and preview card). */
 export function createGame(body: RequestOf<'create-game'>, lang: Language): Promise<ReplyOf<'create-game'>> {
@@ -59,11 +26,11 @@ export function logResponse(body: RequestOf<'log-response'>): Promise<ReplyOf<'l
 }
 
 export function getAllPlayers(gameId: string, signal?: AbortSignal): Promise<ReplyOf<'get-all-players'>> {
-  return apiCall('get-all-players', { query: { gameId } }, { signal, fallback: FETCH_SCORES });
+  return apiCall('get-all-players', { query: { gameId } }, { signal, fallback: REQUEST_FAILED });
 }
 
 export function isCreator(gameId: string, userId: string, signal?: AbortSignal): Promise<ReplyOf<'is-creator'>> {
-  return apiCall('is-creator', { query: { gameId, userId } }, { signal, fallback: LOAD_GAME });
+  return apiCall('is-creator', { query: { gameId, userId } }, { signal, fallback: REQUEST_FAILED });
 }
 
 /** The game a friend joins: its edition and its questions in round order, in `lang` (never the creator's answers). */
@@ -72,7 +39,7 @@ export async function joinGame(
   lang: Language,
   signal?: AbortSignal,
 ): Promise<{ edition: Edition; questions: Question[] }> {
-  const reply = await apiCall('join-game', { body: { gameId } }, { signal, fallback: JOIN_GAME, lang });
+  const reply = await apiCall('join-game', { body: { gameId } }, { signal, fallback: REQUEST_FAILED, lang });
   const edition = editionOf(reply.gameType);
   return { edition, questions: reply.questions.map((question) => fromWireQuestion(edition, question)) };
 }
@@ -105,7 +72,7 @@ export function deleteGame(gameId: string, userId: string): Promise<ReplyOf<'del
 }
 
 export function myGames(userId: string, signal?: AbortSignal): Promise<ReplyOf<'my-games'>> {
-  return apiCall('my-games', { query: { userId } }, { signal, fallback: LOAD_GAMES });
+  return apiCall('my-games', { query: { userId } }, { signal, fallback: REQUEST_FAILED });
 }
 
 /** A fresh private creator key for the game; the previous one stops working. */

@@ -1,17 +1,23 @@
 import type { EndpointName, Endpoints, ReplyOf, RequestOf } from '../../shared/api.js';
 import { API_PREFIX } from '../../shared/api-prefix.js';
-import { type Failure, FailureError } from '../i18n/failure.js';
+import { type Failure, failure } from '../i18n/failure.js';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
 
+/**
+ * What a call says when the server gives no sentence (no answer, a proxy's page) and its screen
+ * says its own then (failureText); calls.ts has the ones a screen shows.
+ */
+export const REQUEST_FAILED = failure('request_failed', 'API response not ok');
+
 /** A failed call: the server's `{code,message}` (or the caller's fallback) and the HTTP status (0: no answer). */
-export class ApiError extends FailureError {
+export class ApiError extends Error {
   constructor(
-    failure: Failure,
+    readonly failure: Failure,
     readonly status: number,
     /** True when `failure` is the server's own, not the caller's fallback. */
     readonly fromServer = false,
   ) {
-    super(failure);
+    super(failure.message);
     this.name = 'ApiError';
   }
 }

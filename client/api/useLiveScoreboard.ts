@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Player } from '../../shared/api.js';
 import { insertPlayer, LIVE_CLOSE_UNKNOWN_GAME, LIVE_PATH_PREFIX, type LiveMessage } from '../../shared/live.js';
 import { type Failure, failureOf } from '../i18n/failure.js';
-import { FETCH_SCORES, getAllPlayers } from './calls.js';
+import { getAllPlayers, REQUEST_FAILED } from './calls.js';
 import { ApiError } from './http.js';
 
 export const RECONNECT_BASE_MS = 500;
@@ -99,7 +99,7 @@ export function useLiveScoreboard(gameId: string | undefined): LiveScoreboard {
       } catch (error) {
         if (stopped) return;
         if (error instanceof ApiError && error.status === 404) return giveUp();
-        setState((s) => ({ ...s, loaded: true, error: failureOf(error, FETCH_SCORES) }));
+        setState((s) => ({ ...s, loaded: true, error: failureOf(error, REQUEST_FAILED) }));
       }
       schedule();
     }

@@ -9,15 +9,10 @@ import { DEFAULT_LANGUAGE } from './languages.js';
  * by its code, never by matching its English.
  */
 export type ClientCode =
-  | 'load_questions_failed'
   | 'request_failed'
-  | 'fetch_scores_failed'
-  | 'load_game_failed'
-  | 'join_game_failed'
   | 'fetch_score_failed'
   | 'remove_player_failed'
   | 'delete_game_failed'
-  | 'load_games_failed'
   | 'make_link_failed'
   | 'open_game_failed'
   | 'load_answers_failed'
@@ -48,22 +43,16 @@ export interface Failure {
   values?: Record<string, number>;
 }
 
-export const failure = (code: FailureCode, message: string, values?: Record<string, number>): Failure =>
-  values === undefined ? { code, message } : { code, message, values };
+export const failure = (code: FailureCode, message: string): Failure => ({ code, message });
 
 /** An error that carries its failure (ApiError, a screen that took too long to load). */
-export class FailureError extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-    this.name = 'FailureError';
-  }
-}
+export const failureError = (said: Failure): Error & { failure: Failure } =>
+  Object.assign(new Error(said.message), { failure: said });
 
 /** What to tell a person about `error`: its own failure, else `fallback` (an Error's own message when it has one). */
 export function failureOf(error: unknown, fallback: Failure): Failure {
-  if (error instanceof FailureError) return error.failure;
-  if (error instanceof Error && error.message !== '') return { code: '', message: error.message };
-  return fallback;
+  if (!(error instanceof Error) || error.message === '') return fallback;
+  return (error as { failure?: Failure }).failure ?? { code: '', message: error.message };
 }
 
 type Translate = (i18n: I18n, failure: Failure) => string;

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
-import { getQuestions } from '../api/calls.js';
 import { failureText } from '../api/http.js';
+import { getQuestions } from '../api/questions.js';
 import { useApi } from '../api/useApi.js';
 import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
@@ -14,7 +14,7 @@ import type { OwnQuestionsHandle } from '../components/ownQuestionsHandle.js';
 import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { FailureText } from '../i18n/FailureText.js';
-import { type Failure, failure, failureOf } from '../i18n/failure.js';
+import { type Failure, failure } from '../i18n/failure.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { newGamePath } from '../paths.js';
 import { resumableGame, startGame } from '../state/game.js';
@@ -38,18 +38,12 @@ export const QUESTIONS_FAILED = failure(
   "We couldn't load the questions. Check your connection and try again.",
 );
 
-const UNKNOWN: Failure = { code: '', message: 'unknown error' };
-
 /** Router state another screen leaves when it sends the user here after a failure. */
 export interface LandingState {
   error?: Failure;
   /** Good news from the screen before ("Game deleted."). */
   notice?: Failure;
 }
-
-/** Router state kept in this tab's history by an older version held plain sentences. */
-const kept = (said: Failure | string | undefined): Failure | undefined =>
-  typeof said === 'string' ? { code: '', message: said } : said;
 
 interface LandingProps {
   edition: Edition;
@@ -61,9 +55,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const navigate = useNavigate();
   const { t } = useLingui();
   const lang = useLanguage();
-  const state = (useLocation().state as LandingState | null) ?? {};
-  const error = kept(state.error);
-  const notice = kept(state.notice);
+  const { error, notice } = (useLocation().state as LandingState | null) ?? {};
   const [name, setName] = useState(userName);
   const [returning] = useState(() => storedUserId() !== null);
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
@@ -80,7 +72,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
     preloadOwnQuestionsEditor();
   }, [questions, ready]);
   useEffect(() => {
-    if (load.error) console.error('Failed to load questions:', failureOf(load.error, UNKNOWN).message);
+    if (load.error) console.error('Failed to load questions:', load.error.message || 'unknown error');
   }, [load.error]);
 
   const changeName = (next: string) => {
