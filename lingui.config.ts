@@ -3,12 +3,20 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 import { SENTENCE_AREA, screenArea } from './client/i18n/areas.js';
 
-/** The screen area's files, decided by their folders (client/i18n/areas.ts). */
-const SCREEN_AREA = screenArea(
-  readdirSync(new URL('./client', import.meta.url), { recursive: true, encoding: 'utf8' }).map(
-    (file) => `client/${file.replaceAll('\\', '/')}`,
+import { LANGUAGES } from './shared/languages.js';
+
+/**
+ * The screen area's files, decided by their folders (client/i18n/areas.ts), and the texts the
+ * server writes too (cards, captions: shared/texts.ts), which the server reads from this catalog.
+ */
+const SCREEN_AREA = [
+  ...screenArea(
+    readdirSync(new URL('./client', import.meta.url), { recursive: true, encoding: 'utf8' }).map(
+      (file) => `client/${file.replaceAll('\\', '/')}`,
+    ),
   ),
-);
+  'shared/texts.ts',
+];
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
 const inRoot = (path: string) => `<rootDir>/${path}`;
@@ -16,14 +24,14 @@ const inRoot = (path: string) => `<rootDir>/${path}`;
 /**
  * The client's languages and where their catalogs live. `npm run extract` collects every message
  * of client/ into client/locales/{locale}.po (the landing area) and client/locales/screens/{locale}.po
- * (the lazily loaded screens) and client/locales/sentences/{locale}.po (sentences that travel
- * in English; see client/i18n/areas.ts). English is the source. Vite compiles a
+ * (the lazily loaded screens) and client/locales/sentences/{locale}.po (the failures' sentences by
+ * code, client/i18n/failures.ts; see client/i18n/areas.ts). English is the source. Vite compiles a
  * catalog when it is imported (@lingui/vite-plugin), so there is no compile step to forget.
- * A fifth language: add it here and in client/i18n/languages.ts, run extract, translate its three files.
+ * The languages are shared/languages.ts's. A fifth language: docs/architecture.md ("A language").
  */
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['en', 'es', 'pt-BR', 'de'],
+  locales: [...LANGUAGES],
   fallbackLocales: { default: 'en' },
   catalogs: [
     {

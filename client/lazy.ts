@@ -1,4 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { failure, failureError } from './i18n/failure.js';
+
+const SCREEN_TIMEOUT = failure('screen_timeout', 'This screen took too long to load.');
 
 /** How long a screen's code may take to arrive before the error screen is shown instead. */
 const CHUNK_TIMEOUT_MS = 120_000;
@@ -7,7 +10,7 @@ type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => vo
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('This screen took too long to load.')), ms);
+    const timer = setTimeout(() => reject(failureError(SCREEN_TIMEOUT)), ms);
     promise.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 }

@@ -3,6 +3,7 @@
  * (shared/routes.ts; paths.test.ts checks each lands on its route). Ids are %-encoded.
  */
 import { type Edition, NEW_GAME_ID } from '../shared/product.js';
+import type { Failure } from './i18n/failure.js';
 
 const id = encodeURIComponent;
 
@@ -10,9 +11,9 @@ export const landingPath = (edition: Edition) => `/${edition}`;
 
 /** Router state a screen leaves when it sends the user to the landing after a failure, or with good news. */
 export interface LandingState {
-  error?: string;
+  error?: Failure;
   /** Good news from the screen before ("Game deleted."). */
-  notice?: string;
+  notice?: Failure;
 }
 
 /** The question screen; a creator's game in the making is `NEW_GAME_ID`. */

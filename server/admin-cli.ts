@@ -147,7 +147,7 @@ async function throughRunningServer(
       ? await callRunningServer(config, 'admin/delete-game', { gameId })
       : await callRunningServer(config, 'admin/remove-player', { gameId, playerID });
   // Nothing answered, or a server without ADMIN_TOKEN (no admin there): write the database.
-  if (answer === undefined || (answer.status === 404 && answer.message === NOTHING_HERE)) return undefined;
+  if (answer === undefined || (answer.status === 404 && answer.message === NOTHING_HERE.message)) return undefined;
   if (answer.status === 200) {
     out(
       command === 'delete-game'

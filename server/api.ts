@@ -61,6 +61,7 @@ export async function registerApi(
           timeWindow: '1 minute',
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
+            code: 'rate_limited',
             message: `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s.`,
           }),
         });

@@ -174,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       path !== API_PREFIX &&
       !path.startsWith('/assets/');
     if (sendIndex && isClientRoute) return sendIndex(reply);
-    return reply.status(404).send({ message: NOTHING_HERE });
+    return reply.status(404).send(NOTHING_HERE);
   });
 
   return app;

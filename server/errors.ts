@@ -2,43 +2,59 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '../shared/error-codes.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/unavailable.js';
 import { BODY_LIMIT_BYTES } from './http/limits.js';
 
-/** A failure the caller caused, with the status and the plain sentence they get back. */
+/** The body of an error answer: its stable code and its English sentence (shared/error-codes.ts). */
+export const errorBody = (code: ErrorCode, message: string): ErrorBody => ({ code, message });
+
+/** A failure the caller caused, with the status, the code and the plain sentence they get back. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (code: ErrorCode, message: string) => new HttpError(400, code, message);
+export const forbidden = (code: ErrorCode, message: string) => new HttpError(403, code, message);
+export const notFound = (code: ErrorCode, message: string) => new HttpError(404, code, message);
+export const conflict = (code: ErrorCode, message: string) => new HttpError(409, code, message);
 /** The 404 of an address nothing answers. Never repeats the address: it is raw input. */
-export const NOTHING_HERE = 'There is nothing at this address.';
+export const NOTHING_HERE = errorBody('not_found', 'There is nothing at this address.');
 /** The 404 of get-score and get-comparison for a friend the creator removed (their response stays, hidden). */
-export const removedFriend = () => notFound('The creator removed you from this game.');
+export const removedFriend = () => notFound('removed_friend', 'The creator removed you from this game.');
 /** The 404 of every call that names a game that is not there. */
-export const unknownGame = () => notFound('This game does not exist. Check the link you followed.');
+export const unknownGame = () => notFound('unknown_game', 'This game does not exist. Check the link you followed.');
+/** The 500 of a failure of ours: never a stack, never the cause. */
+const INTERNAL_ERROR = errorBody('internal_error', 'Something went wrong on our side. Please try again.');
 
-/** Fastify's own client-error codes, mapped to the statuses and sentences of the API's error table (README). */
-const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
+/** Fastify's own client-error codes, mapped to the statuses, codes and sentences of the API's error table. */
+const FASTIFY_ERRORS: Record<string, { status: number; body: ErrorBody }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
-    message: `The request body is too large (${BODY_LIMIT_BYTES / 1024} KiB at most).`,
+    body: errorBody('body_too_large', `The request body is too large (${BODY_LIMIT_BYTES / 1024} KiB at most).`),
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty; send a JSON object.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    body: errorBody('invalid_json', 'The request body is not valid JSON.'),
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    body: errorBody('empty_body', 'The request body is empty; send a JSON object.'),
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 400,
-    message: 'Send the request body as JSON (Content-Type: application/json).',
+    body: errorBody('not_json', 'Send the request body as JSON (Content-Type: application/json).'),
   },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The Content-Length header does not match the body.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    body: errorBody('content_length_mismatch', 'The Content-Length header does not match the body.'),
+  },
 };
 
 function describeValidation(error: FastifyError): string {
@@ -53,27 +69,31 @@ function describeValidation(error: FastifyError): string {
   return 'The request is not valid.';
 }
 
-/** The one error handler: every failure becomes `{message}` with the right status, never a stack. */
+/** The one error handler: every failure becomes `{code,message}` with the right status, never a stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
     }
     if (error.validation) {
-      return reply.status(400).send({ message: describeValidation(error) });
+      return reply.status(400).send(errorBody('validation_failed', describeValidation(error)));
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ message: known.message });
+    if (known) return reply.status(known.status).send(known.body);
+    // The rate limit's 429 (its errorResponseBuilder in app.ts) carries its own code.
+    if (error.statusCode === 429) {
+      return reply.status(429).send(errorBody('rate_limited', error.message));
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send(errorBody('invalid_request', error.message));
     }
     // A restart, a failover, a dropped connection: nothing is wrong with the request; try again.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ reason: error.message }, 'database unavailable');
-      return reply.status(503).send({ message: DATABASE_UNAVAILABLE });
+      return reply.status(503).send(DATABASE_UNAVAILABLE);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send(INTERNAL_ERROR);
   });
 }
 
@@ -91,37 +111,42 @@ export function frameworkErrorHandler(headersFor: (url: string) => Record<string
       reply.raw.once('finish', () => request.raw.socket.destroy());
     }
     if (error.code === 'FST_ERR_BAD_URL') {
-      return reply.status(400).send({ message: 'The address is not valid (bad URL encoding).' });
+      return reply.status(400).send(errorBody('bad_url', 'The address is not valid (bad URL encoding).'));
     }
     // A parameter this long is no game id, no question id: nothing is there.
-    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ message: NOTHING_HERE });
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send(NOTHING_HERE);
     request.log.error({ err: error }, 'routing failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send(INTERNAL_ERROR);
   };
 }
 
 /** What Node's HTTP parser refuses before Fastify sees a request, with its status in the API's error table. */
-function describeClientError(code: string): { status: number; message: string } {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'The request headers are too large.' };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return { status: 408, message: 'The request did not arrive in time; please try again.' };
+function describeClientError(code: string): { status: number; body: ErrorBody } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, body: errorBody('headers_too_large', 'The request headers are too large.') };
   }
-  return { status: 400, message: 'The request is not valid HTTP.' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return {
+      status: 408,
+      body: errorBody('request_timeout', 'The request did not arrive in time; please try again.'),
+    };
+  }
+  return { status: 400, body: errorBody('bad_http', 'The request is not valid HTTP.') };
 }
 
 /**
  * The Node server's `clientError` (oversized headers, a request that did not arrive within the
- * request timeout, unparsable HTTP): a minimal `{message}` answer with the security headers, then
+ * request timeout, unparsable HTTP): a minimal `{code,message}` answer with the security headers, then
  * the connection is closed.
  */
 export function clientErrorHandler(headers: Record<string, string>) {
   return function (this: FastifyInstance, error: ConnectionError, socket: Socket): void {
     // A reset connection is gone: nobody to answer.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const { status, message } = describeClientError(error.code);
+    const { status, body: answer } = describeClientError(error.code);
     this.log.debug({ code: error.code, status }, 'client error');
     if (socket.writable) {
-      const body = JSON.stringify({ message });
+      const body = JSON.stringify(answer);
       const lines = [
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
         'Content-Type: application/json; charset=utf-8',

@@ -1,12 +1,22 @@
 /**
  * The languages the product speaks, and how a BCP 47 tag (a browser's language, a `lang` on the
- * API) is matched to one of them. Both sides import this; no zod, no react. A fifth language is
- * one more code here, then one file per area (question translations, server texts, client catalogue).
+ * API) is matched to one of them. Both sides import this; no zod, no react. The one list of
+ * languages: Lingui's config, the picker and the server read it (client/i18n/i18n.ts lists each
+ * one's catalogue chunks). A fifth language is one more
+ * code and name here, then its catalogs and its question-bank translations (docs/architecture.md).
  */
 
 /** Every language, English first: English is what anything unknown or missing falls back to. */
 export const LANGUAGES = ['en', 'es', 'pt-BR', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** Each language named in its own words, for the picker. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  'pt-BR': 'Português (Brasil)',
+  de: 'Deutsch',
+};
 
 const primary = (tag: string) => tag.split(/[-_]/)[0].toLowerCase();
 

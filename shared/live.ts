@@ -1,6 +1,7 @@
 /** Messages the server sends on the live channel `GET {API_PREFIX}/live/{gameId}`. */
 import type { Player } from './api.js';
 import { API_PREFIX } from './api-prefix.js';
+import { scoreboardPosition } from './scoreboard.js';
 
 export type LiveMessage =
   /** Sent once when the socket opens: every friend so far, in scoreboard order. */
@@ -16,10 +17,9 @@ export const LIVE_PATH_PREFIX = `${API_PREFIX}/live/`;
 /** Close code used when the game does not exist (or no longer does). */
 export const LIVE_CLOSE_UNKNOWN_GAME = 4404;
 
-/** Scoreboard order: highest score first, then earliest first (stable for equal scores). */
+/** A board with `player` (a newer friend, or one sent again) in its place by the scoreboard's order (shared/scoreboard.ts). */
 export function insertPlayer(players: readonly Player[], player: Player): Player[] {
   const rest = players.filter((p) => p.playerID !== player.playerID);
-  const at = rest.findIndex((p) => p.score < player.score);
-  if (at === -1) return [...rest, player];
+  const at = scoreboardPosition(rest, player.score, (p) => p.score);
   return [...rest.slice(0, at), player, ...rest.slice(at)];
 }

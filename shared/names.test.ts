@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cleanName } from './names.js';
-import { NAME_MAX_LENGTH } from './product.js';
+import { NAME_MAX_LENGTH, namedCreator } from './product.js';
 
 /** Every character a name must never hold (one of each kind, and the ends of each range). */
 const FORBIDDEN = [
@@ -122,5 +122,12 @@ describe('cleanName', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('the empty-name rule (namedCreator, its one owner)', () => {
+  it('keeps a name as typed, trimmed, and calls blank or whitespace no name at all', () => {
+    expect(namedCreator(' Bo ')).toBe('Bo');
+    for (const blank of ['', '   ', '\t\n']) expect(namedCreator(blank)).toBeNull();
   });
 });

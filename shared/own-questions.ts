@@ -33,31 +33,67 @@ export interface OwnQuestionInput {
   scale?: string;
 }
 
+/** What can be wrong with an own question, as a code (what the client translates by). */
+export type OwnQuestionProblemCode =
+  | 'own_question_too_short'
+  | 'own_question_too_long'
+  | 'own_question_repeated'
+  | 'own_word_empty'
+  | 'own_word_too_long'
+  | 'own_word_count'
+  | 'own_words_same'
+  | 'own_question_needs_words'
+  | 'own_question_needs_scale'
+  | 'own_question_scale';
+
+/** One problem: its code, its English sentence, and the numbers the sentence holds. */
+export interface OwnQuestionProblem {
+  code: OwnQuestionProblemCode;
+  message: string;
+  values?: Record<string, number>;
+}
+
+const problem = (code: OwnQuestionProblemCode, message: string, values?: Record<string, number>) =>
+  (values === undefined ? { code, message } : { code, message, values }) as OwnQuestionProblem;
+
 /**
- * The sentences for what can be wrong, shown beside the field on the landing screen and (first
- * letter lowered, after "Question N: ") in create-game's 400. One place, for translation.
+ * What can be wrong, shown beside the field on the landing screen (translated by code) and
+ * (first letter lowered, after "Question N: ") in create-game's 400. One place.
  */
 export const OWN_QUESTION_PROBLEMS = {
-  questionTooShort: `The question needs at least ${OWN_QUESTION_MIN_LENGTH} characters.`,
-  questionTooLong: `The question can be at most ${OWN_QUESTION_MAX_LENGTH} characters long.`,
-  questionRepeated: 'You already wrote this question.',
-  wordEmpty: (n: number) => `Answer word ${n} is empty.`,
-  wordTooLong: (n: number) => `Answer word ${n} can be at most ${OWN_WORD_MAX_LENGTH} characters long.`,
-  wordCount: `Give ${OWN_WORDS_MIN} to ${OWN_WORDS_MAX} answer words.`,
-  wordsSame: 'The answer words must differ.',
-  noWords: 'A Classic question needs answer words ("options"), not a scale.',
-  noScale: 'A Spectrum statement needs a scale ("A", "B" or "C"), not answer words.',
-  scale: 'Choose one of the three scales.',
+  questionTooShort: problem(
+    'own_question_too_short',
+    `The question needs at least ${OWN_QUESTION_MIN_LENGTH} characters.`,
+  ),
+  questionTooLong: problem(
+    'own_question_too_long',
+    `The question can be at most ${OWN_QUESTION_MAX_LENGTH} characters long.`,
+  ),
+  questionRepeated: problem('own_question_repeated', 'You already wrote this question.'),
+  wordEmpty: (n: number) => problem('own_word_empty', `Answer word ${n} is empty.`, { n }),
+  wordTooLong: (n: number) =>
+    problem('own_word_too_long', `Answer word ${n} can be at most ${OWN_WORD_MAX_LENGTH} characters long.`, {
+      n,
+      most: OWN_WORD_MAX_LENGTH,
+    }),
+  wordCount: problem('own_word_count', `Give ${OWN_WORDS_MIN} to ${OWN_WORDS_MAX} answer words.`),
+  wordsSame: problem('own_words_same', 'The answer words must differ.'),
+  noWords: problem('own_question_needs_words', 'A Classic question needs answer words ("options"), not a scale.'),
+  noScale: problem(
+    'own_question_needs_scale',
+    'A Spectrum statement needs a scale ("A", "B" or "C"), not answer words.',
+  ),
+  scale: problem('own_question_scale', 'Choose one of the three scales.'),
 } as const;
 
 /** What is wrong with one own question, field by field. */
 export interface OwnQuestionProblems {
-  question?: string;
+  question?: OwnQuestionProblem;
   /** By answer word, in the order written. */
-  words?: (string | undefined)[];
+  words?: (OwnQuestionProblem | undefined)[];
   /** The answer words as a whole: how many, whether they differ. */
-  wordList?: string;
-  scale?: string;
+  wordList?: OwnQuestionProblem;
+  scale?: OwnQuestionProblem;
 }
 
 /** A checked own question before it has an id. */
@@ -123,7 +159,7 @@ export function checkOwnQuestions(edition: Edition, inputs: readonly OwnQuestion
 }
 
 /** The first problem, in the order of the fields on screen. */
-export function firstProblem(problems: OwnQuestionProblems): string | undefined {
+export function firstProblem(problems: OwnQuestionProblems): OwnQuestionProblem | undefined {
   return problems.question ?? problems.words?.find((p) => p !== undefined) ?? problems.wordList ?? problems.scale;
 }
 

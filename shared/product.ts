@@ -16,16 +16,12 @@ export const CLASSIC_UNANSWERED = 0;
 export const NEW_GAME_ID = 'new-game';
 
 /**
- * A creator's name as they typed it, or null when they typed none: each sentence about them then
- * reads naturally in its own way ("Your friend wants to know…"), never "Anonymous".
+ * The empty-name rule, its one owner: a name as typed (trimmed), or null when there is none.
+ * Each place then says "no name" its own way: a sentence about a creator reads naturally
+ * ("Your friend wants to know…", the server's cards too), a friend in a list is "Anonymous" in
+ * the reader's language (client/i18n/names.ts).
  */
 export function namedCreator(name: string): string | null {
   const trimmed = name.trim();
   return trimmed === '' ? null : trimmed;
-}
-
-/** How an empty name is shown to other players. */
-export function displayName(name: string): string {
-  const trimmed = name.trim();
-  return trimmed === '' ? 'Anonymous' : trimmed;
 }

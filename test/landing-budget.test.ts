@@ -2,7 +2,7 @@
  * The landing page's JavaScript stays within the issue's limit: 95 kB gzip for the entry chunk and
  * everything it imports statically, measured as Vite reports it (gzip at its default level) on
  * the built client (`npm test` builds it first). What the landing screen can do without is
- * fetched on demand: the own-questions editor, Your games, the travelling sentences' table.
+ * fetched on demand: the own-questions editor, Your games, the failures' sentences by code.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,13 +43,13 @@ describe('the landing page', () => {
     expect(bytes).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
   });
 
-  it('fetches the own-questions editor, Your games and the sentences table only when needed', () => {
+  it("fetches the own-questions editor, Your games and the failures' sentences only when needed", () => {
     const chunks = manifest();
     const loaded = landingChunks(chunks).map((chunk) => chunk.src);
     for (const lazy of [
       'features/own-questions/editor/OwnQuestionsEditor.tsx',
       'features/your-games/YourGames.tsx',
-      'i18n/sentences.ts',
+      'i18n/failures.ts',
       'screens/NotFound.tsx',
     ]) {
       expect(

@@ -1,31 +1,33 @@
 import type { EndpointName, Endpoints, ReplyOf, RequestOf } from '../../shared/api.js';
 import { API_PREFIX } from '../../shared/api-prefix.js';
+import { type Failure, failure } from '../i18n/failure.js';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
 
-/** A failed call: the server's `{message}` (or the caller's fallback) and the HTTP status (0: no answer). */
+/**
+ * What a call says when the server gives no sentence (no answer, a proxy's page) and its screen
+ * says its own then (failureText); calls.ts has the ones a screen shows.
+ */
+export const REQUEST_FAILED = failure('request_failed', 'API response not ok');
+
+/** A failed call: the server's `{code,message}` (or the caller's fallback) and the HTTP status (0: no answer). */
 export class ApiError extends Error {
   constructor(
-    message: string,
+    readonly failure: Failure,
     readonly status: number,
-    /** True when `message` is the server's own sentence, not the caller's fallback. */
+    /** True when `failure` is the server's own, not the caller's fallback. */
     readonly fromServer = false,
   ) {
-    super(message);
+    super(failure.message);
     this.name = 'ApiError';
   }
 }
 
 /**
- * What to tell a person about a failed call: the server's own sentence when it answered with one,
- * otherwise `sentence` (no answer at all, or an answer without a message).
+ * What to tell a person about a failed call: the server's own failure when it answered with one,
+ * otherwise `fallback` (no answer at all, or an answer without a message).
  */
-export function failureText(error: unknown, sentence: string): string {
-  return error instanceof ApiError && error.fromServer ? error.message : sentence;
-}
-
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message !== '') return error.message;
-  return fallback;
+export function failureText(error: unknown, fallback: Failure): Failure {
+  return error instanceof ApiError && error.fromServer ? error.failure : fallback;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -36,10 +38,18 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function messageOf(body: unknown): string | undefined {
+/**
+ * The server's failure: its code and sentence (`{"code","message"}`; an answer with only a message,
+ * from a proxy or an older server, has no code and is shown as it is). A 429's `Retry-After` gives
+ * the seconds its sentence names.
+ */
+function failureOf(body: unknown, response: Response): Failure | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const { message } = body as { message?: unknown };
-  return typeof message === 'string' && message !== '' ? message : undefined;
+  const { code, message } = body as { code?: unknown; message?: unknown };
+  if (typeof message !== 'string' || message === '') return undefined;
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  const values = response.status === 429 && Number.isFinite(retryAfter) ? { seconds: retryAfter } : undefined;
+  return { code: typeof code === 'string' ? code : '', message, ...(values && { values }) };
 }
 
 /** A GET sends its request as the query string, a POST as the JSON body; the table says which. */
@@ -50,7 +60,7 @@ type CallInput<K extends EndpointName> = Endpoints[K]['method'] extends 'GET'
 interface CallOptions {
   signal?: AbortSignal;
   /** Used when the server gives no message (network down, proxy error page). */
-  fallback: string;
+  fallback: Failure;
   /**
    * The reader's language (BCP 47), sent as `lang` in the query or body for the calls that
    * answer with text (CONTRACT: get-questions, join-game, get-comparison; create-game's is the
@@ -88,8 +98,8 @@ export async function apiCall<K extends EndpointName>(
   }
   const body = await readBody(response);
   if (!response.ok) {
-    const message = messageOf(body);
-    throw new ApiError(message ?? options.fallback, response.status, message !== undefined);
+    const failure = failureOf(body, response);
+    throw new ApiError(failure ?? options.fallback, response.status, failure !== undefined);
   }
   if (body === undefined) throw new ApiError(options.fallback, response.status);
   return body as ReplyOf<K>;

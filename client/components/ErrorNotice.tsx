@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import { translateSentence } from '../i18n/sentence-reader.js';
+import { type Failure, translateFailure } from '../i18n/failure.js';
 
 interface ErrorNoticeProps {
-  /** The sentence, in English as it travels; shown in the reader's language when it is a known one. */
-  message: string;
+  /** What went wrong, shown in the reader's language by its code. */
+  failure: Failure;
   onRetry: () => void;
   /**
    * Moves focus to "Try again" when shown: for failures that follow something the person did,
@@ -14,7 +14,7 @@ interface ErrorNoticeProps {
 }
 
 /** A failure a person can see: what went wrong, announced, and a way on. */
-export function ErrorNotice({ message, onRetry, focus = false }: ErrorNoticeProps) {
+export function ErrorNotice({ failure, onRetry, focus = false }: ErrorNoticeProps) {
   const { i18n, t } = useLingui();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -23,7 +23,7 @@ export function ErrorNotice({ message, onRetry, focus = false }: ErrorNoticeProp
   return (
     <div className="alert error-notice">
       <p role="alert" className="error-notice__message">
-        {translateSentence(i18n, message)}
+        {translateFailure(i18n, failure)}
       </p>
       <button ref={button} type="button" className="button button--secondary error-notice__retry" onClick={onRetry}>
         {t`Try again`}

@@ -39,7 +39,7 @@ export const screenArea = (paths: readonly string[]): string[] =>
   paths.filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$|\/test\/|\.d\.ts$/.test(path) && inScreenArea(path));
 
 /**
- * The sentences that travel in English (client/i18n/sentences.ts): a catalog of their own, loaded
- * only for another language than English (English shows them as they came).
+ * The failures' sentences by code (client/i18n/failures.ts): a catalog of their own, loaded
+ * only for another language than English (English shows a failure's message as it came).
  */
-export const SENTENCE_AREA: readonly string[] = ['client/i18n/sentences.ts'];
+export const SENTENCE_AREA: readonly string[] = ['client/i18n/failures.ts'];

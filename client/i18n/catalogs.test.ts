@@ -5,13 +5,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SCORE_CAPTIONS, SCORE_DESCRIPTIONS } from '../../shared/captions.js';
-import { messages as englishSentences } from '../locales/sentences/en.po';
+import { ERROR_CODES } from '../../shared/error-codes.js';
 import { ENTRY_SCREENS, SENTENCE_AREA, screenArea } from './areas.js';
 import { CAPTIONS, DESCRIPTIONS } from './captions.js';
+import { FAILURE_SENTENCES, failureSentence } from './failures.js';
 import { LANGUAGES } from './languages.js';
 import { placeholders, pluralCategories, readPo } from './po.js';
-import { knownSentences, setEnglishSentences } from './sentences.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const localesDir = join(root, 'client/locales');
@@ -21,9 +20,13 @@ const read = async (language: string, area = '') =>
   readPo(await readFile(join(localesDir, `${area}${language}.po`), 'utf8'));
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
 /** The screen area's files, as lingui.config.ts finds them by their folders. */
-const SCREEN_AREA = screenArea(
-  (await readdir(join(root, 'client'), { recursive: true })).map((file) => `client/${file.replaceAll('\\', '/')}`),
-);
+const SCREEN_AREA = [
+  ...screenArea(
+    (await readdir(join(root, 'client'), { recursive: true })).map((file) => `client/${file.replaceAll('\\', '/')}`),
+  ),
+  // The texts the server writes too: in the screens' catalog (lingui.config.ts).
+  'shared/texts.ts',
+];
 
 describe('the catalogs', () => {
   it('have one catalog per language and area, and none for a language the picker does not offer', async () => {
@@ -44,9 +47,11 @@ describe('the catalogs', () => {
         });
 
         it('fills in the same placeholders and tags as the English', async () => {
-          const catalog = await read(tag, area);
+          const [english, catalog] = await Promise.all([read('en', area), read(tag, area)]);
+          // A message with an explicit id (shared/texts.ts) has its English in the English catalog.
+          const source = (id: string) => english.get(id) || id;
           const differing = [...catalog]
-            .filter(([id, translation]) => placeholders(id).join() !== placeholders(translation).join())
+            .filter(([id, translation]) => placeholders(source(id)).join() !== placeholders(translation).join())
             .map(([id, translation]) => ({ id, translation }));
           expect(differing).toEqual([]);
         });
@@ -63,27 +68,26 @@ describe('the catalogs', () => {
       });
   }
 
-  it('keep the English score captions word for word those of shared/captions.ts (the preview cards use it)', () => {
-    expect(CAPTIONS.map((caption) => caption.message)).toEqual([...SCORE_CAPTIONS]);
-    expect(DESCRIPTIONS.map((description) => description.message)).toEqual([...SCORE_DESCRIPTIONS]);
+  it("hold the score captions in English as shared/texts.ts writes them (one source: the server's too)", async () => {
+    const english = await read('en', 'screens/');
+    for (const text of [...CAPTIONS, ...DESCRIPTIONS]) expect(english.get(text.id), text.id).toBe(text.message);
   });
 
-  it('know every sentence the server refuses a player with (forbidden, notFound, conflict)', async () => {
-    setEnglishSentences(englishSentences);
-    const sources = await readdir(join(root, 'server'), { recursive: true });
-    const sentences: string[] = [];
-    for (const file of sources.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
-      const text = await readFile(join(root, 'server', file), 'utf8');
-      const constants = new Map([...text.matchAll(/const ([A-Z_]+) = (['"])(.*?)\2;/g)].map((m) => [m[1], m[3]]));
-      for (const match of text.matchAll(
-        /\b(?:forbidden|notFound|conflict)\(\s*(?:(['"])(.*?)\1|([A-Z_]+))\s*,?\s*\)/gs,
-      )) {
-        const sentence = match[2] ?? constants.get(match[3] ?? '');
-        if (sentence !== undefined) sentences.push(sentence);
-      }
+  it('translate every error code of the server, and every failure of the client, in every language', async () => {
+    const codes = Object.keys(FAILURE_SENTENCES);
+    for (const code of ERROR_CODES) expect(codes, code).toContain(code);
+    for (const { tag } of LANGUAGES) {
+      const catalog = await read(tag, 'sentences/');
+      const missing = codes.filter((code) => {
+        // Every variant of a sentence with values (rate_limited with and without its seconds).
+        const variants: Record<string, number>[] = [{}, { seconds: 1, n: 1, most: 1 }];
+        return variants.some((values) => {
+          const english = failureSentence({ code, message: '', values })?.message;
+          return english === undefined || !catalog.has(english) || (tag !== 'en' && !catalog.get(english)?.trim());
+        });
+      });
+      expect(missing, tag).toEqual([]);
     }
-    expect(sentences.length).toBeGreaterThan(5);
-    expect(sentences.filter((sentence) => !knownSentences().includes(sentence))).toEqual([]);
   });
 
   it('hold every message the code uses: a fresh extraction finds nothing the English catalog lacks', async () => {

@@ -8,7 +8,8 @@ import { formatScore } from './format.js';
 import { activateLanguage, chooseLanguage, i18n, LANGUAGE_KEY, preferredLanguage, startLanguage } from './i18n.js';
 import { matchLanguage, pickLanguage } from './languages.js';
 import './screens.js';
-import { translateSentence } from './sentences.js';
+import { CAPTIONS } from './captions.js';
+import { translateFailure } from './failure.js';
 
 const browserLanguages = (languages: string[]) =>
   vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages);
@@ -99,13 +100,38 @@ describe('what the reader reads', () => {
     }
   });
 
-  it("puts the server's known sentences into the reader's language and shows unknown ones as sent", async () => {
+  it("puts failures into the reader's language by their code, and shows an unknown code's message as sent", async () => {
+    await activateLanguage('en');
+    const full = { code: 'game_full', message: 'This game is full.' };
+    expect(translateFailure(i18n, full)).toBe('This game is full.');
     await activateLanguage('es');
-    expect(translateSentence(i18n, 'This game is full.')).toBe('Esta partida está llena.');
-    expect(translateSentence(i18n, 'Too many requests; try again in 42 s.')).toBe(
+    expect(translateFailure(i18n, full)).toBe('Esta partida está llena.');
+    // By code, not by the English: a reworded message still reads the same.
+    expect(translateFailure(i18n, { code: 'game_full', message: 'The game has no room left.' })).toBe(
+      'Esta partida está llena.',
+    );
+    expect(translateFailure(i18n, { code: 'rate_limited', message: 'Too many…', values: { seconds: 42 } })).toBe(
       'Demasiadas peticiones; inténtalo de nuevo en 42 s.',
     );
-    expect(translateSentence(i18n, 'The field "x" is odd.')).toBe('The field "x" is odd.');
+    expect(translateFailure(i18n, { code: 'rate_limited', message: 'Too many…' })).toBe(
+      'Demasiadas peticiones; inténtalo de nuevo en un momento.',
+    );
+    expect(translateFailure(i18n, { code: 'own_word_empty', message: '', values: { n: 2 } })).toBe(
+      'La palabra de respuesta 2 está vacía.',
+    );
+    expect(translateFailure(i18n, { code: 'some_new_code', message: 'The field "x" is odd.' })).toBe(
+      'The field "x" is odd.',
+    );
+    expect(translateFailure(i18n, { code: '', message: 'A proxy said no.' })).toBe('A proxy said no.');
+  });
+
+  it('reads the captions the server reads too (shared/texts.ts) from the same catalogs', async () => {
+    await activateLanguage('en');
+    expect(i18n._(CAPTIONS[0])).toBe('Opposite Poles Attract!');
+    await activateLanguage('es');
+    expect(i18n._(CAPTIONS[0])).toBe('¡Los polos opuestos se atraen!');
+    await activateLanguage('de');
+    expect(i18n._(CAPTIONS[9])).not.toBe('A Match Made in Heaven!');
   });
 
   it('remembers Take my time in this browser', () => {

@@ -2,18 +2,11 @@
  * The languages the screens speak (shared/languages.ts: codes, and how a tag is matched), each
  * named in its own words for the picker.
  */
-import { LANGUAGES as CODES, type Language } from '../../shared/languages.js';
+import { LANGUAGES as CODES, LANGUAGE_NAMES, type Language } from '../../shared/languages.js';
 
 export { type Language, matchLanguage, pickLanguage } from '../../shared/languages.js';
 
-const NAMES: Record<Language, string> = {
-  en: 'English',
-  es: 'Español',
-  'pt-BR': 'Português (Brasil)',
-  de: 'Deutsch',
-};
-
-export const LANGUAGES = CODES.map((tag) => ({ tag, name: NAMES[tag] }));
+export const LANGUAGES = CODES.map((tag) => ({ tag, name: LANGUAGE_NAMES[tag] }));
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 

@@ -1,8 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { namedCreator } from '../../shared/product.js';
 
-/** How an empty name is shown, as shared/product.ts's displayName does, in the reader's language. */
+/** How a friend's name is shown in lists: the name, or "Anonymous" in the reader's language (shared/product.ts's rule). */
 export function shownName(i18n: I18n, name: string): string {
-  const trimmed = name.trim();
-  return trimmed === '' ? i18n._(msg`Anonymous`) : trimmed;
+  return namedCreator(name) ?? i18n._(msg`Anonymous`);
 }

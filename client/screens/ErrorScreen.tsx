@@ -1,17 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../shared/product.js';
-import { Sentence } from '../i18n/Sentence.js';
+import { FailureText } from '../i18n/FailureText.js';
+import { type Failure, failureOf } from '../i18n/failure.js';
 
 /** The fallback screen: a crash in a screen, or a screen's code that would not load. */
-function ErrorScreen({ detail }: { detail?: string }) {
+function ErrorScreen({ detail }: { detail?: Failure }) {
   const { t } = useLingui();
   return (
     <main className="screen error-screen">
       <h1>{t`Unexpected Application Error!`}</h1>
       {detail && (
         <p className="muted">
-          <Sentence text={detail} />
+          <FailureText failure={detail} />
         </p>
       )}
       {/* A full page load, so a new version of the app is picked up if that was the problem. */}
@@ -21,6 +22,9 @@ function ErrorScreen({ detail }: { detail?: string }) {
     </main>
   );
 }
+
+/** Never shown: an error without a message has no detail line. */
+const NO_DETAIL: Failure = { code: '', message: '' };
 
 interface BoundaryState {
   error: Error | null;
@@ -39,6 +43,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
   }
 
   override render() {
-    return this.state.error ? <ErrorScreen detail={this.state.error.message} /> : this.props.children;
+    const { error } = this.state;
+    return error ? (
+      <ErrorScreen detail={error.message === '' ? undefined : failureOf(error, NO_DETAIL)} />
+    ) : (
+      this.props.children
+    );
   }
 }

@@ -1,19 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { getComparison } from '../api/calls.js';
-import { ApiError, errorMessage } from '../api/http.js';
+import { ApiError } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
 import { useGameCheck } from '../api/useGameCheck.js';
 import { Spinner } from '../components/Spinner.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { type Comparison, RoundsComparison } from '../features/result/RoundsComparison.js';
+import { FailureText } from '../i18n/FailureText.js';
+import { failure, failureOf } from '../i18n/failure.js';
 import { formatCount, formatScoreText } from '../i18n/format.js';
 import { shownName } from '../i18n/names.js';
-import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { scoreboardPath } from '../paths.js';
 import { userId } from '../state/user.js';
 import '../i18n/screens.js';
+
+const LOAD_ANSWERS = failure('load_answers_failed', "Failed to load this friend's answers");
 
 /** The creator's view of one friend: that friend's answers beside their own, round by round. */
 export default function FriendComparison() {
@@ -39,7 +42,7 @@ export default function FriendComparison() {
       <main className="screen comparison">
         <h1>{t`These answers cannot be shown`}</h1>
         <p className="alert" role="alert">
-          <Sentence text={errorMessage(load.error, "Failed to load this friend's answers")} />
+          <FailureText failure={failureOf(load.error, LOAD_ANSWERS)} />
         </p>
         {back}
       </main>

@@ -134,7 +134,7 @@ describe('swapping a question (creator)', () => {
     fakeServer((url) => (down && url.pathname === '/prod/get-questions' ? { status: 503 } : undefined));
     play();
     await swap();
-    expect(screen.getByRole('alert').textContent).toBe(SWAP_FAILED);
+    expect(screen.getByRole('alert').textContent).toBe(SWAP_FAILED.message);
     expect(shownQuestion()).toBe('Pick a pet');
     expect(stored()?.swapped).toEqual([]);
     // The round is still on: its options answer it.

@@ -75,7 +75,7 @@ export default function Game({ edition }: { edition: Edition }) {
     return (
       <main className="screen game game--failed">
         <h1>{t`Your answers are not saved yet`}</h1>
-        <ErrorNotice message={submission.message} onRetry={submission.retry} focus />
+        <ErrorNotice failure={submission.failure} onRetry={submission.retry} focus />
         <p className="muted">{t`They are kept in this tab, so reloading the page will not lose them.`}</p>
       </main>
     );

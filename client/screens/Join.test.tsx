@@ -90,7 +90,7 @@ describe('join screen on load', () => {
     );
     openJoin();
     await advance(0);
-    expect(screen.getByRole('alert').textContent).toBe(LOAD_FAILED);
+    expect(screen.getByRole('alert').textContent).toBe(LOAD_FAILED.message);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
@@ -138,7 +138,7 @@ describe('joining', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     await advance(0);
     expect(where()).toBeUndefined();
-    expect(screen.getByRole('alert').textContent).toBe(JOIN_FAILED);
+    expect(screen.getByRole('alert').textContent).toBe(JOIN_FAILED.message);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' }));
     // Play works again too, and the name is still there.
     expect(screen.getByRole('button', { name: 'Play' })).toHaveProperty('disabled', false);

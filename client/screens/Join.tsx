@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { isCreator, joinGame } from '../api/calls.js';
-import { errorMessage, failureText } from '../api/http.js';
+import { failureText } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
 import { isGameGoneError as isUnknownGame } from '../api/useGameCheck.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
@@ -15,17 +15,26 @@ import { GameGone } from '../features/game-gone/GameGone.js';
 import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
 import { ReportGame } from '../features/report/ReportGame.js';
 import { ROUND_SECONDS } from '../features/rounds/useRoundTimer.js';
+import { type Failure, failure } from '../i18n/failure.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
 import { resumableGame, saveCreatorName, startGame } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
 import '../i18n/screens.js';
 
-export const LOAD_FAILED = "We couldn't load this game. Check your connection and try again.";
-export const JOIN_FAILED = "We couldn't start the game. Check your connection and try again.";
+export const LOAD_FAILED = failure(
+  'game_load_failed',
+  "We couldn't load this game. Check your connection and try again.",
+);
+export const JOIN_FAILED = failure(
+  'game_start_failed',
+  "We couldn't start the game. Check your connection and try again.",
+);
 
 const logJoinFailure = (error: unknown) =>
-  console.error(`Failed to join game: ${errorMessage(error, 'unknown error')}`);
+  console.error(
+    `Failed to join game: ${error instanceof Error && error.message !== '' ? error.message : 'unknown error'}`,
+  );
 
 /**
  * A friend's way in: who invited them, how many rounds there are, their name, and Play.
@@ -39,7 +48,7 @@ export default function Join() {
   const lang = useLanguage();
   const [name, setName] = useState(userName);
   const [joining, setJoining] = useState(false);
-  const [joinFailure, setJoinFailure] = useState<string | null>(null);
+  const [joinFailure, setJoinFailure] = useState<Failure | null>(null);
 
   const info = useApi(['is-creator', gameId], (signal) => isCreator(gameId, userId(), signal));
   // The creator and a friend who played are sent on (below); anyone else is invited.
@@ -85,7 +94,7 @@ export default function Join() {
         <LogoMark size={56} />
         <h1>{t`You are joining a ${PRODUCT_NAME} game`}</h1>
         {/* Focus follows only when the person asked for the retry that failed again. */}
-        <ErrorNotice message={failureText(info.error, LOAD_FAILED)} onRetry={info.retry} focus={info.retries > 0} />
+        <ErrorNotice failure={failureText(info.error, LOAD_FAILED)} onRetry={info.retry} focus={info.retries > 0} />
       </main>
     );
   }
@@ -126,7 +135,7 @@ export default function Join() {
           {joining ? t`Loading...` : t`Play`}
         </button>
       </form>
-      {joinFailure !== null && <ErrorNotice message={joinFailure} onRetry={() => !joining && void play()} focus />}
+      {joinFailure !== null && <ErrorNotice failure={joinFailure} onRetry={() => !joining && void play()} focus />}
       <ReportGame gameId={gameId} />
     </main>
   );

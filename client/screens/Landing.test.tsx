@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEW_GAME_ID } from '../../shared/product.js';
+import { activateLanguage } from '../i18n/i18n.js';
 import { loadGame } from '../state/game.js';
 import { userName } from '../state/user.js';
 import { advance, mockFetch } from '../test/helpers.js';
@@ -110,7 +111,7 @@ describe('landing screen', () => {
     vi.stubGlobal('fetch', fetchMock);
     openLanding('/classic');
     await advance(0);
-    expect(screen.getByRole('alert').textContent).toBe(QUESTIONS_FAILED);
+    expect(screen.getByRole('alert').textContent).toBe(QUESTIONS_FAILED.message);
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     await advance(0);
@@ -122,8 +123,20 @@ describe('landing screen', () => {
 
   it('shows the error another screen sent it', async () => {
     mockFetch(bank);
-    openLanding('/spectrum', { error: 'No score for this player.' });
+    openLanding('/spectrum', { error: { code: 'no_score', message: 'No score for this player.' } });
     expect(screen.getByRole('alert').textContent).toBe('Error: No score for this player.');
     await advance(0);
+  });
+
+  it("shows it in the reader's language by its code, whatever its English", async () => {
+    await activateLanguage('es');
+    try {
+      mockFetch(bank);
+      openLanding('/spectrum', { error: { code: 'no_score', message: 'No score for this player.' } });
+      expect(screen.getByRole('alert').textContent).toContain('Todavía no tienes puntuación en esta partida.');
+      await advance(0);
+    } finally {
+      await activateLanguage('en');
+    }
   });
 });

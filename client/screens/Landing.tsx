@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
-import { getQuestions } from '../api/calls.js';
-import { errorMessage, failureText } from '../api/http.js';
+import { failureText } from '../api/http.js';
+import { getQuestions } from '../api/questions.js';
 import { useApi } from '../api/useApi.js';
 import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
@@ -14,7 +14,8 @@ import { OwnQuestions, preloadOwnQuestionsEditor } from '../features/own-questio
 import type { OwnQuestionsHandle } from '../features/own-questions/ownQuestionsHandle.js';
 import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
 import { useLatest } from '../hooks/useLatest.js';
-import { Sentence } from '../i18n/Sentence.js';
+import { FailureText } from '../i18n/FailureText.js';
+import { type Failure, failure } from '../i18n/failure.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { type LandingState, newGamePath } from '../paths.js';
 import { resumableGame, startGame } from '../state/game.js';
@@ -32,7 +33,10 @@ const YourGames = lazy(() =>
   ),
 );
 
-export const QUESTIONS_FAILED = "We couldn't load the questions. Check your connection and try again.";
+export const QUESTIONS_FAILED = failure(
+  'questions_failed',
+  "We couldn't load the questions. Check your connection and try again.",
+);
 
 interface LandingProps {
   edition: Edition;
@@ -61,7 +65,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
     preloadOwnQuestionsEditor();
   }, [questions, ready]);
   useEffect(() => {
-    if (load.error) console.error('Failed to load questions:', errorMessage(load.error, 'unknown error'));
+    if (load.error) console.error('Failed to load questions:', load.error.message || 'unknown error');
   }, [load.error]);
 
   const changeName = (next: string) => {
@@ -95,20 +99,20 @@ export default function Landing({ edition, onReady }: LandingProps) {
       {load.error && (
         // Focus follows only when the person asked for the reload that failed again.
         <ErrorNotice
-          message={failureText(load.error, QUESTIONS_FAILED)}
+          failure={failureText(load.error, QUESTIONS_FAILED)}
           onRetry={load.retry}
           focus={load.retries > 0}
         />
       )}
       {notice && (
         <p className="notice" role="status">
-          <Sentence text={notice} />
+          <FailureText failure={notice} />
         </p>
       )}
       {error && (
         <p className="alert" role="alert">
           <Trans>
-            Error: <Sentence text={error} />
+            Error: <FailureText failure={error} />
           </Trans>
         </p>
       )}

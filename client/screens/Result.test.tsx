@@ -143,10 +143,15 @@ describe('result screen', () => {
 
   it('sends the user to / with "Error: {message}" when the comparison cannot be fetched', async () => {
     userId();
-    mockFetch(() => ({ status: 503, body: { message: 'The database is unavailable; try again.' } }));
+    mockFetch(() => ({
+      status: 503,
+      body: { code: 'database_unavailable', message: 'The database is unavailable; try again.' },
+    }));
     openResult();
     await advance(0);
     expect(where()).toBe('/ | The database is unavailable; try again.');
+    // The code travels with it: the landing screen translates by it.
+    expect(screen.getByTestId('where').dataset.code).toBe('database_unavailable');
   });
 
   it('says the game no longer exists when it was deleted (is-creator answers 404 too)', async () => {

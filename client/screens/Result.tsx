@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
-import { getComparison } from '../api/calls.js';
-import { ApiError, errorMessage, failureText } from '../api/http.js';
+import { FETCH_SCORE, getComparison } from '../api/calls.js';
+import { ApiError, failureText } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
 import { useGameCheck } from '../api/useGameCheck.js';
 import { Spinner } from '../components/Spinner.js';
@@ -15,16 +15,17 @@ import { Gauge } from '../features/result/Gauge.js';
 import { type Comparison, RoundsComparison } from '../features/result/RoundsComparison.js';
 import { ScoreCaption } from '../features/result/ScoreCaption.js';
 import { ShareResult } from '../features/share/ShareResult.js';
+import { FailureText } from '../i18n/FailureText.js';
+import { failure, failureOf } from '../i18n/failure.js';
 import { formatCount } from '../i18n/format.js';
-import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { absoluteUrl, joinPath, type LandingState, type ResultState, scoreboardPath } from '../paths.js';
 import { creatorName, saveCreatorName } from '../state/game.js';
 import { storedUserId } from '../state/user.js';
 import '../i18n/screens.js';
 
-/** A removed friend, when the server's own sentence did not arrive (client/i18n/sentences.ts knows it). */
-const REMOVED = 'The creator removed you from this game.';
+/** A removed friend, when the server's own sentence did not arrive (client/i18n/failures.ts translates it by its code). */
+const REMOVED = failure('removed_friend', 'The creator removed you from this game.');
 
 /**
  * A friend's score with the creator (with "You already played this game." when a second tab or
@@ -60,7 +61,7 @@ export default function Result() {
   const failed = noScore ? check.gone === false && !check.info : load.error !== undefined && !needsHalf;
   useEffect(() => {
     if (!failed) return;
-    const state: LandingState = { error: errorMessage(load.error, 'Failed to fetch score') };
+    const state: LandingState = { error: failureOf(load.error, FETCH_SCORE) };
     navigate('/', { replace: true, state });
   }, [failed, load.error, navigate]);
 
@@ -82,7 +83,7 @@ export default function Result() {
     return (
       <main className="screen result">
         <h1>
-          <Sentence text={failureText(load.error, REMOVED)} />
+          <FailureText failure={failureText(load.error, REMOVED)} />
         </h1>
         <Link className="button button--primary" to="/">
           {t`Play A New Game With Your Friends`}

@@ -34,11 +34,11 @@ export async function advance(ms: number): Promise<void> {
 /** Shows the current path so tests can check where a screen navigated. */
 function Where() {
   const location = useLocation();
-  const error = (location.state as { error?: string } | null)?.error;
+  const error = (location.state as { error?: { code: string; message: string } } | null)?.error;
   return (
-    <p data-testid="where">
+    <p data-testid="where" data-code={error?.code}>
       {location.pathname}
-      {error ? ` | ${error}` : ''}
+      {error ? ` | ${error.message}` : ''}
     </p>
   );
 }

@@ -81,7 +81,11 @@ export class AdminAuth {
     }
     if (entry.count >= this.failuresAllowed) {
       const minutes = Math.ceil(left / 60_000);
-      throw new HttpError(429, `Too many wrong admin tokens from your network; try again in ${minutes} min.`); // code: too_many_admin_attempts
+      throw new HttpError(
+        429,
+        'too_many_admin_attempts',
+        `Too many wrong admin tokens from your network; try again in ${minutes} min.`,
+      );
     }
   }
 

@@ -59,7 +59,7 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
     if (request.method === 'POST') {
       const origin = request.headers.origin;
       if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
-        throw new HttpError(403, 'This form can only be sent from the admin page itself.'); // code: admin_form_elsewhere
+        throw new HttpError(403, 'admin_form_elsewhere', 'This form can only be sent from the admin page itself.');
       }
     }
   });

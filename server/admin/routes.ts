@@ -37,7 +37,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (
     );
     if (result === 'missing') throw unknownGame();
     if (result === 'too-many') {
-      throw new HttpError(429, 'Too many reports from your network today; try again tomorrow.'); // code: too_many_reports
+      throw new HttpError(429, 'too_many_reports', 'Too many reports from your network today; try again tomorrow.');
     }
     request.log.info({ gameId, reason }, 'game reported');
     return { ok: true as const };
@@ -59,10 +59,10 @@ export function bearerToken(header: string | undefined): string | undefined {
 /** The admin's calls under /prod/admin/, with `Authorization: Bearer <ADMIN_TOKEN>`. */
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { auth, moderation }) => {
   app.addHook('onRequest', async (request) => {
-    if (!auth) throw notFound(NOTHING_HERE);
+    if (!auth) throw notFound(NOTHING_HERE.code, NOTHING_HERE.message);
     if (!auth.verify(bearerToken(request.headers.authorization), request.ip)) {
       request.log.warn({ url: request.url }, 'admin: wrong or missing token');
-      throw new HttpError(401, WRONG_ADMIN_TOKEN); // code: admin_token_wrong
+      throw new HttpError(401, 'admin_token_wrong', WRONG_ADMIN_TOKEN);
     }
   });
   app.addHook('onSend', async (_request, reply) => {
@@ -80,7 +80,8 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
   });
 
   endpoint(app, 'admin/remove-player', async ({ gameId, playerID }, request) => {
-    if (!(await moderation.removePlayer(gameId, playerID))) throw notFound('There is no such friend in this game.');
+    if (!(await moderation.removePlayer(gameId, playerID)))
+      throw notFound('unknown_friend', 'There is no such friend in this game.');
     request.log.info({ gameId, playerID, action: 'remove-player' }, 'admin: friend removed');
     return { ok: true as const };
   });

@@ -13,7 +13,7 @@ interface OgImageOptions {
 const OG_CACHE_CONTROL = 'public, max-age=86400';
 
 /**
- * `GET /og/{gameId}.png`: the game's card (404 `{message}` for an unknown game, so a deleted game's
+ * `GET /og/{gameId}.png`: the game's card (404 `{code,message}` for an unknown game, so a deleted game's
  * card is not made again); `GET /og-image.png`: the generic card of every other page. Cards come
  * from og-cards.ts: rendered once, off the event loop. When the render queue is full, a game's
  * link gets the generic card, which no one may keep (`no-store`): the next crawler asks again.
@@ -38,7 +38,7 @@ export async function ogImageRoutes(app: FastifyInstance, options: OgImageOption
       const { file } = request.params;
       const gameId = file.endsWith('.png') ? file.slice(0, -'.png'.length) : '';
       const game = gameId ? await options.findPreview(gameId) : undefined;
-      if (!game) return reply.status(404).send({ message: 'There is no such game.' });
+      if (!game) return reply.status(404).send({ code: 'unknown_game', message: 'There is no such game.' });
       try {
         return sendPng(await cards.forGame(gameId, previewOf(game)), reply);
       } catch (error) {

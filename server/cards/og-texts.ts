@@ -1,10 +1,12 @@
-import type { Language } from '../../shared/languages.js';
-import { type Edition, PRODUCT_NAME } from '../../shared/product.js';
+import { LANGUAGES, type Language } from '../../shared/languages.js';
+import { EDITIONS, type Edition, namedCreator } from '../../shared/product.js';
+import { CARD_TEXTS, type Text } from '../../shared/texts.js';
+import { serverText } from '../texts/texts.js';
 
 /**
  * Every text the server itself writes into pages and link-preview cards, in each language the
- * product speaks (the client's screens have their own catalogues). English is exactly what it
- * was before there were languages. A fifth language is one more entry here.
+ * product speaks: the messages of shared/texts.ts, read from the catalogs the client reads too
+ * (server/texts/). A fifth language needs nothing here.
  */
 export interface ServerTexts {
   /** The generic pages' link preview. */
@@ -31,94 +33,39 @@ export interface ServerTexts {
   };
 }
 
-const EN_EDITIONS: Record<Edition, string> = { spectrum: 'Spectrum', classic: 'Classic' };
+/** The texts of one language, from its catalog. */
+function textsIn(language: Language): ServerTexts {
+  const say = (text: Text, values?: Record<string, string>) => serverText(language, text, values);
+  const edition = Object.fromEntries(EDITIONS.map((e) => [e, say(CARD_TEXTS.edition[e])])) as Record<Edition, string>;
+  return {
+    genericTitle: say(CARD_TEXTS.genericTitle),
+    genericDescription: say(CARD_TEXTS.genericDescription),
+    gameTitle: (name) => (name === undefined ? say(CARD_TEXTS.gameTitleUnnamed) : say(CARD_TEXTS.gameTitle, { name })),
+    gameDescription: (name, e) =>
+      name === undefined ? say(CARD_TEXTS.gameDescriptionUnnamed[e]) : say(CARD_TEXTS.gameDescription[e], { name }),
+    edition,
+    imageAlt: (title, e) => say(CARD_TEXTS.imageAlt, { title, edition: edition[e] }),
+    card: {
+      asks: say(CARD_TEXTS.asks),
+      generic: [say(CARD_TEXTS.generic[0]), say(CARD_TEXTS.generic[1])],
+      gameFooter: say(CARD_TEXTS.gameFooter),
+      genericFooter: say(CARD_TEXTS.genericFooter),
+      someone: () => say(CARD_TEXTS.someone),
+    },
+  };
+}
 
-const en: ServerTexts = {
-  genericTitle: `${PRODUCT_NAME}: how in tune are your friends with you?`,
-  genericDescription: 'Answer a few quick questions, share the link, and see how in tune your friends are with you.',
-  // Without a name the creator is "your friend", as on every screen (never "Anonymous").
-  gameTitle: (name = 'Your friend') => `${name} wants to know how in tune you are`,
-  gameDescription: (name = 'your friend', edition) =>
-    `Answer the same questions as ${name} in ${PRODUCT_NAME} ${EN_EDITIONS[edition]} and get your compatibility score from 0 to 10.`,
-  edition: { spectrum: 'Spectrum edition', classic: 'Classic edition' },
-  imageAlt: (title, edition) => `${title}: ${PRODUCT_NAME} ${en.edition[edition]}`,
-  card: {
-    asks: 'wants to know how in tune you are',
-    generic: ['How in tune are your', 'friends with you?'],
-    gameFooter: 'Answer the same questions and get your score out of 10.',
-    genericFooter: 'Answer a few quick questions and share the link.',
-    someone: () => 'Your friend',
-  },
-};
-
-const ES_IN_EDITION: Record<Edition, string> = { spectrum: 'la edición Espectro', classic: 'la edición Clásica' };
-const es: ServerTexts = {
-  genericTitle: `${PRODUCT_NAME}: ¿tus amigos están en tu misma onda?`,
-  genericDescription:
-    'Responde unas preguntas rápidas, comparte el enlace y descubre si tus amigos están en tu misma onda.',
-  gameTitle: (name = 'Alguien') => `${name} quiere saber si estás en su misma onda`,
-  gameDescription: (name, edition) =>
-    `Responde las mismas preguntas${name === undefined ? '' : ` que ${name}`} en ${ES_IN_EDITION[edition]} de ` +
-    `${PRODUCT_NAME} y descubre tu puntuación de compatibilidad del 0 al 10.`,
-  edition: { spectrum: 'Edición Espectro', classic: 'Edición Clásica' },
-  imageAlt: (title, edition) => `${title}: ${PRODUCT_NAME}, ${es.edition[edition]}`,
-  card: {
-    asks: 'quiere saber si estás en su misma onda',
-    generic: ['¿Tus amigos están', 'en tu misma onda?'],
-    gameFooter: 'Responde las mismas preguntas y descubre tu puntuación sobre 10.',
-    genericFooter: 'Responde unas preguntas rápidas y comparte el enlace.',
-    someone: () => 'Alguien',
-  },
-};
-
-const PT_IN_EDITION: Record<Edition, string> = { spectrum: 'na edição Espectro', classic: 'na edição Clássica' };
-const ptBR: ServerTexts = {
-  genericTitle: `${PRODUCT_NAME}: seus amigos estão em sintonia com você?`,
-  genericDescription:
-    'Responda algumas perguntas rápidas, compartilhe o link e descubra se seus amigos estão em sintonia com você.',
-  gameTitle: (name = 'Alguém') => `${name} quer saber o quanto vocês estão em sintonia`,
-  gameDescription: (name, edition) =>
-    `Responda às mesmas perguntas${name === undefined ? '' : ` que ${name}`} ${PT_IN_EDITION[edition]} do ` +
-    `${PRODUCT_NAME} e descubra a nota de compatibilidade de vocês, de 0 a 10.`,
-  edition: { spectrum: 'Edição Espectro', classic: 'Edição Clássica' },
-  imageAlt: (title, edition) => `${title}: ${PRODUCT_NAME}, ${ptBR.edition[edition]}`,
-  card: {
-    asks: 'quer saber o quanto vocês estão em sintonia',
-    generic: ['Seus amigos estão', 'em sintonia com você?'],
-    gameFooter: 'Responda às mesmas perguntas e veja sua nota de 0 a 10.',
-    genericFooter: 'Responda algumas perguntas rápidas e compartilhe o link.',
-    someone: () => 'Alguém',
-  },
-};
-
-const de: ServerTexts = {
-  genericTitle: `${PRODUCT_NAME}: Wie gut sind deine Freunde mit dir auf einer Wellenlänge?`,
-  genericDescription:
-    'Beantworte ein paar schnelle Fragen, teile den Link und finde heraus, wie gut deine Freunde mit dir auf einer Wellenlänge sind.',
-  gameTitle: (name = 'Jemand') => `${name} will wissen, wie gut ihr auf einer Wellenlänge seid`,
-  gameDescription: (name, edition) =>
-    `Beantworte dieselben Fragen${name === undefined ? '' : ` wie ${name}`} in der ${de.edition[edition]} von ` +
-    `${PRODUCT_NAME} und finde heraus, wie gut ihr zusammenpasst – von 0 bis 10.`,
-  edition: { spectrum: 'Spektrum-Edition', classic: 'Klassik-Edition' },
-  imageAlt: (title, edition) => `${title}: ${PRODUCT_NAME}, ${de.edition[edition]}`,
-  card: {
-    asks: 'will wissen, wie gut ihr auf einer Wellenlänge seid',
-    generic: ['Sind deine Freunde', 'auf deiner Wellenlänge?'],
-    gameFooter: 'Beantworte dieselben Fragen und hol bis zu 10 Punkte.',
-    genericFooter: 'Beantworte ein paar schnelle Fragen und teile den Link.',
-    someone: () => 'Jemand',
-  },
-};
-
-export const SERVER_TEXTS: Record<Language, ServerTexts> = { en, es, 'pt-BR': ptBR, de };
+export const SERVER_TEXTS = Object.fromEntries(LANGUAGES.map((language) => [language, textsIn(language)])) as Record<
+  Language,
+  ServerTexts
+>;
 
 /** The texts of a language; a game without one (made before languages) is English. */
 export function serverTexts(language: Language | undefined): ServerTexts {
   return SERVER_TEXTS[language ?? 'en'];
 }
 
-/** A creator's name for a sentence: trimmed, or undefined when there is none (each language says "someone" its way). */
+/** A creator's name for a sentence, or undefined when there is none (the one rule: shared/product.ts's namedCreator). */
 export function nameInText(name: string): string | undefined {
-  const trimmed = name.trim();
-  return trimmed === '' ? undefined : trimmed;
+  return namedCreator(name) ?? undefined;
 }

@@ -91,7 +91,10 @@ describe('GET /prod/get-circle for a friend (playerId)', () => {
     const bo = await play(game, 'Bo', [40, 40, 40, 40]);
     const notYet = await asFriend(game.gameId, newUserId());
     expect(notYet.statusCode).toBe(404);
-    expect(notYet.json()).toEqual({ message: 'You have not played this game yet, so there is nothing to compare.' });
+    expect(notYet.json()).toEqual({
+      code: 'not_played',
+      message: 'You have not played this game yet, so there is nothing to compare.',
+    });
     expect((await asFriend(game.gameId, game.creatorId)).statusCode).toBe(404);
     const unknown = await asFriend('AAAAAAAAAAAAAAAA', bo.playerId);
     expect(unknown.statusCode).toBe(404);
@@ -150,6 +153,7 @@ describe('GET /prod/get-circle for a creator (userId)', () => {
       const refused = await asCreator(game.gameId, someone);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({
+        code: 'circle_creator_only',
         message: "Only the game's creator can see how friends compare with each other.",
       });
     }
@@ -184,7 +188,7 @@ describe('a removed friend', () => {
 
     const own = await asFriend(game.gameId, joker.playerId);
     expect(own.statusCode).toBe(404);
-    expect(own.json()).toEqual({ message: 'The creator removed you from this game.' });
+    expect(own.json()).toEqual({ code: 'removed_friend', message: 'The creator removed you from this game.' });
     expect(
       (await asFriend(game.gameId, bo.playerId)).json().matches.map((m: { playerName: string }) => m.playerName),
     ).toEqual(['Cy']);

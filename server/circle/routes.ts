@@ -43,7 +43,7 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
     try {
       return await circles.read(game.id, game.edition, publicId, reader);
     } catch (error) {
-      if (error instanceof CircleTooLargeError) throw conflict(TOO_LARGE);
+      if (error instanceof CircleTooLargeError) throw conflict('circle_too_large', TOO_LARGE);
       throw error;
     }
   }
@@ -53,15 +53,15 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
     if (!game) throw unknownGame();
     if (query.reader === 'friend') {
       const response = await games.findResponse(game.id, query.playerId);
-      if (!response) throw notFound(NOT_PLAYED);
-      if (!answersHalf(game.edition, response.answers)) throw notFound(CIRCLE_NEEDS_HALF); // code: circle_needs_half
+      if (!response) throw notFound('not_played', NOT_PLAYED);
+      if (!answersHalf(game.edition, response.answers)) throw notFound('circle_needs_half', CIRCLE_NEEDS_HALF);
       const matches = await circleOf(game, response.publicId, (circle) =>
         // One network's later plays of a crowded game: an attacker's, most likely (SAME_NETWORK_SHOWN).
         circle.withheld(response.publicId) ? 'withheld' : circle.matches(response.publicId),
       );
-      if (matches === 'withheld') throw notFound(CIRCLE_CROWDED); // code: circle_network_crowded
+      if (matches === 'withheld') throw notFound('circle_network_crowded', CIRCLE_CROWDED);
       // Stored but not in the circle: the creator removed them.
-      if (!matches) throw notFound(REMOVED);
+      if (!matches) throw notFound('removed_friend', REMOVED);
       // Up to 999 rows: written here in the reply schema's key order rather than checked row by row by it.
       const rows = matches.map(
         (m) =>
@@ -69,7 +69,7 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
       );
       return new Serialized(`{"matches":[${rows.join(',')}]}`);
     }
-    if (!(await isGameCreator(games, game, query.userId))) throw forbidden(CREATORS_ONLY);
+    if (!(await isGameCreator(games, game, query.userId))) throw forbidden('circle_creator_only', CREATORS_ONLY);
     return circleOf(game, undefined, (circle) => ({
       pairs: circle.topPairs().map(({ a, b, tenths }) => ({
         a: { playerID: a.publicId, playerName: a.name },
@@ -83,7 +83,7 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
   endpoint(app, 'get-bursts', async ({ gameId, userId }) => {
     const game = await findGame(gameId);
     if (!game) throw unknownGame();
-    if (!(await isGameCreator(games, game, userId))) throw forbidden(CREATORS_ONLY_BURSTS);
+    if (!(await isGameCreator(games, game, userId))) throw forbidden('creator_only', CREATORS_ONLY_BURSTS);
     const flagged = burstPlays(await networks.listNetworkPlays(game.id));
     // The scoreboard's friends only: a removed one is gone from it (the client keeps its order).
     const board = await games.listPlayers(game.id);

@@ -83,7 +83,7 @@ describe('CORS with ALLOWED_ORIGINS', () => {
     expect(corsHeaders(answer.headers)).toEqual([]);
     const pre = await preflight(app, FRIENDLY, 'POST', '/prod/create-game');
     expect(corsHeaders(pre.headers)).toEqual([]);
-    expect(pre.json()).toEqual({ message: 'There is nothing at this address.' });
+    expect(pre.json()).toEqual({ code: 'not_found', message: 'There is nothing at this address.' });
   });
 
   it('leaves the live socket origin rule as it was: listed origins open, others get 403', async () => {

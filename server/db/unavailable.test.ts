@@ -47,21 +47,24 @@ describe('the error handler', () => {
   }
 
   it('answers 503 "The database is unavailable; try again." when the connection dropped', async () => {
-    expect(DATABASE_UNAVAILABLE).toBe('The database is unavailable; try again.');
+    expect(DATABASE_UNAVAILABLE).toEqual({
+      code: 'database_unavailable',
+      message: 'The database is unavailable; try again.',
+    });
     expect(await answerTo(pgError('terminating connection due to administrator command', '57P01'))).toEqual({
       status: 503,
-      body: { message: DATABASE_UNAVAILABLE },
+      body: DATABASE_UNAVAILABLE,
     });
     expect(await answerTo(new DatabaseUnavailableError(pgError('refused', 'ECONNREFUSED')))).toEqual({
       status: 503,
-      body: { message: DATABASE_UNAVAILABLE },
+      body: DATABASE_UNAVAILABLE,
     });
   });
 
   it('still answers 500 for a statement the database refused', async () => {
     expect(await answerTo(pgError('duplicate key value violates unique constraint', '23505'))).toEqual({
       status: 500,
-      body: { message: 'Something went wrong on our side. Please try again.' },
+      body: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
     });
   });
 });

@@ -1,5 +1,10 @@
+import type { ErrorBody } from '../../shared/error-codes.js';
+
 /** What a request answers (503) when its database connection failed or none could be had. */
-export const DATABASE_UNAVAILABLE = 'The database is unavailable; try again.';
+export const DATABASE_UNAVAILABLE: ErrorBody = {
+  code: 'database_unavailable',
+  message: 'The database is unavailable; try again.',
+};
 
 /** No connection could be had from the pool: refused, not accepting connections, timed out. */
 export class DatabaseUnavailableError extends Error {

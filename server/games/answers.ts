@@ -8,13 +8,17 @@ import { badRequest } from '../errors.js';
 export function checkAnswers(questions: readonly Question[], answers: readonly number[], field: string): void {
   if (answers.length !== questions.length) {
     throw badRequest(
+      'wrong_answer_count',
       `The field "${field}" must hold one answer per question: expected ${questions.length}, got ${answers.length}.`,
     );
   }
   answers.forEach((answer, index) => {
     const [min, max] = answerRange(questions[index]);
     if (answer < min || answer > max) {
-      throw badRequest(`Answer ${index + 1} in "${field}" must be between ${min} and ${max}; got ${answer}.`);
+      throw badRequest(
+        'answer_out_of_range',
+        `Answer ${index + 1} in "${field}" must be between ${min} and ${max}; got ${answer}.`,
+      );
     }
   });
 }

@@ -29,7 +29,7 @@ describe('co-creators of one game', () => {
     expect((await claim(game.gameId, game.key, second)).statusCode).toBe(200);
     const refused = await claim(game.gameId, game.key, third);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: 'This game has too many creators.' });
+    expect(refused.json()).toEqual({ code: 'too_many_creators', message: 'This game has too many creators.' });
     expect(await isCreator(game.gameId, third)).toBe(false);
     // Those who have claimed may open the link again; the original creator never counts.
     expect((await claim(game.gameId, game.key, first)).json()).toEqual({ ok: true });

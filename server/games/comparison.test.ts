@@ -96,7 +96,10 @@ describe('GET /prod/get-comparison for the friend (playerId)', () => {
     const friend = newUserId();
     const before = await asFriend(game.gameId, friend);
     expect(before.statusCode).toBe(404);
-    expect(before.json()).toEqual({ message: 'You have not played this game yet, so there is nothing to compare.' });
+    expect(before.json()).toEqual({
+      code: 'not_played',
+      message: 'You have not played this game yet, so there is nothing to compare.',
+    });
     await logResponse(app, game.gameId, friend, [1, 1, 1, 1, 1]);
     expect((await asFriend(game.gameId, friend)).statusCode).toBe(200);
     expect((await asFriend('AAAAAAAAAAAAAAAA', friend)).statusCode).toBe(404);
@@ -129,7 +132,10 @@ describe('GET /prod/get-comparison for the creator (userId + playerID)', () => {
     for (const userId of [bo.playerId, newUserId()]) {
       const response = await asCreator(game.gameId, userId, cy.playerID);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: "Only the game's creator can see a friend's answers." });
+      expect(response.json()).toEqual({
+        code: 'answers_creator_only',
+        message: "Only the game's creator can see a friend's answers.",
+      });
     }
   });
 
@@ -140,7 +146,10 @@ describe('GET /prod/get-comparison for the creator (userId + playerID)', () => {
     for (const playerID of ['nobody123456', stranger.playerID]) {
       const response = await asCreator(game.gameId, game.creatorId, playerID);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'This friend is not on the scoreboard of this game.' });
+      expect(response.json()).toEqual({
+        code: 'unknown_friend',
+        message: 'This friend is not on the scoreboard of this game.',
+      });
     }
     expect((await asCreator('AAAAAAAAAAAAAAAA', game.creatorId, stranger.playerID)).statusCode).toBe(404);
   });

@@ -34,22 +34,22 @@ export const comparisonRoutes: FastifyPluginAsync<ComparisonRoutesOptions> = asy
     let response: StoredResponse | undefined;
     if (query.reader === 'friend') {
       response = await games.findResponse(game.id, query.playerId);
-      if (!response) throw notFound(NOT_PLAYED);
+      if (!response) throw notFound('not_played', NOT_PLAYED);
       // A throw-away play of a round or two would read the creator's answers for the real one (issue 30).
-      if (!answersHalf(game.edition, response.answers)) throw notFound(REVEAL_NEEDS_HALF); // code: reveal_needs_half
+      if (!answersHalf(game.edition, response.answers)) throw notFound('reveal_needs_half', REVEAL_NEEDS_HALF);
     } else {
       if (!(await isGameCreator(games, game, query.userId))) {
-        throw forbidden("Only the game's creator can see a friend's answers.");
+        throw forbidden('answers_creator_only', "Only the game's creator can see a friend's answers.");
       }
       response = await games.findResponseByPublicId(game.id, query.playerID);
-      if (!response) throw notFound(NO_SUCH_FRIEND);
+      if (!response) throw notFound('unknown_friend', NO_SUCH_FRIEND);
     }
     // Rank and count come from the scoreboard's own listing, so they always agree with get-all-players
     // (and a friend who is not listed there has no comparison either).
     const players = await games.listPlayers(game.id);
     const index = players.findIndex((player) => player.playerID === response.publicId);
     // Stored but not listed: the creator removed this friend.
-    if (index < 0) throw query.reader === 'friend' ? removedFriend() : notFound(NO_SUCH_FRIEND);
+    if (index < 0) throw query.reader === 'friend' ? removedFriend() : notFound('unknown_friend', NO_SUCH_FRIEND);
     const localize = (question: Question) => texts.localize(question, query.lang);
     return compare(game, response, index + 1, players.length, localize);
   });

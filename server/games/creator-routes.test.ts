@@ -78,7 +78,7 @@ describe('POST /prod/remove-player', () => {
   it('tells the removed friend so on get-score and get-comparison; others keep their own sentences', async () => {
     const game = await gameWithFriend();
     await removePlayer(game.gameId, game.creatorId, game.playerID);
-    const removed = { message: 'The creator removed you from this game.' };
+    const removed = { code: 'removed_friend', message: 'The creator removed you from this game.' };
     for (const url of [
       `/prod/get-score?gameId=${game.gameId}&playerId=${game.friendId}`,
       `/prod/get-comparison?gameId=${game.gameId}&playerId=${game.friendId}`,
@@ -89,9 +89,11 @@ describe('POST /prod/remove-player', () => {
     // Someone who never played this game is told that, not that they were removed.
     const stranger = newUserId();
     expect((await get(`/prod/get-score?gameId=${game.gameId}&playerId=${stranger}`)).json()).toEqual({
+      code: 'no_score',
       message: 'There is no score for you in this game yet.',
     });
     expect((await get(`/prod/get-comparison?gameId=${game.gameId}&playerId=${stranger}`)).json()).toEqual({
+      code: 'not_played',
       message: 'You have not played this game yet, so there is nothing to compare.',
     });
     // The creator's view of the removed friend: no such friend on the board.
@@ -100,7 +102,7 @@ describe('POST /prod/remove-player', () => {
     );
     expect([asCreator.statusCode, asCreator.json()]).toEqual([
       404,
-      { message: 'This friend is not on the scoreboard of this game.' },
+      { code: 'unknown_friend', message: 'This friend is not on the scoreboard of this game.' },
     ]);
     // Deleting the game takes the removal with it: then the game itself is what is missing.
     await deleteGame(game.gameId, game.creatorId);
@@ -122,7 +124,7 @@ describe('POST /prod/remove-player', () => {
     });
     expect(removed.statusCode).toBe(200);
     const next = await logResponse(small, game.gameId, newUserId(), [1, 1, 1]);
-    expect(next.json()).toEqual({ message: 'This game is full.' });
+    expect(next.json()).toEqual({ code: 'game_full', message: 'This game is full.' });
     await small.close();
   });
 
@@ -131,7 +133,7 @@ describe('POST /prod/remove-player', () => {
     for (const userId of [newUserId(), game.friendId]) {
       const response = await removePlayer(game.gameId, userId, game.playerID);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'Only the creator of this game can do that.' });
+      expect(response.json()).toEqual({ code: 'creator_only', message: 'Only the creator of this game can do that.' });
     }
     expect(await players(game.gameId)).toHaveLength(1);
   });
@@ -141,7 +143,7 @@ describe('POST /prod/remove-player', () => {
     expect((await removePlayer('AAAAAAAAAAAAAAAA', game.creatorId, game.playerID)).statusCode).toBe(404);
     const unknown = await removePlayer(game.gameId, game.creatorId, 'nobody123456');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'There is no such friend in this game.' });
+    expect(unknown.json()).toEqual({ code: 'unknown_friend', message: 'There is no such friend in this game.' });
     expect((await removePlayer(game.gameId, game.creatorId, game.playerID)).statusCode).toBe(200);
     expect((await removePlayer(game.gameId, game.creatorId, game.playerID)).statusCode).toBe(404);
   });

@@ -36,13 +36,15 @@ export const creatorRoutes: FastifyPluginAsync<CreatorRoutesOptions> = async (
   async function requireCreator(gameId: string, userId: string): Promise<Game> {
     const game = await cache.findGame(gameId);
     if (!game) throw unknownGame();
-    if (!(await isGameCreator(games, game, userId))) throw forbidden('Only the creator of this game can do that.');
+    if (!(await isGameCreator(games, game, userId)))
+      throw forbidden('creator_only', 'Only the creator of this game can do that.');
     return game;
   }
 
   endpoint(app, 'remove-player', async ({ gameId, userId, playerID }) => {
     await requireCreator(gameId, userId);
-    if (!(await games.removePlayer(gameId, playerID))) throw notFound('There is no such friend in this game.');
+    if (!(await games.removePlayer(gameId, playerID)))
+      throw notFound('unknown_friend', 'There is no such friend in this game.');
     return ok;
   });
 
@@ -81,11 +83,12 @@ export const creatorRoutes: FastifyPluginAsync<CreatorRoutesOptions> = async (
     const claim = await games.claimGame(gameId, hashCreatorKey(key), userId, coCreatorsPerGame);
     if (claim === 'wrong-key') {
       throw forbidden(
+        'creator_link_invalid',
         'This creator link no longer works. Make a new one on the end screen of a device that is creator.',
       );
     }
     // Each creator is one more browser that can delete the game; a leaked link is not an open door.
-    if (claim === 'full') throw conflict('This game has too many creators.');
+    if (claim === 'full') throw conflict('too_many_creators', 'This game has too many creators.');
     return ok;
   });
 };

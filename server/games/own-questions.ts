@@ -14,7 +14,7 @@ import type { NewGame } from './repository.js';
 
 /** "Question 3: the answer words must differ." — the entry's place in questionSet, 1-based. */
 const entryProblem = (position: number, problem: string) =>
-  badRequest(`Question ${position + 1}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`);
+  badRequest('invalid_own_question', `Question ${position + 1}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`);
 
 /**
  * create-game's questionSet as the game's questions in round order: bank ids looked up in the
@@ -28,11 +28,14 @@ export async function readQuestionSet(
 ): Promise<Question[]> {
   const ids = questionSet.filter((entry): entry is string => typeof entry === 'string');
   if (new Set(ids).size !== ids.length) {
-    throw badRequest('The field "questionSet" lists the same question more than once.');
+    throw badRequest('duplicate_question', 'The field "questionSet" lists the same question more than once.');
   }
   const ownPositions = questionSet.flatMap((entry, position) => (typeof entry === 'string' ? [] : [position]));
   if (ownPositions.length > MAX_OWN_QUESTIONS) {
-    throw badRequest(`The field "questionSet" holds at most ${MAX_OWN_QUESTIONS} questions of your own.`);
+    throw badRequest(
+      'too_many_own_questions',
+      `The field "questionSet" holds at most ${MAX_OWN_QUESTIONS} questions of your own.`,
+    );
   }
   const checks = checkOwnQuestions(
     edition,
@@ -40,16 +43,19 @@ export async function readQuestionSet(
   );
   const own = new Map<number, Question>();
   checks.forEach((check, i) => {
-    if (!check.ok) throw entryProblem(ownPositions[i], firstProblem(check.problems) ?? 'is not valid');
+    if (!check.ok) throw entryProblem(ownPositions[i], firstProblem(check.problems)?.message ?? 'is not valid');
     own.set(ownPositions[i], { ...check.question, id: ownQuestionId(i + 1) } as Question);
   });
   return Promise.all(
     questionSet.map(async (entry, position) => {
       if (typeof entry !== 'string') return own.get(position) as Question;
       const question = await questions.find(entry);
-      if (!question) throw badRequest(`The question "${entry}" does not exist.`);
+      if (!question) throw badRequest('unknown_question', `The question "${entry}" does not exist.`);
       if (question.edition !== edition) {
-        throw badRequest(`The question "${entry}" belongs to the ${question.edition} edition, not ${edition}.`);
+        throw badRequest(
+          'wrong_edition',
+          `The question "${entry}" belongs to the ${question.edition} edition, not ${edition}.`,
+        );
       }
       return question;
     }),

@@ -1,3 +1,4 @@
+import { SCOREBOARD_ORDER_SQL } from '../../shared/scoreboard.js';
 import type { BatchedCalls } from '../db/batched-calls.js';
 import { inTransaction, type Pool } from '../db/postgres.js';
 import type { CommitAnnouncer } from '../events/announcer.js';
@@ -34,7 +35,7 @@ const sql = {
   // Every read of friends leaves removed ones out (removed_at IS NULL); only the play-once checks see them,
   // and the stored responses of the reveal, which then checks the friend against listPlayers (as in SQLite).
   selectPlayers: `SELECT public_id, player_name, score_tenths FROM responses WHERE game_id = $1 AND removed_at IS NULL
-    ORDER BY score_tenths DESC, id`,
+    ORDER BY ${SCOREBOARD_ORDER_SQL}`,
   selectScore: 'SELECT score_tenths FROM responses WHERE game_id = $1 AND player_user_id = $2 AND removed_at IS NULL',
   selectResponse: `SELECT public_id, player_name, answers, score_tenths FROM responses
     WHERE game_id = $1 AND player_user_id = $2`,

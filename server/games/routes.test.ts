@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../shared/error-codes.js';
 import { computeScore } from '../../shared/score.js';
 import { createGame, fetchQuestions, logResponse, newUserId, rowCount, testApp } from '../testing/app.js';
 
@@ -54,47 +55,71 @@ describe('POST /prod/create-game', () => {
     });
     const valid = () => ({ userId: newUserId(), userName: 'Ada', questionSet: classicIds, answerSet: [1, 1, 1, 1, 1] });
 
-    const cases: [string, () => Record<string, unknown>, string][] = [
+    const cases: [string, () => Record<string, unknown>, string, ErrorCode?][] = [
       ['a missing userId', () => ({ ...valid(), userId: undefined }), 'userId'],
       ['a userId that is not a UUID', () => ({ ...valid(), userId: 'not-a-uuid' }), 'UUID'],
       ['a missing userName', () => ({ ...valid(), userName: undefined }), 'userName'],
       ['a name of the wrong type', () => ({ ...valid(), userName: 7 }), 'userName'],
       ['a questionSet that is not a list', () => ({ ...valid(), questionSet: 'C001' }), 'questionSet'],
       ['an empty questionSet', () => ({ ...valid(), questionSet: [], answerSet: [] }), 'questionSet'],
-      ['fewer answers than questions', () => ({ ...valid(), answerSet: [1, 1, 1, 1] }), 'expected 5, got 4'],
-      ['more answers than questions', () => ({ ...valid(), answerSet: [1, 1, 1, 1, 1, 1] }), 'expected 5, got 6'],
-      ['a Classic answer past the last option', () => ({ ...valid(), answerSet: [1, 1, 5, 1, 1] }), 'between 0 and 4'],
-      ['a negative answer', () => ({ ...valid(), answerSet: [1, -1, 1, 1, 1] }), 'between 0 and 4'],
+      [
+        'fewer answers than questions',
+        () => ({ ...valid(), answerSet: [1, 1, 1, 1] }),
+        'expected 5, got 4',
+        'wrong_answer_count',
+      ],
+      [
+        'more answers than questions',
+        () => ({ ...valid(), answerSet: [1, 1, 1, 1, 1, 1] }),
+        'expected 5, got 6',
+        'wrong_answer_count',
+      ],
+      [
+        'a Classic answer past the last option',
+        () => ({ ...valid(), answerSet: [1, 1, 5, 1, 1] }),
+        'between 0 and 4',
+        'answer_out_of_range',
+      ],
+      [
+        'a negative answer',
+        () => ({ ...valid(), answerSet: [1, -1, 1, 1, 1] }),
+        'between 0 and 4',
+        'answer_out_of_range',
+      ],
       ['a fractional answer', () => ({ ...valid(), answerSet: [1, 1.5, 1, 1, 1] }), 'whole numbers'],
       ['an answer that is a string', () => ({ ...valid(), answerSet: [1, '2', 1, 1, 1] }), 'whole numbers'],
       [
         'an unknown question id',
         () => ({ ...valid(), questionSet: [...classicIds.slice(0, 4), 'C999'] }),
         '"C999" does not exist',
+        'unknown_question',
       ],
       [
         'a duplicate question id',
         () => ({ ...valid(), questionSet: [...classicIds.slice(0, 4), classicIds[0]] }),
         'more than once',
+        'duplicate_question',
       ],
       [
         'a question of the other edition',
         () => ({ ...valid(), questionSet: [...classicIds.slice(0, 4), spectrumIds[0]] }),
         'spectrum edition',
+        'wrong_edition',
       ],
       [
         'a Spectrum answer over 100',
         () => ({ ...valid(), gameType: 'Spectrum', questionSet: spectrumIds, answerSet: [50, 50, 101, 50, 50] }),
         'between 0 and 100',
+        'answer_out_of_range',
       ],
       ['an unknown gameType', () => ({ ...valid(), gameType: 'Trivia' }), 'gameType'],
     ];
 
-    it.each(cases)('%s', async (_name, payload, mentions) => {
+    it.each(cases)('%s', async (_name, payload, mentions, code = 'validation_failed') => {
       const before = await count('games');
       const response = await app.inject({ method: 'POST', url: '/prod/create-game', payload: payload() });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: expect.stringContaining(mentions) });
+      expect(response.json()).toEqual({ code, message: expect.stringContaining(mentions) });
       expect(await count('games')).toBe(before);
     });
   });
@@ -107,7 +132,7 @@ describe('POST /prod/create-game', () => {
       payload: '{"userId": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(response.json()).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON.' });
   });
 
   it('answers 413 to a body over 64 KiB', async () => {
@@ -186,7 +211,7 @@ describe('POST /prod/log-response', () => {
     expect((await logResponse(small, game.gameId, newUserId(), [1, 1, 1])).statusCode).toBe(200);
     const third = await logResponse(small, game.gameId, newUserId(), [1, 1, 1]);
     expect(third.statusCode).toBe(409);
-    expect(third.json()).toEqual({ message: 'This game is full.' });
+    expect(third.json()).toEqual({ code: 'game_full', message: 'This game is full.' });
     expect((await logResponse(small, game.gameId, first, [1, 1, 1])).json().message).toMatch(/already played/);
     expect(await rowCount(small, 'responses')).toBe(2);
     await small.close();
@@ -296,7 +321,10 @@ describe('POST /prod/join-game', () => {
       payload: { gameId: 'AAAAAAAAAAAAAAAA' },
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'This game does not exist. Check the link you followed.' });
+    expect(unknown.json()).toEqual({
+      code: 'unknown_game',
+      message: 'This game does not exist. Check the link you followed.',
+    });
     const missing = await app.inject({ method: 'POST', url: '/prod/join-game', payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('The field "gameId" is required.');
@@ -375,7 +403,7 @@ describe('errors in general', () => {
   it('answers an unknown /prod path with a JSON 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/prod/does-not-exist' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'There is nothing at this address.' });
+    expect(response.json()).toEqual({ code: 'not_found', message: 'There is nothing at this address.' });
   });
 
   it('answers 429 once a client passes RATE_LIMIT_PER_MINUTE', async () => {

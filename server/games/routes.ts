@@ -71,7 +71,10 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
   endpoint(app, 'log-response', async ({ gameId, playerId, userName, responseSet }, request) => {
     const game = await requireGame(gameId);
     if (await isGameCreator(games, game, playerId)) {
-      throw conflict('You created this game, so you cannot answer it. Share the link with your friends instead.');
+      throw conflict(
+        'creator_cannot_play',
+        'You created this game, so you cannot answer it. Share the link with your friends instead.',
+      );
     }
     checkAnswers(game.questions, responseSet, 'responseSet');
     const score = computeScore(game.edition, game.creatorAnswers, responseSet);
@@ -88,9 +91,10 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       options.maxPlayersPerGame,
       options.playsPerNetwork ?? 0,
     );
-    if (result.status === 'duplicate') throw conflict('You have already played this game; your first answers stand.');
-    if (result.status === 'full') throw conflict('This game is full.');
-    if (result.status === 'too-many') throw conflict(TOO_MANY_PLAYS); // code: too_many_plays
+    if (result.status === 'duplicate')
+      throw conflict('already_played', 'You have already played this game; your first answers stand.');
+    if (result.status === 'full') throw conflict('game_full', 'This game is full.');
+    if (result.status === 'too-many') throw conflict('too_many_plays', TOO_MANY_PLAYS);
     // Deleted while this friend was answering.
     if (result.status === 'missing') throw unknownGame();
     options.onResponseLogged?.();
@@ -147,7 +151,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (score === undefined) {
       // A removed friend's response stays stored (one play per friend), hidden from every read.
       if (await games.hasResponded(gameId, playerId)) throw removedFriend();
-      throw notFound('There is no score for you in this game yet.');
+      throw notFound('no_score', 'There is no score for you in this game yet.');
     }
     return { score };
   });

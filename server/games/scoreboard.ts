@@ -1,4 +1,5 @@
 import type { Player } from '../../shared/api.js';
+import { scoreboardPosition } from '../../shared/scoreboard.js';
 import type { GameEvent } from '../events/bus.js';
 
 /** One scoreboard row and its JSON, serialized once. */
@@ -8,8 +9,8 @@ interface Row {
 }
 
 /**
- * A game's scoreboard as the repository would list it (highest score first, earliest first among
- * equals), with its JSON kept until the next change.
+ * A game's scoreboard as the repository would list it, in the scoreboard's order
+ * (shared/scoreboard.ts), with its JSON kept until the next change.
  */
 export class Scoreboard {
   readonly #rows: Row[] = [];
@@ -40,14 +41,11 @@ export class Scoreboard {
   /** A new friend goes after every friend with the same or a higher score (they are the latest). Idempotent. */
   add(player: Player): void {
     if (this.#rows.some((r) => r.player.playerID === player.playerID)) return;
-    let low = 0;
-    let high = this.#rows.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.#rows[middle].player.score >= player.score) low = middle + 1;
-      else high = middle;
-    }
-    this.#rows.splice(low, 0, row(player));
+    this.#rows.splice(
+      scoreboardPosition(this.#rows, player.score, (r) => r.player.score),
+      0,
+      row(player),
+    );
     this.#changed();
   }
 

@@ -1,3 +1,4 @@
+import { SCOREBOARD_ORDER_SQL } from '../../shared/scoreboard.js';
 import type { Db } from '../db/database.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import type { GameEventBus } from '../events/bus.js';
@@ -50,7 +51,7 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
   // Every read of friends leaves removed ones out (removed_at IS NULL); only the play-once checks see them.
   const selectPlayers = db.prepare<[string], PlayerRow>(
     `SELECT public_id, player_name, score_tenths FROM responses WHERE game_id = ? AND removed_at IS NULL
-     ORDER BY score_tenths DESC, id`,
+     ORDER BY ${SCOREBOARD_ORDER_SQL}`,
   );
   const selectScore = db.prepare<[string, string], { score_tenths: number }>(
     'SELECT score_tenths FROM responses WHERE game_id = ? AND player_user_id = ? AND removed_at IS NULL',

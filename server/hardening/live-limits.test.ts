@@ -40,7 +40,7 @@ describe('a full game watched by many sockets', () => {
     for (let i = 0; i < 4; i++)
       expect((await logResponse(server, game.gameId, newUserId(), [1, 1, 1])).statusCode).toBe(200);
     const fifth = await logResponse(server, game.gameId, newUserId(), [1, 1, 1]);
-    expect(fifth.json()).toEqual({ message: 'This game is full.' });
+    expect(fifth.json()).toEqual({ code: 'game_full', message: 'This game is full.' });
 
     const listPlayers = vi.spyOn(server.storage.games, 'listPlayers');
     // Several sockets open at once: three that read, three that never read.
@@ -88,7 +88,7 @@ describe('LIVE_SOCKETS_PER_ADDRESS', () => {
     const game = await createGame(server, 'classic');
     const [a] = await Promise.all([openClient(game.gameId), openClient(game.gameId)]);
     await expect(LiveClient.open(liveUrl(game.gameId))).rejects.toMatchObject({ statusCode: 429 });
-    // The refusal is a plain HTTP answer in the shape of every error, `{message}`.
+    // The refusal is a plain HTTP answer in the shape of every error, `{code,message}`.
     const refused = new RawConnection(port);
     refused.write(
       `GET /prod/live/${game.gameId} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
@@ -96,7 +96,10 @@ describe('LIVE_SOCKETS_PER_ADDRESS', () => {
     );
     const answer = await refused.answer();
     expect(answer.status).toBe(429);
-    expect(JSON.parse(answer.body)).toEqual({ message: expect.stringMatching(/Too many live connections/) });
+    expect(JSON.parse(answer.body)).toEqual({
+      code: 'too_many_live_connections',
+      message: expect.stringMatching(/Too many live connections/),
+    });
 
     // A closed socket frees its place.
     a.close();

@@ -12,7 +12,7 @@ import { LiveClient } from '../testing/live-client.js';
 import { createTestDatabase, TEST_POSTGRES_ADMIN_URL, type TestDatabase } from '../testing/postgres.js';
 import { freePort, type ServerProcess, spawnServer, waitForHealth } from '../testing/process.js';
 
-const UNAVAILABLE = { message: 'The database is unavailable; try again.' };
+const UNAVAILABLE = { code: 'database_unavailable', message: 'The database is unavailable; try again.' };
 
 let database: TestDatabase;
 let a: ServerProcess;

@@ -26,13 +26,16 @@ const PARTIAL_POST =
   'Content-Length: 200\r\n\r\n{"gameId":';
 
 describe('requests that never finish arriving', () => {
-  it('closes a request whose body stalls with 408 {message} once REQUEST_TIMEOUT_MS has passed', async () => {
+  it('closes a request whose body stalls with 408 {code,message} once REQUEST_TIMEOUT_MS has passed', async () => {
     const { port } = await listening({ REQUEST_TIMEOUT_MS: '300' });
     const connection = new RawConnection(port);
     connection.write(PARTIAL_POST);
     const answer = await connection.answer();
     expect(answer.status).toBe(408);
-    expect(JSON.parse(answer.body)).toEqual({ message: expect.stringMatching(/did not arrive in time/) });
+    expect(JSON.parse(answer.body)).toEqual({
+      code: 'request_timeout',
+      message: expect.stringMatching(/did not arrive in time/),
+    });
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
   });
 

@@ -24,6 +24,7 @@ describe('the request body limit', () => {
     const over = await post(bodyOf(BODY_LIMIT_BYTES + 1));
     expect(over.statusCode).toBe(413);
     expect(over.json()).toEqual({
+      code: 'body_too_large',
       message: `The request body is too large (${BODY_LIMIT_BYTES / 1024} KiB at most).`,
     });
   });

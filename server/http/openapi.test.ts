@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '../../shared/api.js';
+import { ERROR_CODES } from '../../shared/error-codes.js';
 import { testApp } from '../testing/app.js';
 
 let app: FastifyInstance;
@@ -10,6 +11,10 @@ afterEach(() => app?.close());
 interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+}
+
+interface ErrorReplyDocument {
+  content: Record<string, { schema: { required: string[]; properties: { code: { enum: string[] } } } }>;
 }
 
 async function fetchDocument(): Promise<OpenApiDocument> {
@@ -51,6 +56,22 @@ describe('GET /prod/openapi.json', () => {
     }
   });
 
+  it('lists every error code on the error reply of every call', async () => {
+    app = await testApp();
+    const document = (await fetchDocument()) as unknown as {
+      paths: Record<string, Record<string, { responses: { default: ErrorReplyDocument } }>>;
+    };
+    for (const operations of Object.values(document.paths)) {
+      for (const { responses } of Object.values(operations)) {
+        const schema = responses.default.content['application/json'].schema;
+        expect(schema.required).toEqual(['code', 'message']);
+        expect(schema.properties.code.enum).toEqual([...ERROR_CODES]);
+      }
+    }
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+    for (const code of ERROR_CODES) expect(code).toMatch(/^[a-z]+(_[a-z]+)*$/);
+  });
+
   it('is a valid OpenAPI 3 document', async () => {
     app = await testApp();
     const document = await fetchDocument();
@@ -78,7 +99,7 @@ describe('GET /prod/openapi.json', () => {
     expect((await app.inject({ method: 'GET', url: '/prod/openapi.json' })).statusCode).toBe(200);
     const limited = await app.inject({ method: 'GET', url: '/prod/openapi.json' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many requests/) });
+    expect(limited.json()).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Too many requests/) });
   });
 
   it('answers an origin of ALLOWED_ORIGINS with CORS, as every other API call', async () => {

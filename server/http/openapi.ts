@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { endpoints } from '../../shared/api.js';
+import { ERROR_CODES } from '../../shared/error-codes.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { ROOT_DIR } from '../paths.js';
 
@@ -12,10 +13,14 @@ const API_PREFIX = '/prod';
 
 /** Every error of the API, whatever its status (see `registerErrorHandler`). */
 const errorReply = {
-  description: 'An error: a plain sentence, never a stack trace.',
+  description:
+    'An error: a stable snake_case code to act on and translate by, and a plain English sentence, never a stack trace.',
   type: 'object',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
+  properties: {
+    code: { type: 'string', enum: ERROR_CODES },
+    message: { type: 'string' },
+  },
+  required: ['code', 'message'],
   additionalProperties: false,
 };
 

@@ -94,7 +94,7 @@ describe.each(crossInstanceBuses)('several instances on one PostgreSQL database,
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     for (const full of results.filter((r) => r.statusCode !== 200)) {
-      expect(full.json()).toEqual({ message: 'This game is full.' });
+      expect(full.json()).toEqual({ code: 'game_full', message: 'This game is full.' });
     }
     const board = await a.inject({ method: 'GET', url: `/prod/get-all-players?gameId=${game.gameId}` });
     expect(board.json().players).toHaveLength(3);

@@ -123,6 +123,7 @@ describe('live channel', () => {
       expect(plain.headers['content-type']).toMatch(/^application\/json/);
       if (method === 'GET') {
         expect(plain.json()).toEqual({
+          code: 'upgrade_required',
           message: 'This address is a live WebSocket channel; open it with a WebSocket upgrade.',
         });
       }

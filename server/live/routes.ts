@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { gameIdSchema } from '../../shared/api.js';
-import { unknownGame } from '../errors.js';
+import { errorBody, unknownGame } from '../errors.js';
 import type { Rooms } from './rooms.js';
 
 interface LiveRoutesOptions {
@@ -69,12 +69,15 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
       // Runs before the upgrade, so a refusal is a plain HTTP answer.
       preValidation: async (request, reply) => {
         if (maxSocketsPerAddress > 0 && (socketsPerAddress.get(request.ip) ?? 0) >= maxSocketsPerAddress) {
-          return reply
-            .status(429)
-            .send({ message: 'Too many live connections from your address; close some and try again.' });
+          return reply.status(429).send({
+            code: 'too_many_live_connections',
+            message: 'Too many live connections from your address; close some and try again.',
+          });
         }
         if (!originAllowed(request, allowedOrigins)) {
-          return reply.status(403).send({ message: 'This origin may not open a live connection.' });
+          return reply
+            .status(403)
+            .send({ code: 'origin_not_allowed', message: 'This origin may not open a live connection.' });
         }
         const { gameId } = request.params;
         if (!gameIdSchema.safeParse(gameId).success || !(await rooms.gameExists(gameId))) {
@@ -83,9 +86,14 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
         // A plain GET (a browser tab, a probe) is told what the address wants, and holds no socket.
         if (!request.ws) {
           return reply
-            .status(426) // code: upgrade_required
+            .status(426)
             .header('Upgrade', 'websocket')
-            .send({ message: 'This address is a live WebSocket channel; open it with a WebSocket upgrade.' });
+            .send(
+              errorBody(
+                'upgrade_required',
+                'This address is a live WebSocket channel; open it with a WebSocket upgrade.',
+              ),
+            );
         }
         // Counted from here, before the upgrade, so that sockets opened at once are all counted.
         holdAddress(request);

@@ -12,7 +12,7 @@ export const healthRoute: FastifyPluginAsync<HealthOptions> = async (app, { ping
       await ping();
       return { status: 'ok' };
     } catch {
-      return reply.status(503).send({ message: 'The database is not answering.' });
+      return reply.status(503).send({ code: 'database_unavailable', message: 'The database is not answering.' });
     }
   });
 };

@@ -60,7 +60,7 @@ describe('serving the client', () => {
     for (const url of ['/prod/nothing', '/prod', '/assets/missing.js']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ message: 'There is nothing at this address.' });
+      expect(response.json()).toEqual({ code: 'not_found', message: 'There is nothing at this address.' });
     }
   });
 
@@ -114,7 +114,7 @@ describe('operations', () => {
     await app.storage.close();
     const down = await app.inject({ method: 'GET', url: '/healthz' });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ message: 'The database is not answering.' });
+    expect(down.json()).toEqual({ code: 'database_unavailable', message: 'The database is not answering.' });
     // onClose closes the database again; reopen-safe because better-sqlite3 ignores a second close.
   });
 

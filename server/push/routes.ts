@@ -26,13 +26,13 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (
   app,
   { push, games, findGame, keys, hosts },
 ) => {
-  const pushOff = () => notFound('Notifications are turned off on this server.'); // code: push_off
+  const pushOff = () => notFound('push_off', 'Notifications are turned off on this server.');
 
   async function requireCreator(gameId: string, userId: string): Promise<void> {
     const game = await findGame(gameId);
     if (!game) throw unknownGame();
     if (!(await isGameCreator(games, game, userId))) {
-      throw forbidden('Only the creator of this game can get its notifications.'); // code: not_creator
+      throw forbidden('creator_only', 'Only the creator of this game can get its notifications.');
     }
   }
 
@@ -45,8 +45,10 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (
     if (!keys) throw pushOff();
     await requireCreator(gameId, userId);
     if (!isAllowedPushEndpoint(subscription.endpoint, hosts)) {
-      // code: push_endpoint_not_allowed
-      throw badRequest('The field "subscription.endpoint" must be an https address of a known push service.');
+      throw badRequest(
+        'push_endpoint_not_allowed',
+        'The field "subscription.endpoint" must be an https address of a known push service.',
+      );
     }
     const result = await push.subscribe(
       gameId,
@@ -55,7 +57,8 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (
       MAX_PUSH_SUBSCRIPTIONS_PER_GAME,
     );
     if (result === 'missing') throw unknownGame();
-    if (result === 'full') throw conflict('This game has too many devices getting notifications.'); // code: too_many_push_subscriptions
+    if (result === 'full')
+      throw conflict('too_many_push_subscriptions', 'This game has too many devices getting notifications.');
     return { ok: true as const };
   });
 

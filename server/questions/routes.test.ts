@@ -57,7 +57,7 @@ describe('GET /prod/get-questions', () => {
   ])('answers 400 with a plain message for %s', async (url, mentions) => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: expect.stringContaining(mentions) });
+    expect(response.json()).toEqual({ code: 'validation_failed', message: expect.stringContaining(mentions) });
   });
 });
 
@@ -133,7 +133,7 @@ describe('GET /prod/get-questions with count and exclude', () => {
   it.each([
     ['count=0', 'count'],
     ['count=51', 'count'],
-    ['count=13', 'count'],
+    ['count=13', 'count', 'count_too_large'],
     ['count=x', 'count'],
     ['count=1.5', 'count'],
     ['count=-1', 'count'],
@@ -144,9 +144,9 @@ describe('GET /prod/get-questions with count and exclude', () => {
     ['exclude=C001,C002,', 'exclude'],
     ['exclude=C001;C002', 'exclude'],
     [`exclude=${'x'.repeat(65)}`, 'exclude'],
-  ])('answers 400 naming the parameter for %s', async (query, parameter) => {
+  ])('answers 400 naming the parameter for %s', async (query, parameter, code = 'validation_failed') => {
     const response = await get(query);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: expect.stringContaining(`"${parameter}"`) });
+    expect(response.json()).toEqual({ code, message: expect.stringContaining(`"${parameter}"`) });
   });
 });

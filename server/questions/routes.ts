@@ -21,6 +21,7 @@ export const questionRoutes: FastifyPluginAsync<QuestionRoutesOptions> = async (
   endpoint(app, 'get-questions', async ({ gametype, count = questionsPerGame, exclude = [], lang }) => {
     if (count > questionsPerGame) {
       throw badRequest(
+        'count_too_large',
         `The query parameter "count" must be at most ${questionsPerGame}, the number of questions in a game.`,
       );
     }

@@ -128,7 +128,7 @@ describe('link-preview images', () => {
     for (const url of ['/og/NoSuchGame123456.png', `/og/${gameId}.jpg`, `/og/${gameId}`]) {
       const missing = await app.inject({ method: 'GET', url });
       expect(missing.statusCode, url).toBe(404);
-      expect(missing.json()).toEqual({ message: 'There is no such game.' });
+      expect(missing.json()).toEqual({ code: 'unknown_game', message: 'There is no such game.' });
     }
   });
 });

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { namedCreator } from '../../../shared/product.js';
 import { Spinner } from '../../components/Spinner.js';
+import { failure } from '../../i18n/failure.js';
 import { formatScoreText } from '../../i18n/format.js';
 import { i18n } from '../../i18n/i18n.js';
 import { shownName } from '../../i18n/names.js';
@@ -39,7 +40,7 @@ export const FRIENDS_CIRCLE_TEXT = {
     return i18n._(msg`Loading your circle`);
   },
   // A sentence that may be kept and shown later: English here, put into the reader's language when shown.
-  failed: 'Your circle could not be loaded.',
+  failed: failure('circle_failed', 'Your circle could not be loaded.'),
 };
 
 export interface FriendsCircleProps {

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import type { Player } from '../../../shared/api.js';
 import { Spinner } from '../../components/Spinner.js';
+import { failure } from '../../i18n/failure.js';
 import { i18n } from '../../i18n/i18n.js';
 import { shownName } from '../../i18n/names.js';
 import { userId } from '../../state/user.js';
@@ -36,7 +37,7 @@ export const FRIENDS_WEB_TEXT = {
     return i18n._(msg`Loading your friends' web`);
   },
   // A sentence that may be kept and shown later: English here, put into the reader's language when shown.
-  failed: "Your friends' web could not be loaded.",
+  failed: failure('web_failed', "Your friends' web could not be loaded."),
 };
 
 export interface FriendsWebProps {

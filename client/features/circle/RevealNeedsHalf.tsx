@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { namedCreator, PRODUCT_NAME } from '../../../shared/product.js';
 import { REVEAL_NEEDS_HALF } from '../../../shared/trust.js';
+import { FETCH_SCORE } from '../../api/calls.js';
 import { ApiError, apiCall } from '../../api/http.js';
 import { useApi } from '../../api/useApi.js';
 import { Spinner } from '../../components/Spinner.js';
@@ -48,7 +49,7 @@ export function RevealNeedsHalf({
 }) {
   const { t } = useLingui();
   const score = useApi(['get-score', gameId, playerId], (signal) =>
-    apiCall('get-score', { query: { gameId, playerId } }, { signal, fallback: 'Failed to fetch score' }),
+    apiCall('get-score', { query: { gameId, playerId } }, { signal, fallback: FETCH_SCORE }),
   );
   const creator = creatorName === undefined ? null : namedCreator(creatorName);
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Player } from '../../../shared/api.js';
-import { apiCall } from '../../api/http.js';
+import { apiCall, REQUEST_FAILED } from '../../api/http.js';
 import { userId } from '../../state/user.js';
 import { REFETCH_SPREAD_MS } from './useCircle.js';
 
@@ -27,7 +27,11 @@ export function useBursts(
     if (!isCreator || key === '') return;
     const controller = new AbortController();
     const load = () => {
-      apiCall('get-bursts', { query: { gameId, userId: userId() } }, { signal: controller.signal, fallback: '' })
+      apiCall(
+        'get-bursts',
+        { query: { gameId, userId: userId() } },
+        { signal: controller.signal, fallback: REQUEST_FAILED },
+      )
         .then((reply) => {
           setAsked(true);
           setFlagged(Array.isArray(reply.playerIDs) ? new Set(reply.playerIDs) : NONE);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CircleMatchesReply, CirclePairsReply } from '../../../shared/api.js';
 import { ApiError, apiCall } from '../../api/http.js';
+import { failure } from '../../i18n/failure.js';
 
 /** Who asks for a circle: a friend who played (their private id), or a creator (theirs). */
 export type CircleReader = { playerId: string } | { userId: string };
@@ -84,7 +85,7 @@ export function useCircle<R extends CircleReader>(
   return { ...state, retry };
 }
 
-const FALLBACK = 'Failed to load the circle';
+const FALLBACK = failure('load_circle_failed', 'Failed to load the circle');
 
 function isCircleReply(reply: unknown): boolean {
   if (typeof reply !== 'object' || reply === null) return false;

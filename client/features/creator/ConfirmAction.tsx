@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../api/http.js';
-import { Sentence } from '../../i18n/Sentence.js';
+import { FailureText } from '../../i18n/FailureText.js';
+import { type Failure, failure, failureOf } from '../../i18n/failure.js';
+
+const ACTION_FAILED = failure('action_failed', 'That did not work. Please try again.');
 
 interface ConfirmActionProps {
   /** The first button's text. */
@@ -29,7 +31,7 @@ export function ConfirmAction({ label, target, question, confirmLabel, onConfirm
   const { t } = useLingui();
   const [asking, setAsking] = useState(false);
   const [working, setWorking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -70,8 +72,8 @@ export function ConfirmAction({ label, target, question, confirmLabel, onConfirm
     setError(null);
     try {
       await onConfirm();
-    } catch (failure) {
-      setError(errorMessage(failure, 'That did not work. Please try again.'));
+    } catch (thrown) {
+      setError(failureOf(thrown, ACTION_FAILED));
       setWorking(false);
     }
   };
@@ -98,7 +100,7 @@ export function ConfirmAction({ label, target, question, confirmLabel, onConfirm
       </span>
       {error && (
         <span className="confirm__error" role="alert">
-          <Sentence text={error} />
+          <FailureText failure={error} />
         </span>
       )}
     </fieldset>

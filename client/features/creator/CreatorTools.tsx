@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { creatorLink, deleteGame } from '../../api/calls.js';
-import { errorMessage } from '../../api/http.js';
-import { Sentence } from '../../i18n/Sentence.js';
+import { creatorLink, deleteGame, MAKE_LINK } from '../../api/calls.js';
+import { FailureText } from '../../i18n/FailureText.js';
+import { type Failure, failure, failureOf } from '../../i18n/failure.js';
 import { absoluteUrl, creatorPath, type LandingState } from '../../paths.js';
 import { userId } from '../../state/user.js';
 import { COPIED_MS, copyText } from '../share/ShareLink.js';
@@ -14,7 +14,7 @@ function PrivateCreatorLink({ gameId }: { gameId: string }) {
   const { t } = useLingui();
   const [link, setLink] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -26,8 +26,8 @@ function PrivateCreatorLink({ gameId }: { gameId: string }) {
       const { key } = await creatorLink(gameId, userId());
       setLink(absoluteUrl(creatorPath(gameId, key)));
       setCopied(false);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to make the link'));
+    } catch (thrown) {
+      setError(failureOf(thrown, MAKE_LINK));
     } finally {
       setBusy(false);
     }
@@ -66,7 +66,7 @@ function PrivateCreatorLink({ gameId }: { gameId: string }) {
       </button>
       {error && (
         <p className="alert" role="alert">
-          <Sentence text={error} />
+          <FailureText failure={error} />
         </p>
       )}
     </section>
@@ -74,10 +74,10 @@ function PrivateCreatorLink({ gameId }: { gameId: string }) {
 }
 
 /**
- * What the landing screen says to a creator who just deleted their game: kept in router state,
- * so in English, put into the reader's language when shown (client/i18n/sentences.ts).
+ * What the landing screen says to a creator who just deleted their game: kept in router state
+ * as a code and its English, put into the reader's language when shown (client/i18n/failures.ts).
  */
-const GAME_DELETED = 'Game deleted.';
+const GAME_DELETED = failure('game_deleted', 'Game deleted.');
 
 /** What only the creator sees on the end screen: the private link, and deleting the game. */
 export function CreatorTools({ gameId }: { gameId: string }) {

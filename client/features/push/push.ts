@@ -3,9 +3,11 @@
  * notifications for. One browser subscription serves every game; the server keeps it per game.
  */
 import { apiCall } from '../../api/http.js';
+import { failure } from '../../i18n/failure.js';
 import { local } from '../../state/storage.js';
 
 const GAMES_KEY = 'wavelength.pushGames';
+const PUSH_FAILED = failure('push_failed', "Couldn't turn on notifications. Check your connection and try again.");
 
 /** Push needs a service worker, the Push API and notifications (iOS: only once installed to the home screen). */
 export function pushSupported(): boolean {
@@ -54,7 +56,7 @@ export async function subscribeToGame(gameId: string, userId: string): Promise<S
   await navigator.serviceWorker.ready;
   let subscription = await registration.pushManager.getSubscription();
   if (!subscription) {
-    const { publicKey } = await apiCall('push-key', { query: {} }, { fallback: 'Failed to turn on notifications' });
+    const { publicKey } = await apiCall('push-key', { query: {} }, { fallback: PUSH_FAILED });
     subscription = await registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: applicationServerKey(publicKey),
@@ -74,7 +76,7 @@ export async function subscribeToGame(gameId: string, userId: string): Promise<S
         },
       },
     },
-    { fallback: 'Failed to turn on notifications' },
+    { fallback: PUSH_FAILED },
   );
   rememberGames([...subscribedGames().filter((id) => id !== gameId), gameId]);
   return 'subscribed';
@@ -88,7 +90,7 @@ export async function unsubscribeFromGame(gameId: string, userId: string): Promi
     await apiCall(
       'unsubscribe-push',
       { body: { gameId, userId, endpoint: subscription.endpoint } },
-      { fallback: 'Failed to turn off notifications' },
+      { fallback: PUSH_FAILED },
     );
   }
   const games = subscribedGames().filter((id) => id !== gameId);

@@ -2,10 +2,13 @@ import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { REPORT_NOTE_MAX_LENGTH, type ReportReason } from '../../../shared/reports.js';
 import { ApiError, failureText } from '../../api/http.js';
-import { translateSentence } from '../../i18n/sentence-reader.js';
+import { failure as failureWith, translateFailure } from '../../i18n/failure.js';
 import { reportGame } from './call.js';
 
-export const REPORT_FAILED = "We couldn't send your report. Check your connection and try again.";
+export const REPORT_FAILED = failureWith(
+  'report_failed',
+  "We couldn't send your report. Check your connection and try again.",
+);
 
 type Step = 'closed' | 'asking' | 'sending' | 'sent';
 
@@ -58,7 +61,7 @@ export function ReportGame({ gameId }: { gameId: string }) {
       setFailure(
         error instanceof ApiError && error.status === 429
           ? t`You have sent too many reports today. Please try again tomorrow.`
-          : translateSentence(i18n, failureText(error, REPORT_FAILED)),
+          : translateFailure(i18n, failureText(error, REPORT_FAILED)),
       );
       setStep('asking');
     }

@@ -2,11 +2,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { failureText } from '../../api/http.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { type Failure, failure } from '../../i18n/failure.js';
 
-export const SWAP_FAILED = "We couldn't swap this question. Check your connection and try again.";
+export const SWAP_FAILED = failure(
+  'swap_failed',
+  "We couldn't swap this question. Check your connection and try again.",
+);
 export const NOTHING_TO_SWAP = 'There are no other questions left to swap in.';
 
-type SwapState = { status: 'ready' | 'swapping' | 'none-left' } | { status: 'failed'; message: string };
+type SwapState = { status: 'ready' | 'swapping' | 'none-left' } | { status: 'failed'; failure: Failure };
 
 interface SwapButtonProps {
   /** Swaps this game has left; nothing is shown at 0. */
@@ -29,7 +33,7 @@ export function SwapButton({ left, onSwap }: SwapButtonProps) {
     try {
       if (!(await onSwap())) setState({ status: 'none-left' });
     } catch (error) {
-      setState({ status: 'failed', message: failureText(error, SWAP_FAILED) });
+      setState({ status: 'failed', failure: failureText(error, SWAP_FAILED) });
     }
   };
 
@@ -42,7 +46,7 @@ export function SwapButton({ left, onSwap }: SwapButtonProps) {
       </p>
     );
   }
-  if (state.status === 'failed') return <ErrorNotice message={state.message} onRetry={() => void swap()} focus />;
+  if (state.status === 'failed') return <ErrorNotice failure={state.failure} onRetry={() => void swap()} focus />;
   return (
     <button
       type="button"

@@ -121,7 +121,7 @@ describe('submitting a game', () => {
     );
     finished('spectrum', NEW_GAME_ID, spectrumQuestions, [70]);
     await advance(3 * 2_000);
-    expect(screen.getByRole('alert').textContent).toBe(SUBMIT_FAILED);
+    expect(screen.getByRole('alert').textContent).toBe(SUBMIT_FAILED.message);
   });
 
   it('Try again resends the same answers, with the automatic retries starting over', async () => {
@@ -131,7 +131,7 @@ describe('submitting a game', () => {
     finished('classic', GAME_ID, questions, [3, 4]);
     await advance(3 * 2_000);
     expect(fetchMock).toHaveBeenCalledTimes(4);
-    expect(screen.getByRole('alert').textContent).toBe(SUBMIT_FAILED);
+    expect(screen.getByRole('alert').textContent).toBe(SUBMIT_FAILED.message);
 
     // Still down: one press gives four more attempts, then the notice again.
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -4,8 +4,9 @@ import { gameTypeOf } from '../../../shared/model.js';
 import { isOwnQuestionId, ownQuestionEntry } from '../../../shared/own-questions.js';
 import { NEW_GAME_ID } from '../../../shared/product.js';
 import { createGame, logResponse } from '../../api/calls.js';
-import { ApiError, errorMessage, failureText } from '../../api/http.js';
+import { ApiError, failureText } from '../../api/http.js';
 import { useLatest } from '../../hooks/useLatest.js';
+import { type Failure, failure as failureWith } from '../../i18n/failure.js';
 import { currentLanguage } from '../../i18n/i18n.js';
 import { endScreenPath, type ResultState, resultPath } from '../../paths.js';
 import { finishGame, type GameInProgress } from '../../state/game.js';
@@ -13,15 +14,18 @@ import { saveOwnPlayerId } from '../../state/publicIds.js';
 import { userId, userName } from '../../state/user.js';
 import { clearDrafts } from '../own-questions/editor/own-questions.js';
 
-const RETRY_DELAY_MS = 2000;
-const MAX_RETRIES = 3;
-export const SUBMIT_FAILED = "We couldn't save your answers. Check your connection and try again.";
+export const RETRY_DELAY_MS = 2000;
+export const MAX_RETRIES = 3;
+export const SUBMIT_FAILED = failureWith(
+  'submit_failed',
+  "We couldn't save your answers. Check your connection and try again.",
+);
 
 /** Where the submission stands: nothing to send yet, on its way, or given up until `retry`. */
 type SubmitState =
   | { status: 'idle' }
   | { status: 'sending' }
-  | { status: 'failed'; message: string; retry: () => void };
+  | { status: 'failed'; failure: Failure; retry: () => void };
 
 /** Sends the finished game: create-game for a creator, log-response for a friend. */
 async function submit(game: GameInProgress): Promise<string> {
@@ -60,7 +64,7 @@ async function submit(game: GameInProgress): Promise<string> {
 export function useSubmitGame(game: GameInProgress | null): SubmitState {
   const navigate = useLatest(useNavigate());
   const latestGame = useLatest(game);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const started = useRef(false);
   /** True from the first attempt of a round of attempts until it succeeds or gives up. */
   const sending = useRef(false);
@@ -92,7 +96,7 @@ export function useSubmitGame(game: GameInProgress | null): SubmitState {
             navigate.current(resultPath(toSend.gameId), { replace: true, state });
             return;
           }
-          console.error('API response not ok', errorMessage(error, 'API response not ok'));
+          console.error('API response not ok', error instanceof Error ? error.message : error);
           if (retry < MAX_RETRIES) {
             retryTimer.current = setTimeout(() => void attempt(retry + 1), RETRY_DELAY_MS);
           } else {
@@ -119,5 +123,5 @@ export function useSubmitGame(game: GameInProgress | null): SubmitState {
   }, [latestGame, send]);
 
   if (!game) return { status: 'idle' };
-  return failure === null ? { status: 'sending' } : { status: 'failed', message: failure, retry };
+  return failure === null ? { status: 'sending' } : { status: 'failed', failure, retry };
 }

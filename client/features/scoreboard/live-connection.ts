@@ -1,7 +1,8 @@
 import type { Player } from '../../../shared/api.js';
 import { insertPlayer, LIVE_CLOSE_UNKNOWN_GAME, LIVE_PATH_PREFIX, type LiveMessage } from '../../../shared/live.js';
-import { getAllPlayers } from '../../api/calls.js';
-import { ApiError, errorMessage } from '../../api/http.js';
+import { getAllPlayers, REQUEST_FAILED } from '../../api/calls.js';
+import { ApiError } from '../../api/http.js';
+import { type Failure, failureOf } from '../../i18n/failure.js';
 
 const RECONNECT_BASE_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
@@ -16,7 +17,7 @@ export interface LiveScoreboard {
   /** True when the game does not exist: the connection has stopped trying. */
   gone: boolean;
   /** The last failure, kept for debugging; screens show the empty list instead. */
-  error?: string;
+  error?: Failure;
 }
 
 export const INITIAL_SCOREBOARD: LiveScoreboard = { players: [], connected: false, loaded: false, gone: false };
@@ -138,7 +139,7 @@ export class LiveScoreboardConnection {
     } catch (error) {
       if (this.#stopped) return;
       if (error instanceof ApiError && error.status === 404) return this.#giveUp();
-      this.#update({ loaded: true, error: errorMessage(error, 'Failed to fetch scores') });
+      this.#update({ loaded: true, error: failureOf(error, REQUEST_FAILED) });
     }
     this.#schedule();
   }

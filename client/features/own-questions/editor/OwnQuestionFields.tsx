@@ -4,10 +4,11 @@ import {
   OWN_SCALE_CODES,
   OWN_WORDS_MAX,
   OWN_WORDS_MIN,
+  type OwnQuestionProblem,
   type OwnQuestionProblems,
 } from '../../../../shared/own-questions.js';
+import { translateFailure } from '../../../i18n/failure.js';
 import { SCALE_END_MESSAGES } from '../../../i18n/scales.js';
-import { translateSentence } from '../../../i18n/sentence-reader.js';
 import type { OwnQuestionDraft } from './own-questions.js';
 import { OWN_QUESTIONS_TEXT as TEXT } from './ownQuestionsText.js';
 
@@ -34,12 +35,12 @@ interface OwnQuestionFieldsProps {
 }
 
 /** A sentence under a field, tied to it by aria-describedby (the field names this id). */
-function Problem({ id, text }: { id: string; text: string | undefined }) {
+function Problem({ id, text }: { id: string; text: OwnQuestionProblem | undefined }) {
   const { i18n } = useLingui();
   if (text === undefined) return null;
   return (
     <p id={id} className="own-question__problem">
-      {translateSentence(i18n, text)}
+      {translateFailure(i18n, text)}
     </p>
   );
 }

@@ -117,10 +117,10 @@ describe('the own-questions editor on the landing screen', () => {
     expect(screen.queryByTestId('where')).toBeNull();
     const question = screen.getByLabelText('Question');
     expect(question.getAttribute('aria-invalid')).toBe('true');
-    expect(description(question)).toBe(OWN_QUESTION_PROBLEMS.questionTooShort);
+    expect(description(question)).toBe(OWN_QUESTION_PROBLEMS.questionTooShort.message);
     expect(document.activeElement).toBe(question);
     for (const word of ['Answer word 1', 'Answer word 2']) {
-      expect(description(screen.getByLabelText(word))).toBe(OWN_QUESTION_PROBLEMS.wordsSame);
+      expect(description(screen.getByLabelText(word))).toBe(OWN_QUESTION_PROBLEMS.wordsSame.message);
     }
     expect(screen.getByText(OWN_QUESTIONS_TEXT.fixBeforePlay)).toBeTruthy();
 

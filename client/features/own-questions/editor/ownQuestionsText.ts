@@ -4,8 +4,8 @@
  * the rest comes with the editor, and with the screens' English), read in the active
  * language each time (the components also subscribe with useLingui, so a switch re-renders them).
  * What can be wrong with a question is said by OWN_QUESTION_PROBLEMS (shared/own-questions.ts),
- * the same sentences create-game answers with; they are put into the reader's language when
- * shown (client/i18n/sentences.ts).
+ * the same sentences create-game answers with; they are put into the reader's language by their
+ * code when shown (client/i18n/failures.ts).
  */
 import { msg } from '@lingui/core/macro';
 import { MAX_OWN_QUESTIONS } from '../../../../shared/own-question-limits.js';

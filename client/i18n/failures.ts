@@ -1,0 +1,127 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  MAX_OWN_QUESTIONS,
+  OWN_QUESTION_MAX_LENGTH,
+  OWN_QUESTION_MIN_LENGTH,
+  OWN_WORDS_MAX,
+  OWN_WORDS_MIN,
+} from '../../shared/own-questions.js';
+import type { Failure, FailureCode } from './failure.js';
+
+type Values = Record<string, number>;
+type Sentence = MessageDescriptor | ((values: Values) => MessageDescriptor);
+
+/**
+ * The sentence of every failure code, the server's (shared/error-codes.ts) and the client's own
+ * (failure.ts), in the reader's language. A code's sentence is what its English message says,
+ * or, where the server's message holds detail (the field it names, a number), its gist.
+ * Fetched with the first language other than English (i18n.ts): English shows a failure's
+ * message as it came. A test keeps every code here translated in every catalog.
+ */
+export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
+  // The server's: the request itself (400).
+  validation_failed: msg`Something in the request is not valid.`,
+  invalid_json: msg`The request body is not valid JSON.`,
+  empty_body: msg`The request body is empty; send a JSON object.`,
+  not_json: msg`Send the request body as JSON (Content-Type: application/json).`,
+  content_length_mismatch: msg`The Content-Length header does not match the body.`,
+  bad_url: msg`The address is not valid (bad URL encoding).`,
+  bad_http: msg`The request is not valid HTTP.`,
+  invalid_request: msg`The request is not valid.`,
+  count_too_large: msg`That is more questions than a game has.`,
+  wrong_answer_count: msg`There must be one answer per question.`,
+  answer_out_of_range: msg`An answer is outside its question's range.`,
+  duplicate_question: msg`A question is in the game more than once.`,
+  too_many_own_questions: msg`A game holds at most ${MAX_OWN_QUESTIONS} questions of your own.`,
+  invalid_own_question: msg`One of your own questions cannot be used; check it and try again.`,
+  unknown_question: msg`A question of this game does not exist.`,
+  wrong_edition: msg`A question belongs to the other edition.`,
+  push_endpoint_not_allowed: msg`Notifications can only go through a known push service.`,
+  admin_token_wrong: msg`That admin token is not right.`,
+  // Refusals (403), things that are not there (404), conflicts (409).
+  creator_only: msg`Only the creator of this game can do that.`,
+  creator_link_invalid: msg`This creator link no longer works. Make a new one on the end screen of a device that is creator.`,
+  answers_creator_only: msg`Only the game's creator can see a friend's answers.`,
+  circle_creator_only: msg`Only the game's creator can see how friends compare with each other.`,
+  origin_not_allowed: msg`This origin may not open a live connection.`,
+  admin_form_elsewhere: msg`This form can only be sent from the admin page itself.`,
+  not_found: msg`There is nothing at this address.`,
+  unknown_game: msg`This game does not exist. Check the link you followed.`,
+  unknown_friend: msg`There is no such friend in this game.`,
+  removed_friend: msg`The creator removed you from this game.`,
+  no_score: msg`There is no score for you in this game yet.`,
+  not_played: msg`You have not played this game yet, so there is nothing to compare.`,
+  reveal_needs_half: msg`Answer at least half the rounds to see the reveal.`,
+  circle_needs_half: msg`Answer at least half the rounds to see your circle.`,
+  circle_network_crowded: msg`Too many plays of this game from your network to show your circle.`,
+  push_off: msg`Notifications are turned off on this server.`,
+  request_timeout: msg`The request did not arrive in time; please try again.`,
+  creator_cannot_play: msg`You created this game, so you cannot answer it. Share the link with your friends instead.`,
+  already_played: msg`You have already played this game; your first answers stand.`,
+  game_full: msg`This game is full.`,
+  too_many_creators: msg`This game has too many creators.`,
+  circle_too_large: msg`This game has too many friends to compare them all with each other.`,
+  too_many_plays: msg`Too many plays of this game from your network.`,
+  too_many_push_subscriptions: msg`This game has too many devices getting notifications.`,
+  upgrade_required: msg`This address is a live connection; open it as one.`,
+  too_many_reports: msg`Too many reports from your network today; try again tomorrow.`,
+  too_many_admin_attempts: msg`Too many wrong admin tokens from your network; try again later.`,
+  body_too_large: msg`The request is too large.`,
+  rate_limited: ({ seconds }) =>
+    seconds === undefined
+      ? msg`Too many requests; try again in a moment.`
+      : msg`Too many requests; try again in ${seconds} s.`,
+  too_many_live_connections: msg`Too many live connections from your address; close some and try again.`,
+  headers_too_large: msg`The request headers are too large.`,
+  internal_error: msg`Something went wrong on our side. Please try again.`,
+  database_unavailable: msg`The database is unavailable; try again.`,
+  // What can be wrong with a creator's own question (shared/own-questions.ts), said on the landing screen.
+  own_question_too_short: msg`The question needs at least ${OWN_QUESTION_MIN_LENGTH} characters.`,
+  own_question_too_long: msg`The question can be at most ${OWN_QUESTION_MAX_LENGTH} characters long.`,
+  own_question_repeated: msg`You already wrote this question.`,
+  own_word_empty: ({ n }) => msg`Answer word ${n} is empty.`,
+  own_word_too_long: ({ n, most }) => msg`Answer word ${n} can be at most ${most} characters long.`,
+  own_word_count: msg`Give ${OWN_WORDS_MIN} to ${OWN_WORDS_MAX} answer words.`,
+  own_words_same: msg`The answer words must differ.`,
+  own_question_needs_words: msg`A Classic question needs answer words ("options"), not a scale.`,
+  own_question_needs_scale: msg`A Spectrum statement needs a scale ("A", "B" or "C"), not answer words.`,
+  own_question_scale: msg`Choose one of the three scales.`,
+  // The client's fallbacks, for a call that got no answer it could read.
+  request_failed: msg`API response not ok`,
+  fetch_score_failed: msg`Failed to fetch score`,
+  remove_player_failed: msg`Failed to remove the player`,
+  delete_game_failed: msg`Failed to delete the game`,
+  make_link_failed: msg`Failed to make the link`,
+  open_game_failed: msg`Failed to open the game`,
+  load_answers_failed: msg`Failed to load this friend's answers`,
+  load_circle_failed: msg`Failed to load the circle`,
+  // The screens' own sentences about a failure.
+  circle_failed: msg`Your circle could not be loaded.`,
+  web_failed: msg`Your friends' web could not be loaded.`,
+  screen_timeout: msg`This screen took too long to load.`,
+  game_deleted: msg`Game deleted.`,
+  questions_failed: msg`We couldn't load the questions. Check your connection and try again.`,
+  game_load_failed: msg`We couldn't load this game. Check your connection and try again.`,
+  game_start_failed: msg`We couldn't start the game. Check your connection and try again.`,
+  swap_failed: msg`We couldn't swap this question. Check your connection and try again.`,
+  submit_failed: msg`We couldn't save your answers. Check your connection and try again.`,
+  action_failed: msg`That did not work. Please try again.`,
+  creator_link_incomplete: msg`This creator link is incomplete: copy all of it, including the part after #.`,
+  report_failed: msg`We couldn't send your report. Check your connection and try again.`,
+  push_failed: msg`Couldn't turn on notifications. Check your connection and try again.`,
+  bursts_failed: msg`Failed to fetch scores`,
+};
+
+/** The descriptor of a code with its values filled in, or undefined for a code this client does not know. */
+export function failureSentence(failure: Failure): MessageDescriptor | undefined {
+  if (!Object.hasOwn(FAILURE_SENTENCES, failure.code)) return undefined;
+  const sentence = FAILURE_SENTENCES[failure.code as FailureCode];
+  return typeof sentence === 'function' ? sentence(failure.values ?? {}) : sentence;
+}
+
+/** `failure` in the active language by its code; a code this client does not know shows its message. */
+export function translateFailure(i18n: I18n, failure: Failure): string {
+  const sentence = failureSentence(failure);
+  return sentence ? i18n._(sentence) : failure.message;
+}

@@ -1,0 +1,79 @@
+/**
+ * Every error answer of the server is `{"code","message"}` (CONTRACT "One source of texts"):
+ * `code` is one of these stable snake_case names, what a client translates by; `message` is the
+ * English sentence the original client shows as it is. A code never changes its meaning; a new
+ * failure gets a new code (and its sentence in client/i18n/failures.ts, which a test keeps translated).
+ */
+export const ERROR_CODES = [
+  // 400: the request itself
+  'validation_failed',
+  'invalid_json',
+  'empty_body',
+  'not_json',
+  'content_length_mismatch',
+  'bad_url',
+  'bad_http',
+  'invalid_request',
+  'count_too_large',
+  'wrong_answer_count',
+  'answer_out_of_range',
+  'duplicate_question',
+  'too_many_own_questions',
+  'invalid_own_question',
+  'unknown_question',
+  'wrong_edition',
+  'push_endpoint_not_allowed',
+  // 401
+  'admin_token_wrong',
+  // 403
+  'creator_only',
+  'creator_link_invalid',
+  'answers_creator_only',
+  'circle_creator_only',
+  'origin_not_allowed',
+  'admin_form_elsewhere',
+  // 404
+  'not_found',
+  'unknown_game',
+  'unknown_friend',
+  'removed_friend',
+  'no_score',
+  'not_played',
+  'reveal_needs_half',
+  'circle_needs_half',
+  'circle_network_crowded',
+  'push_off',
+  // 408
+  'request_timeout',
+  // 409
+  'creator_cannot_play',
+  'already_played',
+  'game_full',
+  'too_many_creators',
+  'circle_too_large',
+  'too_many_plays',
+  'too_many_push_subscriptions',
+  // 413
+  'body_too_large',
+  // 426
+  'upgrade_required',
+  // 429
+  'too_many_reports',
+  'too_many_admin_attempts',
+  'rate_limited',
+  'too_many_live_connections',
+  // 431
+  'headers_too_large',
+  // 500
+  'internal_error',
+  // 503
+  'database_unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+}

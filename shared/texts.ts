@@ -1,0 +1,158 @@
+/**
+ * Every text the server writes (link previews, preview cards) and the score captions both sides
+ * show, as catalogue messages with explicit ids: the `.po` catalogues (client/locales/screens/)
+ * hold their translations, extracted from this file by `npm run extract` like every other message.
+ * No Lingui macro here: the server reads them (server/texts/), where no macro is compiled. The
+ * client reads them with `i18n._` from the same catalogues. Messages here use plain `{name}`
+ * placeholders only (no plural or select), which the server fills in itself; a test checks that
+ * and that every language translates every one.
+ */
+
+/** A catalogue message: its id in the catalogues and its English. */
+export interface Text {
+  readonly id: string;
+  readonly message: string;
+}
+
+/** Texts of the link previews (pages' meta tags) and the preview cards. */
+export const CARD_TEXTS = {
+  genericTitle: /*i18n*/ { id: 'card.generic-title', message: '{product}: how in tune are your friends with you?' },
+  genericDescription: /*i18n*/ {
+    id: 'card.generic-description',
+    message: 'Answer a few quick questions, share the link, and see how in tune your friends are with you.',
+  },
+  gameTitle: /*i18n*/ { id: 'card.game-title', message: '{name} wants to know how in tune you are' },
+  /** Without a name the creator is "your friend", as on every screen (never "Anonymous"). */
+  gameTitleUnnamed: /*i18n*/ {
+    id: 'card.game-title-unnamed',
+    message: 'Your friend wants to know how in tune you are',
+  },
+  gameDescription: {
+    spectrum: /*i18n*/ {
+      id: 'card.game-description.spectrum',
+      message:
+        'Answer the same questions as {name} in {product} Spectrum and get your compatibility score from 0 to 10.',
+    },
+    classic: /*i18n*/ {
+      id: 'card.game-description.classic',
+      message:
+        'Answer the same questions as {name} in {product} Classic and get your compatibility score from 0 to 10.',
+    },
+  },
+  gameDescriptionUnnamed: {
+    spectrum: /*i18n*/ {
+      id: 'card.game-description-unnamed.spectrum',
+      message:
+        'Answer the same questions as your friend in {product} Spectrum and get your compatibility score from 0 to 10.',
+    },
+    classic: /*i18n*/ {
+      id: 'card.game-description-unnamed.classic',
+      message:
+        'Answer the same questions as your friend in {product} Classic and get your compatibility score from 0 to 10.',
+    },
+  },
+  /** The card's badge, and what the preview image's alt text ends with. */
+  edition: {
+    spectrum: /*i18n*/ { id: 'card.edition.spectrum', message: 'Spectrum edition' },
+    classic: /*i18n*/ { id: 'card.edition.classic', message: 'Classic edition' },
+  },
+  imageAlt: /*i18n*/ { id: 'card.image-alt', message: '{title}: {product} {edition}' },
+  /** What follows the creator's name on a game's card. */
+  asks: /*i18n*/ { id: 'card.asks', message: 'wants to know how in tune you are' },
+  /** The generic card's two lines (the second one in the gradient). */
+  generic: [
+    /*i18n*/ { id: 'card.generic.1', message: 'How in tune are your' },
+    /*i18n*/ { id: 'card.generic.2', message: 'friends with you?' },
+  ],
+  gameFooter: /*i18n*/ { id: 'card.game-footer', message: 'Answer the same questions and get your score out of 10.' },
+  genericFooter: /*i18n*/ { id: 'card.generic-footer', message: 'Answer a few quick questions and share the link.' },
+  /** The name drawn when nothing of the creator's can be (empty, or only characters the font lacks). */
+  someone: /*i18n*/ { id: 'card.someone', message: 'Your friend' },
+} as const;
+
+/** The caption of each score level 1..10 (index 0 is level 1). */
+export const SCORE_CAPTIONS: readonly Text[] = [
+  /*i18n*/ { id: 'caption.1', message: 'Opposite Poles Attract!' },
+  /*i18n*/ { id: 'caption.2', message: 'Different Beats!' },
+  /*i18n*/ { id: 'caption.3', message: 'Merging Paths!' },
+  /*i18n*/ { id: 'caption.4', message: 'Bridging Views!' },
+  /*i18n*/ { id: 'caption.5', message: 'Syncing Up!' },
+  /*i18n*/ { id: 'caption.6', message: 'Getting in Tune!' },
+  /*i18n*/ { id: 'caption.7', message: 'Melodic Match!' },
+  /*i18n*/ { id: 'caption.8', message: 'In Perfect Rhythm!' },
+  /*i18n*/ { id: 'caption.9', message: 'Kindred Spirits!' },
+  /*i18n*/ { id: 'caption.10', message: 'A Match Made in Heaven!' },
+];
+
+/** Each says what its caption means without repeating the caption's words. */
+export const SCORE_DESCRIPTIONS: readonly Text[] = [
+  /*i18n*/ {
+    id: 'caption.1.description',
+    message:
+      'You two see the world from far ends of the dial. That is not a bad thing: every conversation between you is a chance to discover something completely new.',
+  },
+  /*i18n*/ {
+    id: 'caption.2.description',
+    message:
+      'Your instincts rarely line up, and it shows. That keeps things lively, and there is plenty left to learn about each other.',
+  },
+  /*i18n*/ {
+    id: 'caption.3.description',
+    message:
+      'You cross each other here and there. You share a few instincts, and the rest is fertile ground for friendly debate.',
+  },
+  /*i18n*/ {
+    id: 'caption.4.description',
+    message:
+      'Where you differ, you are curious rather than surprised, and you keep finding common ground. That is a great start.',
+  },
+  /*i18n*/ {
+    id: 'caption.5.description',
+    message: 'Half the time you land on the same wavelength, and the other half makes for good stories.',
+  },
+  /*i18n*/ {
+    id: 'caption.6.description',
+    message: 'Your tastes and habits line up more often than not, with just enough surprises to keep it interesting.',
+  },
+  /*i18n*/ {
+    id: 'caption.7.description',
+    message: 'You often think alike, and when you do not, you can usually guess what the other would say.',
+  },
+  /*i18n*/ {
+    id: 'caption.8.description',
+    message: 'You agree on most things, big and small, and it is easy to see why you get along.',
+  },
+  /*i18n*/ {
+    id: 'caption.9.description',
+    message:
+      "You answer like two people who have shared a lot of time, meals and laughs. Finishing each other's sentences is probably a habit.",
+  },
+  /*i18n*/ {
+    id: 'caption.10.description',
+    message: 'You are on exactly the same wavelength: same instincts, same tastes, same view of the world.',
+  },
+];
+
+/** Every message of this file, for the server's catalogue and the test that keeps it translated. */
+export const SERVER_TEXTS: readonly Text[] = [
+  CARD_TEXTS.genericTitle,
+  CARD_TEXTS.genericDescription,
+  CARD_TEXTS.gameTitle,
+  CARD_TEXTS.gameTitleUnnamed,
+  ...Object.values(CARD_TEXTS.gameDescription),
+  ...Object.values(CARD_TEXTS.gameDescriptionUnnamed),
+  ...Object.values(CARD_TEXTS.edition),
+  CARD_TEXTS.imageAlt,
+  CARD_TEXTS.asks,
+  ...CARD_TEXTS.generic,
+  CARD_TEXTS.gameFooter,
+  CARD_TEXTS.genericFooter,
+  CARD_TEXTS.someone,
+  ...SCORE_CAPTIONS,
+  ...SCORE_DESCRIPTIONS,
+];
+
+/** A message with its `{name}` placeholders filled in (a missing value leaves the placeholder). */
+export function fillIn(message: string, values: Readonly<Record<string, string>> = {}): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
