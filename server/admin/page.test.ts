@@ -51,7 +51,7 @@ describe('the /admin page', () => {
   it('answers 404 under /admin where there is no page', async () => {
     const answer = await app.inject({ url: '/admin/nothing/here' });
     expect(answer.statusCode).toBe(404);
-    expect(answer.json()).toEqual({ message: 'There is nothing at this address.' });
+    expect(answer.json()).toEqual({ code: 'not_found', message: 'There is nothing at this address.' });
   });
 
   it('signs in into an HttpOnly, SameSite=Strict cookie for /admin, Secure only over HTTPS', async () => {

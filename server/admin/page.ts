@@ -42,7 +42,7 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
   if (!auth) {
     // No admin at all: the addresses answer as any address with nothing there.
     const nothing = async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.status(404).send({ message: NOTHING_HERE });
+      reply.status(404).send(NOTHING_HERE);
     app.all('/admin', nothing);
     app.all('/admin/*', nothing);
     return;
@@ -75,7 +75,7 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
   const goTo = (reply: FastifyReply, url: string) => reply.redirect(url, 303);
 
   // Any other address under /admin is nothing (not the players' app, which would say "Nothing here").
-  app.all('/admin/*', async (_request, reply) => reply.status(404).send({ message: NOTHING_HERE }));
+  app.all('/admin/*', async (_request, reply) => reply.status(404).send(NOTHING_HERE));
 
   app.get('/admin/admin.css', async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(ADMIN_CSS),

@@ -111,7 +111,7 @@ describe('the admin API', () => {
     const address = newAddress();
     const missing = await adminGet('/prod/admin/reports', {}, address);
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ message: 'The admin token is missing or wrong.' });
+    expect(missing.json()).toEqual({ code: 'admin_token_wrong', message: 'The admin token is missing or wrong.' });
     for (let i = 0; i < 9; i++) {
       expect((await adminGet('/prod/admin/reports', bearer(`${TOKEN}x`), address)).statusCode).toBe(401);
     }
@@ -197,7 +197,7 @@ describe('without ADMIN_TOKEN', () => {
       for (const url of ['/prod/admin/reports', '/prod/admin/games?q=x', '/admin', '/admin/games/abcdefgh']) {
         const answer = await bare.inject({ method: 'GET', url, headers: bearer() });
         expect(answer.statusCode, url).toBe(404);
-        expect(answer.json(), url).toEqual({ message: 'There is nothing at this address.' });
+        expect(answer.json(), url).toEqual({ code: 'not_found', message: 'There is nothing at this address.' });
       }
       for (const url of ['/prod/admin/delete-game', '/admin/sign-in']) {
         const answer = await bare.inject({ method: 'POST', url, payload: { gameId: 'abcdefgh' }, headers: bearer() });

@@ -59,11 +59,11 @@ describe('a play with fewer than half its rounds answered', () => {
 
     const noReveal = await reveal(game, probeFriend);
     expect(noReveal.statusCode).toBe(404);
-    expect(noReveal.json()).toEqual({ message: REVEAL_NEEDS_HALF });
+    expect(noReveal.json()).toEqual({ code: 'reveal_needs_half', message: REVEAL_NEEDS_HALF });
     expect(noReveal.body).not.toMatch(/creatorAnswer|playerAnswer/);
     const noCircle = await circleOf(game, probeFriend);
     expect(noCircle.statusCode).toBe(404);
-    expect(noCircle.json()).toEqual({ message: CIRCLE_NEEDS_HALF });
+    expect(noCircle.json()).toEqual({ code: 'circle_needs_half', message: CIRCLE_NEEDS_HALF });
     // Its score stands: the scoreboard lists it.
     const board = (await get(`/prod/get-all-players?gameId=${game.gameId}`)).json().players;
     expect(names(board)).toContain('Probe');
@@ -88,7 +88,7 @@ describe('a play with fewer than half its rounds answered', () => {
     const bo = await played(game, [12, 20, 50, 50], 'Bo');
     const probe = await played(game, [12, 50, 50, 50], 'Probe');
     expect((await reveal(game, bo)).statusCode).toBe(200);
-    expect((await reveal(game, probe)).json()).toEqual({ message: REVEAL_NEEDS_HALF });
+    expect((await reveal(game, probe)).json()).toEqual({ code: 'reveal_needs_half', message: REVEAL_NEEDS_HALF });
     expect((await circleOf(game, probe)).statusCode).toBe(404);
     expect((await circleOf(game, bo)).json()).toEqual({ matches: [] });
   });
@@ -102,7 +102,10 @@ describe('PLAYS_PER_ADDRESS_PER_GAME', () => {
     for (let i = 0; i < 3; i++) expect((await play(game, [1, 1])).statusCode).toBe(200);
     const refused = await play(game, [1, 1], { name: 'Fourth' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: 'Too many plays of this game from your network.' });
+    expect(refused.json()).toEqual({
+      code: 'too_many_plays',
+      message: 'Too many plays of this game from your network.',
+    });
     // Nothing of the refused play was kept.
     const board = (await get(`/prod/get-all-players?gameId=${game.gameId}`)).json().players;
     expect(board).toHaveLength(3);
@@ -170,7 +173,10 @@ describe("one network's plays in the circles", () => {
     }
     const sixth = await circleOf(game, home[5]);
     expect(sixth.statusCode).toBe(404);
-    expect(sixth.json()).toEqual({ message: 'Too many plays of this game from your network to show your circle.' });
+    expect(sixth.json()).toEqual({
+      code: 'circle_network_crowded',
+      message: 'Too many plays of this game from your network to show your circle.',
+    });
     // Everyone else still sees all of them; so does the creator; and the sixth still gets the reveal.
     expect(names((await circleOf(game, elsewhere)).json().matches)).toEqual(['H0', 'H1', 'H2', 'H3', 'H4', 'H5']);
     expect((await get(`/prod/get-circle?gameId=${game.gameId}&userId=${game.creatorId}`)).json().players).toBe(7);

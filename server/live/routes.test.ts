@@ -131,7 +131,10 @@ describe('live channel', () => {
     // An unknown game is still unknown, upgrade or not.
     const unknown = await app.inject({ method: 'GET', url: '/prod/live/AAAAAAAAAAAAAAAA' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'This game does not exist. Check the link you followed.' });
+    expect(unknown.json()).toEqual({
+      code: 'unknown_game',
+      message: 'This game does not exist. Check the link you followed.',
+    });
     // The plain requests held none of the address's one live socket.
     const client = await LiveClient.open(base + game.gameId);
     expect((await client.message(0)).type).toBe('snapshot');
