@@ -12,6 +12,7 @@ import { comparisonRoutes } from './games/comparison.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { registerRetention } from './games/retention.js';
 import { gameRoutes } from './games/routes.js';
+import { roundRoutes } from './rounds/routes.js';
 import { BODY_LIMIT_BYTES } from './http/limits.js';
 import { openApiRoute, registerOpenApi } from './http/openapi.js';
 import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
@@ -91,7 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { games, questions, bus } = storage;
   // Each game's live state (its definition, scoreboard, sockets and events) in one room; every
   // route reads games through the rooms.
-  const rooms = new Rooms(games, bus, { maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME) });
+  const rooms = new Rooms(games, bus, {
+    maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME),
+    playing: storage.rounds,
+  });
   const texts = new QuestionTexts(bank);
   // Before the retention purge at start-up, so that the cards of the games it deletes go too.
   const cards = openCards({
@@ -150,8 +154,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         cache: rooms,
         texts,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
+        rounds: storage.rounds,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
+      });
+      await api.register(roundRoutes, {
+        games,
+        rounds: storage.rounds,
+        cache: rooms,
+        maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
       });
       await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });

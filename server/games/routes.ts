@@ -8,6 +8,7 @@ import { endpoint, Serialized } from '../http/endpoint.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import type { QuestionTexts } from '../questions/translations.js';
+import { agreesWith, type RoundRepository } from '../rounds/repository.js';
 import { checkAnswers } from './answers.js';
 import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
@@ -23,6 +24,8 @@ export interface GameRoutesOptions {
   cache: GameCache;
   /** Friends a game takes at most (MAX_PLAYERS_PER_GAME). */
   maxPlayersPerGame: number;
+  /** Rounds stored by answer-round: log-response keeps them and gives the rest. */
+  rounds: Pick<RoundRepository, 'findPlay' | 'clearPlay'>;
   onGameCreated?: () => void;
   onResponseLogged?: () => void;
 }
@@ -61,21 +64,41 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     return { gameId };
   });
 
-  endpoint(app, 'log-response', async ({ gameId, playerId, userName, responseSet }) => {
+  endpoint(app, 'log-response', async ({ gameId, playerId, userName, responseSet }, request) => {
     const game = await requireGame(gameId);
     if (await isGameCreator(games, game, playerId)) {
       throw conflict('You created this game, so you cannot answer it. Share the link with your friends instead.');
     }
     checkAnswers(game.questions, responseSet, 'responseSet');
+    // Rounds stored one by one (answer-round) stand: the set must agree with them, and the friend
+    // keeps the public id their first round made.
+    const play = await options.rounds.findPlay(gameId, playerId);
+    if (play && !agreesWith(play, responseSet)) {
+      throw conflict('These answers differ from the rounds you already played.'); // code: answers_differ
+    }
     const score = computeScore(game.edition, game.creatorAnswers, responseSet);
     const result = await games.addResponse(
-      { gameId, publicId: newPlayerId(), playerUserId: playerId, playerName: userName, answers: responseSet, score },
+      {
+        gameId,
+        publicId: play?.publicId ?? newPlayerId(),
+        playerUserId: playerId,
+        playerName: userName,
+        answers: responseSet,
+        score,
+      },
       options.maxPlayersPerGame,
     );
     if (result.status === 'duplicate') throw conflict('You have already played this game; your first answers stand.');
     if (result.status === 'full') throw conflict('This game is full.');
     // Deleted while this friend was answering.
     if (result.status === 'missing') throw unknownGame();
+    // The response holds them now. Should this fail, the answer still stands: the rows left are
+    // never read (a friend who has finished is never listed as playing, nor answers a round again).
+    if (play) {
+      await options.rounds
+        .clearPlay(gameId, playerId)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'stored rounds not cleared'));
+    }
     options.onResponseLogged?.();
     // Key order as the reply schema writes it; score is a finite number, playerID a string.
     return new Serialized(

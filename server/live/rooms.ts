@@ -17,6 +17,8 @@ export interface RoomsOptions {
   maxBufferedBytes?: number;
   /** Sockets written per turn of the event loop (FAN_OUT_SLICE). */
   fanOutSlice?: number;
+  /** Who is playing round by round (the live snapshot's `playing`). */
+  playing?: RoomContext['playing'];
 }
 
 /**
@@ -42,6 +44,7 @@ export class Rooms implements GameCache {
       bus,
       fanOut: new SlicedFanOut<WebSocket>(options.fanOutSlice),
       maxBufferedBytes: options.maxBufferedBytes ?? MAX_BUFFERED_BYTES,
+      playing: options.playing,
     };
   }
 

@@ -13,6 +13,7 @@ import { postgresResponseWriter } from '../games/postgres-responses.js';
 import { POSTGRES_MIGRATIONS_DIR } from '../paths.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
 import { seedRows } from '../questions/seed.js';
+import { postgresRoundRepository } from '../rounds/postgres.js';
 import type { Storage, StorageOptions } from './storage.js';
 
 export interface PostgresStorage extends Storage {
@@ -89,6 +90,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     bus,
     games: postgresGameRepository(pool, announcer, responses),
     questions: postgresQuestionRepository(pool),
+    rounds: postgresRoundRepository(pool, announcer),
     circle: postgresCircleRepository(pool),
     async ping() {
       await pool.query('SELECT 1');

@@ -9,6 +9,7 @@ import { MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
 import type { BankOptions } from '../questions/bank.js';
 import { readQuestionBanks, seedRows } from '../questions/seed.js';
 import { sqliteQuestionRepository } from '../questions/sqlite.js';
+import { sqliteRoundRepository } from '../rounds/sqlite.js';
 import type { Storage, StorageOptions } from './storage.js';
 
 export interface SqliteStorage extends Storage {
@@ -43,12 +44,14 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
   seedQuestions(db, seedRows(options.bank));
   // Friends answering at the same moment are stored in one transaction (see GroupCommit).
   const responses = new GroupCommit(db, responseWriter(db));
+  const rounds = sqliteRoundRepository(db, options.bus);
   return {
     kind: 'sqlite',
     db,
     bus: options.bus,
     games: sqliteGameRepository(db, options.bus, responses),
     questions: sqliteQuestionRepository(db),
+    rounds,
     circle: sqliteCircleRepository(db),
     async ping() {
       db.prepare('SELECT 1').get();
@@ -56,6 +59,7 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
     async close() {
       // Responses still queued are stored before the connection closes.
       responses.flush();
+      rounds.flush();
       db.close();
     },
   };

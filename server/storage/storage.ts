@@ -3,11 +3,14 @@ import type { GameEventBus, InProcessEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
 import type { BankQuestion } from '../questions/bank.js';
 import type { QuestionRepository } from '../questions/repository.js';
+import type { RoundRepository } from '../rounds/repository.js';
 
 /** Everything the app keeps, behind one interface per feature; handlers never learn which database it is. */
 export interface Storage {
   games: GameRepository;
   questions: QuestionRepository;
+  /** Friends' plays stored round by round (answer-round), until they finish. */
+  rounds: RoundRepository;
   /** Friends' answers, for comparing friends with each other. */
   circle: CircleRepository;
   /** The bus that reaches every instance sharing this database (their live sockets, their caches). */
