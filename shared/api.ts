@@ -82,6 +82,10 @@ const langSchema = z
   .optional()
   .transform(matchLanguage);
 
+/** A whole number's error: says plainly when it is missing. */
+const wholeNumber = (issue: { input: unknown }) =>
+  issue.input === undefined ? 'is required' : 'must be a whole number';
+
 const answerSchema = z
   .number({ error: 'must be a list of whole numbers' })
   .int({ error: 'must be a list of whole numbers' });
@@ -237,11 +241,11 @@ export const endpoints = {
       userName: nameSchema,
       /** 0-based; below the game's count of rounds (checked by the handler). */
       round: z
-        .number({ error: 'must be a whole number' })
+        .number({ error: wholeNumber })
         .int({ error: 'must be a whole number' })
         .min(0, { error: 'must be 0 or more' })
         .max(MAX_QUESTIONS_PER_GAME - 1, { error: `must be below ${MAX_QUESTIONS_PER_GAME}` }),
-      answer: z.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }),
+      answer: z.number({ error: wholeNumber }).int({ error: 'must be a whole number' }),
     }),
     /** `round`: how many rounds are now stored; `rounds`: the game's count. */
     reply: z.object({ ok: z.literal(true), playerID: z.string(), round: z.number(), rounds: z.number() }),

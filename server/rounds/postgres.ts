@@ -1,7 +1,13 @@
 import type { Pool } from '../db/postgres.js';
 import type { CommitAnnouncer } from '../events/announcer.js';
 import { GAME_EVENTS_CHANNEL } from '../events/envelope.js';
-import { type PlayingRow, playingFromRow, type RoundRepository, type RoundWrite, type StoreRoundResult } from './repository.js';
+import {
+  type PlayingRow,
+  playingFromRow,
+  type RoundRepository,
+  type RoundWrite,
+  type StoreRoundResult,
+} from './repository.js';
 
 /**
  * One round stored (and announced) in ONE statement that commits by itself, as responses are:
@@ -62,13 +68,22 @@ const NOTIFIED = `, notified AS (
 
 const outcome = (notifications: string) => `
 SELECT d.status, (SELECT public_id FROM play) AS play_id, s.public_id AS stored_id, s.round AS stored_round,
-  ${notifications} AS notifications
+  $7::int AS rounds, ${notifications} AS notifications
 FROM decided d LEFT JOIN stored s ON true`;
 
 const STORE_ROUND = `${STORE}${NOTIFIED}${outcome('(SELECT count(*) FROM notified)')}`;
 const STORE_ROUND_QUIETLY = `${STORE}${outcome('0')}`;
 
-type Decided = 'missing' | 'removed' | 'finished' | 'out-of-order' | 'full' | 'insert' | 'repeat' | 'changed' | 'append';
+type Decided =
+  | 'missing'
+  | 'removed'
+  | 'finished'
+  | 'out-of-order'
+  | 'full'
+  | 'insert'
+  | 'repeat'
+  | 'changed'
+  | 'append';
 
 interface OutcomeRow {
   status: Decided;

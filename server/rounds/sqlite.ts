@@ -1,7 +1,13 @@
 import type { Db } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
 import type { GameEventBus } from '../events/bus.js';
-import { type PlayingRow, playingFromRow, type RoundRepository, type RoundWrite, type StoreRoundResult } from './repository.js';
+import {
+  type PlayingRow,
+  playingFromRow,
+  type RoundRepository,
+  type RoundWrite,
+  type StoreRoundResult,
+} from './repository.js';
 
 interface PlayRow {
   public_id: string;
@@ -79,7 +85,12 @@ export function sqliteRoundRepository(db: Db, bus: GameEventBus): RoundRepositor
       if (result.status === 'stored') {
         bus.publish(write.gameId, {
           type: 'playing',
-          player: { playerID: result.playerID, playerName: write.playerName, round: result.round, rounds: write.rounds },
+          player: {
+            playerID: result.playerID,
+            playerName: write.playerName,
+            round: result.round,
+            rounds: write.rounds,
+          },
         });
       }
       return result;
@@ -101,4 +112,3 @@ export function sqliteRoundRepository(db: Db, bus: GameEventBus): RoundRepositor
     flush: writes.flush,
   };
 }
-
