@@ -226,13 +226,13 @@ export class GameRoom {
     try {
       if (!(await games.gameExists(this.gameId))) return undefined;
       const now = Date.now();
-      const [players, playing, game] = await Promise.all([
+      const [players, playing] = await Promise.all([
         games.listPlayers(this.gameId),
         this.context.playing?.listPlaying(this.gameId, now - PLAYING_FADES_AFTER_MS) ?? [],
-        this.findGame(),
       ]);
       const board = new Scoreboard(players);
-      const rounds = game?.questions.length ?? 0;
+      // The game's count of rounds, from its definition (most often read already).
+      const rounds = playing.length > 0 ? ((await this.findGame())?.questions.length ?? 0) : 0;
       for (const { player, at } of playing) board.setPlaying({ ...player, rounds }, at);
       // Events delivered while reading may or may not be in the read; each is idempotent, so
       // replaying them in order gives the state after the last of them.
