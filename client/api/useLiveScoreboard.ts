@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { Player } from '../../shared/api.js';
-import { insertPlayer, LIVE_CLOSE_UNKNOWN_GAME, LIVE_PATH_PREFIX, type LiveMessage } from '../../shared/live.js';
+import {
+  insertPlayer,
+  LIVE_CLOSE_UNKNOWN_GAME,
+  LIVE_PATH_PREFIX,
+  type LiveMessage,
+  PLAYING_FADES_AFTER_MS,
+  type Playing,
+} from '../../shared/live.js';
 import { getAllPlayers } from './calls.js';
 import { ApiError, errorMessage } from './http.js';
 
@@ -10,6 +17,8 @@ export const RECONNECT_MAX_MS = 10_000;
 export interface LiveScoreboard {
   /** Friends of the game, highest score first. */
   players: Player[];
+  /** Friends playing now, round by round (not finished; faded after 10 minutes without a round). */
+  playing: Playing[];
   /** True while the live socket is open. */
   connected: boolean;
   /** True once a first list (snapshot) has arrived. */
@@ -20,7 +29,32 @@ export interface LiveScoreboard {
   error?: string;
 }
 
-const INITIAL: LiveScoreboard = { players: [], connected: false, loaded: false, gone: false };
+const INITIAL: LiveScoreboard = { players: [], playing: [], connected: false, loaded: false, gone: false };
+
+/** How often faded friends are looked for. */
+const FADE_CHECK_MS = 30_000;
+
+function isPlaying(value: unknown): value is Playing {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Record<string, unknown>;
+  return (
+    typeof p.playerID === 'string' &&
+    typeof p.playerName === 'string' &&
+    typeof p.round === 'number' &&
+    typeof p.rounds === 'number'
+  );
+}
+
+/** A friend's latest round in the list (their place kept), unless they are on the board already. */
+function withPlaying(state: LiveScoreboard, player: Playing): LiveScoreboard {
+  if (state.players.some((p) => p.playerID === player.playerID)) return state;
+  const at = state.playing.findIndex((p) => p.playerID === player.playerID);
+  if (at === -1) return { ...state, playing: [...state.playing, player] };
+  if (state.playing[at].round >= player.round) return state;
+  return { ...state, playing: state.playing.map((p, i) => (i === at ? player : p)) };
+}
+
+const withoutPlaying = (playing: Playing[], playerID: string) => playing.filter((p) => p.playerID !== playerID);
 
 /** 0.5 s doubling up to 10 s, ±25 % so that a restarted server is not hit by every phone at once. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
@@ -51,8 +85,11 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   if (typeof message !== 'object' || message === null) return null;
   const m = message as Record<string, unknown>;
   if (m.type === 'snapshot' && Array.isArray(m.players) && m.players.every(isPlayer)) {
-    return { type: 'snapshot', players: m.players };
+    // A server from before presence sends no `playing`.
+    const playing = Array.isArray(m.playing) ? m.playing.filter(isPlaying) : [];
+    return { type: 'snapshot', players: m.players, playing };
   }
+  if (m.type === 'playing' && isPlaying(m.player)) return { type: 'playing', player: m.player };
   if (m.type === 'player' && isPlayer(m.player)) return { type: 'player', player: m.player };
   if (m.type === 'removed' && typeof m.playerID === 'string') return { type: 'removed', playerID: m.playerID };
   if (m.type === 'deleted') return { type: 'deleted' };
@@ -77,6 +114,15 @@ export function useLiveScoreboard(gameId: string | undefined): LiveScoreboard {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     const probe = new AbortController();
+    // When each playing friend was last heard of: they fade 10 minutes after.
+    const heard = new Map<string, number>();
+    const fade = setInterval(() => {
+      const now = Date.now();
+      const faded = [...heard].filter(([, at]) => now - at >= PLAYING_FADES_AFTER_MS).map(([id]) => id);
+      if (faded.length === 0) return;
+      for (const id of faded) heard.delete(id);
+      setState((s) => ({ ...s, playing: s.playing.filter((p) => !faded.includes(p.playerID)) }));
+    }, FADE_CHECK_MS);
 
     const giveUp = () => {
       stopped = true;
@@ -118,19 +164,43 @@ export function useLiveScoreboard(gameId: string | undefined): LiveScoreboard {
         const message = parseLiveMessage(event.data);
         if (!message || stopped) return;
         switch (message.type) {
-          case 'snapshot':
+          case 'snapshot': {
             attempt = 0;
-            setState((s) => ({ ...s, players: message.players, loaded: true, error: undefined }));
+            heard.clear();
+            const now = Date.now();
+            for (const p of message.playing) heard.set(p.playerID, now);
+            setState((s) => ({
+              ...s,
+              players: message.players,
+              playing: message.playing,
+              loaded: true,
+              error: undefined,
+            }));
+            break;
+          }
+          case 'playing':
+            heard.set(message.player.playerID, Date.now());
+            setState((s) => withPlaying(s, message.player));
             break;
           case 'player':
-            setState((s) => ({ ...s, players: insertPlayer(s.players, message.player) }));
+            heard.delete(message.player.playerID);
+            setState((s) => ({
+              ...s,
+              players: insertPlayer(s.players, message.player),
+              playing: withoutPlaying(s.playing, message.player.playerID),
+            }));
             break;
           case 'removed':
-            setState((s) => ({ ...s, players: s.players.filter((p) => p.playerID !== message.playerID) }));
+            heard.delete(message.playerID);
+            setState((s) => ({
+              ...s,
+              players: s.players.filter((p) => p.playerID !== message.playerID),
+              playing: withoutPlaying(s.playing, message.playerID),
+            }));
             break;
           case 'deleted':
             // The server closes the socket with LIVE_CLOSE_UNKNOWN_GAME next, which stops the hook.
-            setState((s) => ({ ...s, players: [] }));
+            setState((s) => ({ ...s, players: [], playing: [] }));
             break;
         }
       };
@@ -159,6 +229,7 @@ export function useLiveScoreboard(gameId: string | undefined): LiveScoreboard {
     return () => {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(fade);
       probe.abort();
       window.removeEventListener('online', retryNow);
       document.removeEventListener('visibilitychange', retryNow);

@@ -5,6 +5,7 @@ import { isOwnQuestionId, ownQuestionEntry } from '../../shared/own-questions.js
 import { NEW_GAME_ID } from '../../shared/product.js';
 import { createGame, logResponse } from '../api/calls.js';
 import { ApiError, errorMessage, failureText } from '../api/http.js';
+import { forgetRounds } from '../features/rounds/kept-rounds.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { currentLanguage } from '../i18n/i18n.js';
 import { endScreenPath, type ResultState, resultPath } from '../paths.js';
@@ -47,6 +48,8 @@ async function submit(game: GameInProgress): Promise<string> {
     responseSet: game.answers,
   });
   saveOwnPlayerId(game.gameId, playerID);
+  // The server holds every round now.
+  forgetRounds(game.gameId);
   return resultPath(game.gameId);
 }
 

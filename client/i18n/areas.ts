@@ -30,6 +30,7 @@ export const SCREEN_AREA: readonly string[] = [
   'client/components/Gauge.tsx',
   'client/components/SpectrumTrack.tsx',
   'client/components/LiveBadge.tsx',
+  'client/features/rounds/PlayingNow.tsx',
   'client/components/FriendsCircle.tsx',
   'client/components/FriendsWeb.tsx',
   'client/components/CircleFailure.tsx',

@@ -11,6 +11,7 @@ import { LiveBadge } from '../components/LiveBadge.js';
 import { ScoreAnnouncer } from '../components/ScoreAnnouncer.js';
 import { ShareLink } from '../components/ShareLink.js';
 import { Spinner } from '../components/Spinner.js';
+import { PlayingNow } from '../features/rounds/PlayingNow.js';
 import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
 import '../i18n/screens.js';
 
@@ -46,6 +47,7 @@ export default function EndScreen() {
         ) : (
           <Spinner label={t`Loading scores`} />
         )}
+        <PlayingNow playing={live.playing} />
       </section>
       {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       {isCreator && <CreatorTools gameId={gameId} />}

@@ -13,10 +13,11 @@ import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
 import { TakeMyTimeField } from '../components/TakeMyTimeField.js';
+import { startOrResume } from '../features/rounds/resume.js';
 import { ROUND_SECONDS } from '../game/useRoundTimer.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
-import { resumableGame, saveCreatorName, startGame } from '../state/game.js';
+import { resumableGame, saveCreatorName } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
 import '../i18n/screens.js';
 
@@ -66,7 +67,8 @@ export default function Join() {
     saveUserName(name);
     try {
       const { edition, questions } = prefetch.data ?? (await joinGame(gameId, lang));
-      if (!resumableGame(edition, gameId)) startGame(edition, gameId, questions);
+      // A tab without this game resumes after the rounds the server stored (startOrResume).
+      if (!resumableGame(edition, gameId)) await startOrResume(edition, gameId, questions);
       // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
       navigate(gamePath(edition, gameId), { replace: true });
     } catch (error) {

@@ -8,6 +8,7 @@ import { GameGone } from '../components/GameGone.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { ScoreAnnouncer } from '../components/ScoreAnnouncer.js';
 import { Spinner } from '../components/Spinner.js';
+import { PlayingNow } from '../features/rounds/PlayingNow.js';
 import { ownPlayerId } from '../state/publicIds.js';
 import '../i18n/screens.js';
 
@@ -37,6 +38,7 @@ export default function Scoreboard() {
         ) : (
           <Spinner label={t`Loading scores`} />
         )}
+        <PlayingNow playing={live.playing} />
       </section>
       {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       <Link className="button button--secondary" to="/">

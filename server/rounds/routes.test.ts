@@ -32,7 +32,7 @@ const storedRounds = (gameId: string, playerId: string) =>
   app.inject({ method: 'GET', url: `/prod/get-rounds?gameId=${gameId}&playerId=${playerId}` });
 
 /** A friend of a game, answering its rounds one by one. */
-function friendOf(gameId: string, userName = 'Bo', playerId = newUserId()) {
+function friendOf(gameId: string, userName = 'Bo', playerId: string = newUserId()) {
   return {
     playerId,
     round: (round: number, answer: number) => answerRound({ gameId, playerId, userName, round, answer }),
