@@ -50,6 +50,10 @@ const SENTENCES: readonly MessageDescriptor[] = [
   msg`You created this game, so you cannot answer it. Share the link with your friends instead.`,
   msg`You have already played this game; your first answers stand.`,
   msg`This game is full.`,
+  // answer-round and log-response after stored rounds.
+  msg`Play the rounds in order.`,
+  msg`This round is already answered.`,
+  msg`These answers differ from the rounds you already played.`,
   msg`There is no score for you in this game yet.`,
   msg`You have not played this game yet, so there is nothing to compare.`,
   msg`This friend is not on the scoreboard of this game.`,
