@@ -128,8 +128,14 @@ describe('friends playing, on the creator’s end screen', () => {
       playing: [{ playerID: 'bo', playerName: 'Bo', round: 3, rounds: 10 }],
     });
     expect(screen.getByText('Bo is playing — round 4 of 10')).toBeTruthy();
-    FakeWebSocket.latest.receive({ type: 'playing', player: { playerID: 'cy', playerName: 'Cy', round: 1, rounds: 10 } });
-    FakeWebSocket.latest.receive({ type: 'playing', player: { playerID: 'bo', playerName: 'Bo', round: 4, rounds: 10 } });
+    FakeWebSocket.latest.receive({
+      type: 'playing',
+      player: { playerID: 'cy', playerName: 'Cy', round: 1, rounds: 10 },
+    });
+    FakeWebSocket.latest.receive({
+      type: 'playing',
+      player: { playerID: 'bo', playerName: 'Bo', round: 4, rounds: 10 },
+    });
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Bo is playing — round 5 of 10',
       'Cy is playing — round 2 of 10',
