@@ -1,5 +1,7 @@
+import type { BatchedCalls } from '../db/batched-calls.js';
 import type { Pool } from '../db/postgres.js';
 import type { CommitAnnouncer } from '../events/announcer.js';
+import type { Announced } from '../events/envelope.js';
 import { GAME_EVENTS_CHANNEL } from '../events/envelope.js';
 import {
   type PlayingRow,
@@ -10,69 +12,85 @@ import {
 } from './repository.js';
 
 /**
- * One round stored (and announced) in ONE statement that commits by itself, as responses are:
- * 1. `game`: the game row, held against a delete (FOR KEY SHARE: friends of one game do not wait
- *    for each other); gone means `missing`, decided here, never a failed insert.
- * 2. `decided`: against the friend's response (finished, removed) and the rounds already stored.
- * 3. `inserted` / `appended`: the first round makes the row (with the public id log-response will
+ * A batch of rounds (friends answering at the same moment, one BatchedCalls batch) stored and
+ * announced in ONE statement that commits by itself, as responses are; at most one round per
+ * friend in a batch (storeRounds splits the others off):
+ * 1. `game`: the batch's games, held against a delete (FOR KEY SHARE, in id order: friends of one
+ *    game do not wait for each other); a game gone is `missing`, decided here, never a failed insert.
+ * 2. `decided`: each round against the friend's response (finished, removed) and the rounds already
+ *    stored (in order, final once stored).
+ * 3. `inserted` / `appended`: a first round makes the row (with the public id log-response will
  *    return); a later one appends, only if the stored rounds are still exactly `round` long (the
  *    check is redone on the latest row if another request changed it meanwhile). A write that loses
- *    such a race stores nothing and reports `retry`: the statement is run again, and then sees it.
- * 4. `notified`: the `playing` event, sent by PostgreSQL only if the statement commits, with the
- *    writer's echo. Left out when another bus (Redis) carries the events: then it is published
- *    after the commit.
- * $1 game, $2 private id, $3 new public id, $4 name, $5 round, $6 answer, $7 the game's rounds,
- * $8 the cap on players, $9 now, $10 the echo.
+ *    such a race stores nothing and is run again, in the next statement, which then sees it.
+ * 4. `notified`: the `playing` events of the stored rounds, in order, cut into notifications of at
+ *    most 3,000 bytes of events (as responses' are), the last with the writer's echo; sent by
+ *    PostgreSQL only if the statement commits. Left out when another bus (Redis) carries the
+ *    events: then they are published after the commit.
+ * $1…$8 the rounds' columns, $9 now, $10 the echo.
  */
-const STORE = `WITH game AS (
-  SELECT responses_count FROM games WHERE id = $1::text FOR KEY SHARE
-), response AS (
-  SELECT removed_at IS NOT NULL AS removed FROM responses WHERE game_id = $1::text AND player_user_id = $2::text
-), play AS (
-  SELECT public_id, answers FROM plays WHERE game_id = $1::text AND player_user_id = $2::text
+const STORE = `WITH input AS (
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[])
+    WITH ORDINALITY AS i (game_id, player_user_id, new_public_id, player_name, round, answer, rounds, max_players, n)
+), game AS (
+  SELECT id, responses_count FROM games WHERE id IN (SELECT game_id FROM input) ORDER BY id FOR KEY SHARE
 ), decided AS (
-  SELECT CASE
-    WHEN NOT EXISTS (SELECT 1 FROM game) THEN 'missing'
-    WHEN EXISTS (SELECT 1 FROM response WHERE removed) THEN 'removed'
-    WHEN EXISTS (SELECT 1 FROM response) THEN 'finished'
-    WHEN NOT EXISTS (SELECT 1 FROM play) THEN CASE
-      WHEN $5::int <> 0 THEN 'out-of-order'
-      WHEN (SELECT responses_count FROM game) >= $8::int THEN 'full'
+  SELECT i.*, p.public_id AS play_id, CASE
+    WHEN g.id IS NULL THEN 'missing'
+    WHEN r.removed THEN 'removed'
+    WHEN r.removed IS NOT NULL THEN 'finished'
+    WHEN p.public_id IS NULL THEN CASE
+      WHEN i.round <> 0 THEN 'out-of-order'
+      WHEN g.responses_count >= i.max_players THEN 'full'
       ELSE 'insert' END
-    WHEN $5::int < (SELECT cardinality(answers) FROM play) THEN CASE
-      WHEN (SELECT answers[$5::int + 1] FROM play) = $6::int THEN 'repeat' ELSE 'changed' END
-    WHEN $5::int > (SELECT cardinality(answers) FROM play) THEN 'out-of-order'
+    WHEN i.round < cardinality(p.answers) THEN CASE WHEN p.answers[i.round + 1] = i.answer THEN 'repeat' ELSE 'changed' END
+    WHEN i.round > cardinality(p.answers) THEN 'out-of-order'
     ELSE 'append' END AS status
+  FROM input i
+  LEFT JOIN game g ON g.id = i.game_id
+  LEFT JOIN LATERAL (SELECT removed_at IS NOT NULL AS removed FROM responses
+    WHERE game_id = i.game_id AND player_user_id = i.player_user_id) r ON true
+  LEFT JOIN plays p ON p.game_id = i.game_id AND p.player_user_id = i.player_user_id
 ), inserted AS (
   INSERT INTO plays (game_id, player_user_id, public_id, player_name, answers, started_at, updated_at)
-  SELECT $1::text, $2::text, $3::text, $4::text, ARRAY[$6::int], $9::bigint, $9::bigint FROM decided
-  WHERE status = 'insert'
+  SELECT game_id, player_user_id, new_public_id, player_name, ARRAY[answer], $9::bigint, $9::bigint FROM decided
+  WHERE status = 'insert' ORDER BY n
   ON CONFLICT (game_id, player_user_id) DO NOTHING
-  RETURNING public_id, cardinality(answers) AS round
+  RETURNING game_id, player_user_id, public_id, cardinality(answers) AS round
 ), appended AS (
-  UPDATE plays SET answers = answers || $6::int, player_name = $4::text, updated_at = $9::bigint
-  WHERE game_id = $1::text AND player_user_id = $2::text AND cardinality(answers) = $5::int
-    AND EXISTS (SELECT 1 FROM decided WHERE status = 'append')
-  RETURNING public_id, cardinality(answers) AS round
+  UPDATE plays p SET answers = p.answers || d.answer, player_name = d.player_name, updated_at = $9::bigint
+  FROM decided d
+  WHERE d.status = 'append' AND p.game_id = d.game_id AND p.player_user_id = d.player_user_id
+    AND cardinality(p.answers) = d.round
+  RETURNING p.game_id, p.player_user_id, p.public_id, cardinality(p.answers) AS round
 ), stored AS (
-  SELECT * FROM inserted UNION ALL SELECT * FROM appended
+  SELECT d.n, d.game_id, d.player_name, d.rounds, s.public_id, s.round FROM decided d
+  JOIN (SELECT * FROM inserted UNION ALL SELECT * FROM appended) s USING (game_id, player_user_id)
 )`;
 
 const NOTIFIED = `, notified AS (
-  SELECT pg_notify('${GAME_EVENTS_CHANNEL}', '{"events":[' || json_build_object('gameId', $1::text, 'event',
-      json_build_object('type', 'playing', 'player', json_build_object('playerID', public_id, 'playerName', $4::text,
-        'round', round, 'rounds', $7::int)))::text
-    || ']' || CASE WHEN $10::text IS NOT NULL THEN ',"echo":' || to_json($10::text)::text ELSE '' END || '}')
-  FROM stored
+  SELECT pg_notify('${GAME_EVENTS_CHANNEL}', payload) FROM (
+    SELECT chunk, '{"events":[' || string_agg(event, ',' ORDER BY n) || ']'
+      || CASE WHEN chunk = max(chunk) OVER () AND $10::text IS NOT NULL
+        THEN ',"echo":' || to_json($10::text)::text ELSE '' END || '}' AS payload
+    FROM (
+      SELECT n, event, sum(octet_length(event) + 1) OVER (ORDER BY n) / 3000 AS chunk FROM (
+        SELECT n, json_build_object('gameId', game_id, 'event', json_build_object('type', 'playing', 'player',
+          json_build_object('playerID', public_id, 'playerName', player_name, 'round', round, 'rounds', rounds)))::text
+          AS event
+        FROM stored
+      ) e
+    ) s
+    GROUP BY chunk ORDER BY chunk
+  ) p
 )`;
 
-const outcome = (notifications: string) => `
-SELECT d.status, (SELECT public_id FROM play) AS play_id, s.public_id AS stored_id, s.round AS stored_round,
-  $7::int AS rounds, ${notifications} AS notifications
-FROM decided d LEFT JOIN stored s ON true`;
+const outcomes = (notifications: string) => `
+SELECT d.status, d.play_id, s.public_id AS stored_id, s.round AS stored_round, ${notifications} AS notifications
+FROM decided d LEFT JOIN stored s ON s.n = d.n ORDER BY d.n`;
 
-const STORE_ROUND = `${STORE}${NOTIFIED}${outcome('(SELECT count(*) FROM notified)')}`;
-const STORE_ROUND_QUIETLY = `${STORE}${outcome('0')}`;
+const STORE_ROUNDS = `${STORE}${NOTIFIED}${outcomes('(SELECT count(*) FROM notified)')}`;
+const STORE_ROUNDS_QUIETLY = `${STORE}${outcomes('0')}`;
 
 type Decided =
   | 'missing'
@@ -108,58 +126,91 @@ const query = (name: keyof typeof sql, values: unknown[]) => ({ name: `rounds-${
 /** A write that lost a race runs again at most this often (each run sees what won). */
 const ATTEMPTS = 3;
 
-/** Rounds in PostgreSQL: each stored and announced by one statement (see STORE). */
-export function postgresRoundRepository(pool: Pool, announcer: CommitAnnouncer): RoundRepository {
-  const storeOnce = (write: RoundWrite) =>
+/** Where rounds are stored: batches of one statement each (see BatchedCalls, STORE). */
+export type PostgresRoundWrites = BatchedCalls<RoundWrite, StoreRoundResult>;
+
+/**
+ * Stores a batch of rounds (a BatchedCalls batch) and returns each one's result, in order: one
+ * statement for the first round of each friend in it, then the next statement for the rest (a
+ * friend's retry arriving beside their round, or a round that lost a race), until all are decided.
+ * Returns once this instance has delivered the stored ones' events (see CommitAnnouncer).
+ */
+export function postgresRoundWriter(
+  pool: Pool,
+  announcer: CommitAnnouncer,
+): (writes: readonly RoundWrite[]) => Promise<StoreRoundResult[]> {
+  const storeOnce = (writes: readonly RoundWrite[]) =>
     announcer.statement(async (how) => {
-      const values = [
-        write.gameId,
-        write.playerUserId,
-        write.newPublicId,
-        write.playerName,
-        write.round,
-        write.answer,
-        write.rounds,
-        write.maxPlayers,
+      const columns = [
+        writes.map((w) => w.gameId),
+        writes.map((w) => w.playerUserId),
+        writes.map((w) => w.newPublicId),
+        writes.map((w) => w.playerName),
+        writes.map((w) => w.round),
+        writes.map((w) => w.answer),
+        writes.map((w) => w.rounds),
+        writes.map((w) => w.maxPlayers),
         Date.now(),
       ];
       const { rows } = await pool.query<OutcomeRow>(
         how.notify
-          ? { name: 'rounds-store', text: STORE_ROUND, values: [...values, how.echo] }
-          : { name: 'rounds-store-quietly', text: STORE_ROUND_QUIETLY, values },
+          ? { name: 'rounds-store', text: STORE_ROUNDS, values: [...columns, how.echo] }
+          : { name: 'rounds-store-quietly', text: STORE_ROUNDS_QUIETLY, values: columns },
       );
-      const result = outcomeOf(rows[0], write);
+      const results = rows.map((row, i) => outcomeOf(row, writes[i]));
       return {
-        result,
-        notifications: Number(rows[0].notifications),
+        result: results,
+        notifications: Number(rows[0]?.notifications ?? 0),
         events: () =>
-          result?.status === 'stored'
-            ? [
-                {
-                  gameId: write.gameId,
-                  event: {
-                    type: 'playing' as const,
-                    player: {
-                      playerID: result.playerID,
-                      playerName: write.playerName,
-                      round: result.round,
-                      rounds: write.rounds,
-                    },
-                  },
-                },
-              ]
-            : [],
+          results.flatMap((result, i): Announced[] =>
+            result?.status === 'stored' ? [{ gameId: writes[i].gameId, event: playingEvent(writes[i], result) }] : [],
+          ),
       };
     });
 
-  return {
-    async storeRound(write) {
-      for (let attempt = 1; ; attempt++) {
-        const result = await storeOnce(write);
-        if (result) return result;
-        if (attempt === ATTEMPTS) throw new Error('A round kept losing races with the same friend’s other requests.');
+  return async (writes) => {
+    const results: (StoreRoundResult | undefined)[] = new Array(writes.length);
+    const tries = new Array<number>(writes.length).fill(0);
+    let waiting = writes.map((_, i) => i);
+    while (waiting.length > 0) {
+      const friends = new Set<string>();
+      const now: number[] = [];
+      const later: number[] = [];
+      for (const i of waiting) {
+        const friend = `${writes[i].gameId} ${writes[i].playerUserId}`;
+        if (friends.has(friend)) later.push(i);
+        else {
+          friends.add(friend);
+          now.push(i);
+        }
       }
-    },
+      const outcomes = await storeOnce(now.map((i) => writes[i]));
+      for (const [k, i] of now.entries()) {
+        const outcome = outcomes[k];
+        if (outcome) results[i] = outcome;
+        else if (++tries[i] >= ATTEMPTS)
+          throw new Error("A round kept losing races with the same friend's other requests.");
+        else later.push(i);
+      }
+      waiting = later.sort((a, b) => a - b);
+    }
+    return results as StoreRoundResult[];
+  };
+}
+
+const playingEvent = (write: RoundWrite, result: { playerID: string; round: number }) => ({
+  type: 'playing' as const,
+  player: { playerID: result.playerID, playerName: write.playerName, round: result.round, rounds: write.rounds },
+});
+
+/** Rounds in PostgreSQL: stored through `writes` (batches, see postgresRoundWriter); reads by primary key. */
+export function postgresRoundRepository(
+  pool: Pool,
+  writes: PostgresRoundWrites,
+): RoundRepository & { drain(): Promise<void> } {
+  return {
+    storeRound: (write) => writes.run(write),
+    drain: () => writes.drain(),
 
     async findPlay(gameId, playerUserId) {
       const { rows } = await pool.query<{ public_id: string; answers: number[] }>(

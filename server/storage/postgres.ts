@@ -13,7 +13,7 @@ import { postgresResponseWriter } from '../games/postgres-responses.js';
 import { POSTGRES_MIGRATIONS_DIR } from '../paths.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
 import { seedRows } from '../questions/seed.js';
-import { postgresRoundRepository } from '../rounds/postgres.js';
+import { postgresRoundRepository, postgresRoundWriter } from '../rounds/postgres.js';
 import type { Storage, StorageOptions } from './storage.js';
 
 export interface PostgresStorage extends Storage {
@@ -82,6 +82,8 @@ export async function openPostgresStorage(config: Config, options: StorageOption
   }
   // Friends answering at the same moment are stored in one statement (see BatchedCalls).
   const responses = new BatchedCalls(postgresResponseWriter(pool, announcer));
+  // Rounds the same way (see postgresRoundWriter).
+  const rounds = postgresRoundRepository(pool, new BatchedCalls(postgresRoundWriter(pool, announcer)));
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
@@ -90,15 +92,14 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     bus,
     games: postgresGameRepository(pool, announcer, responses),
     questions: postgresQuestionRepository(pool),
-    rounds: postgresRoundRepository(pool, announcer),
+    rounds,
     circle: postgresCircleRepository(pool),
     async ping() {
       await pool.query('SELECT 1');
     },
     close() {
       // Responses still queued are stored (and announced) before the pool and the listener close.
-      closing ??= responses
-        .drain()
+      closing ??= Promise.all([responses.drain(), rounds.drain()])
         .then(() => bus.close())
         .then(() => endPool(pool));
       return closing;
