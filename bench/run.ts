@@ -2,8 +2,9 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle|memory|bus   those parts only (one or more; bus:
- *                                        bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub)
+ * npm run bench -- http|live|rss|cards|circle|memory|bus|rounds   those parts only (one or more; bus:
+ *                                        bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub;
+ *                                        rounds: bench/rounds.ts, answer-round beside log-response)
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
@@ -28,6 +29,7 @@ import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
 import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
+import { printRounds, roundsBench } from './rounds.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -51,7 +53,7 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus'];
+const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus', 'rounds'];
 const parts = new Set<string>();
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -120,6 +122,16 @@ const memory = wanted('memory')
   ? await memoryBench(here, { games: n('memory-games'), friends: n('memory-friends') })
   : undefined;
 if (memory) printMemory(memory);
+// Only this checkout's server: a "before" server has no answer-round.
+const rounds = wanted('rounds')
+  ? await roundsBench(here, {
+      rounds: n('rounds'),
+      seconds: n('seconds'),
+      connections: n('connections'),
+      postgres,
+    })
+  : undefined;
+if (rounds) printRounds(rounds);
 if (wanted('bus')) {
   // The buses between instances: LISTEN/NOTIFY's ceiling beside Redis pub/sub's (its own process).
   console.log('');
