@@ -96,7 +96,11 @@ describe("a friend's rounds, sent one by one", () => {
         case '/prod/join-game':
           return {
             body: {
-              questions: questions.map((q) => ({ questionID: q.id, question: q.text, options: 'words' in q ? q.words : [] })),
+              questions: questions.map((q) => ({
+                questionID: q.id,
+                question: q.text,
+                options: 'words' in q ? q.words : [],
+              })),
               gameType: 'Classic',
             },
           };
