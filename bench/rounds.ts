@@ -11,7 +11,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import autocannon from 'autocannon';
+import { Scoreboard } from '../server/games/scoreboard.js';
 import {
   cpuBetween,
   cpuMicros,
@@ -177,6 +180,29 @@ export function printRounds({ rows, load, options }: Awaited<ReturnType<typeof r
   }
 }
 
+/**
+ * What presence adds to cached games, in this process: heap bytes per playing friend (their entry
+ * and their share of the snapshot JSON), over `games` boards of `friends` playing friends each with
+ * names of 40 characters. Goal: at most 1 KiB.
+ */
+export function presenceBytes(games = 200, friends = 50): number {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const boards = Array.from({ length: games }, () => new Scoreboard());
+  for (const board of boards) void board.snapshot;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (const [g, board] of boards.entries()) {
+    for (let i = 0; i < friends; i++) {
+      const playerID = `${g}-${i}`.padEnd(12, 'x');
+      board.setPlaying({ playerID, playerName: `Friend ${i}`.padEnd(40, 'n'), round: 7, rounds: 10 }, Date.now());
+    }
+    void board.snapshot;
+  }
+  gc();
+  return (process.memoryUsage().heapUsed - before) / (games * friends);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: {
@@ -193,5 +219,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     postgres: values.postgres === 'none' ? undefined : values.postgres,
   });
   printRounds(result);
+  console.log(
+    `  presence: ${presenceBytes().toFixed(0)} heap bytes per playing friend in a cached game (goal ≤ 1,024)`,
+  );
   process.exit(0);
 }

@@ -29,7 +29,7 @@ import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
 import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
-import { printRounds, roundsBench } from './rounds.js';
+import { presenceBytes, printRounds, roundsBench } from './rounds.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -131,7 +131,12 @@ const rounds = wanted('rounds')
       postgres,
     })
   : undefined;
-if (rounds) printRounds(rounds);
+if (rounds) {
+  printRounds(rounds);
+  console.log(
+    `  presence: ${presenceBytes().toFixed(0)} heap bytes per playing friend in a cached game (goal ≤ 1,024)`,
+  );
+}
 if (wanted('bus')) {
   // The buses between instances: LISTEN/NOTIFY's ceiling beside Redis pub/sub's (its own process).
   console.log('');
