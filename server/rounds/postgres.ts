@@ -1,9 +1,10 @@
-import type { BatchedCalls } from '../db/batched-calls.js';
+import { BatchedCalls } from '../db/batched-calls.js';
 import type { Pool } from '../db/postgres.js';
 import type { CommitAnnouncer } from '../events/announcer.js';
 import type { Announced } from '../events/envelope.js';
 import { GAME_EVENTS_CHANNEL } from '../events/envelope.js';
 import {
+  type Play,
   type PlayingRow,
   playingFromRow,
   type RoundRepository,
@@ -112,7 +113,9 @@ interface OutcomeRow {
 }
 
 const sql = {
-  selectPlay: 'SELECT public_id, answers FROM plays WHERE game_id = $1 AND player_user_id = $2',
+  // A batch of (game, friend) pairs: the positions (from 1) of those with a play, and the play.
+  selectPlays: `SELECT q.n, p.public_id, p.answers FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q (game_id, user_id, n)
+    JOIN plays p ON p.game_id = q.game_id AND p.player_user_id = q.user_id`,
   // A friend who has finished is not playing, whatever is left of their rounds.
   selectPlaying: `SELECT p.public_id, p.player_name, cardinality(p.answers) AS round, p.updated_at FROM plays p
     WHERE p.game_id = $1 AND p.updated_at >= $2
@@ -203,21 +206,28 @@ const playingEvent = (write: RoundWrite, result: { playerID: string; round: numb
   player: { playerID: result.playerID, playerName: write.playerName, round: result.round, rounds: write.rounds },
 });
 
-/** Rounds in PostgreSQL: stored through `writes` (batches, see postgresRoundWriter); reads by primary key. */
+/** Rounds in PostgreSQL: stored through `writes` (batches, see postgresRoundWriter); a friend's play read in batches too. */
 export function postgresRoundRepository(
   pool: Pool,
   writes: PostgresRoundWrites,
 ): RoundRepository & { drain(): Promise<void> } {
+  // Every log-response asks (has this friend stored rounds?): the questions of one turn go in one
+  // query, as the co-creator look-ups do, so the original client's answers cost no more round trips.
+  const plays = new BatchedCalls<readonly [string, string], Play | undefined>(
+    async (pairs) => {
+      const { rows } = await pool.query<{ n: number; public_id: string; answers: number[] }>(
+        query('selectPlays', [pairs.map(([gameId]) => gameId), pairs.map(([, userId]) => userId)]),
+      );
+      const found = new Map(rows.map((row) => [Number(row.n), { publicId: row.public_id, answers: row.answers }]));
+      return pairs.map((_, i) => found.get(i + 1));
+    },
+    { concurrency: 4 },
+  );
   return {
     storeRound: (write) => writes.run(write),
     drain: () => writes.drain(),
 
-    async findPlay(gameId, playerUserId) {
-      const { rows } = await pool.query<{ public_id: string; answers: number[] }>(
-        query('selectPlay', [gameId, playerUserId]),
-      );
-      return rows[0] && { publicId: rows[0].public_id, answers: rows[0].answers };
-    },
+    findPlay: (gameId, playerUserId) => plays.run([gameId, playerUserId]),
 
     async listPlaying(gameId, since) {
       const { rows } = await pool.query<PlayingRow>(query('selectPlaying', [gameId, since]));
