@@ -257,7 +257,7 @@ export function printHttp(result: Awaited<ReturnType<typeof httpBench>>) {
 }
 
 /** How far the rounds lie apart: (max − min) / median, in percent. */
-function spread(values: number[]): string {
+export function spread(values: number[]): string {
   if (values.length === 0) return '';
   return `±${((50 * (Math.max(...values) - Math.min(...values))) / median(values)).toFixed(0)}%`;
 }

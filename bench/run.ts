@@ -2,8 +2,9 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle|memory|bus|push   those parts only (one or more; bus:
- *                                        bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub)
+ * npm run bench -- http|live|rss|cards|circle|memory|bus|push|rounds   those parts only (one or more; bus:
+ *                                        bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub;
+ *                                        rounds: bench/rounds.ts, answer-round beside log-response)
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
@@ -29,6 +30,7 @@ import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
 import { printPush, pushBench } from './push.js';
+import { presenceBytes, printRounds, roundsBench } from './rounds.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -52,7 +54,7 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus', 'push'];
+const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus', 'push', 'rounds'];
 const parts = new Set<string>();
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -123,6 +125,21 @@ const memory = wanted('memory')
 if (memory) printMemory(memory);
 if (wanted('push')) {
   printPush(await pushBench(here, { rounds: n('rounds'), seconds: n('seconds'), connections: n('connections') }));
+}
+// Only this checkout's server: a "before" server has no answer-round.
+const rounds = wanted('rounds')
+  ? await roundsBench(here, {
+      rounds: n('rounds'),
+      seconds: n('seconds'),
+      connections: n('connections'),
+      postgres,
+    })
+  : undefined;
+if (rounds) {
+  printRounds(rounds);
+  console.log(
+    `  presence: ${presenceBytes().toFixed(0)} heap bytes per playing friend in a cached game (goal ≤ 1,024)`,
+  );
 }
 if (wanted('bus')) {
   // The buses between instances: LISTEN/NOTIFY's ceiling beside Redis pub/sub's (its own process).

@@ -20,11 +20,12 @@ import type { VapidKeys } from './push/repository.js';
 import { pushRoutes } from './push/routes.js';
 import { questionRoutes } from './questions/routes.js';
 import type { QuestionTexts } from './questions/translations.js';
+import { roundRoutes } from './rounds/routes.js';
 import type { Storage } from './storage/index.js';
 
 export interface ApiOptions {
   config: Config;
-  storage: Pick<Storage, 'games' | 'questions' | 'push' | 'reports' | 'circle'>;
+  storage: Pick<Storage, 'games' | 'questions' | 'push' | 'reports' | 'circle' | 'rounds'>;
   /** The game cache every route reads games through, and the live channel's rooms. */
   rooms: Rooms;
   texts: QuestionTexts;
@@ -75,11 +76,18 @@ export async function registerApi(
         texts,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         playsPerNetwork: config.PLAYS_PER_ADDRESS_PER_GAME,
+        rounds: storage.rounds,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
         onFriendFinished:
           options.push.notifier &&
           ((gameId, name, score) => options.push.notifier?.friendFinished(gameId, name, score)),
+      });
+      await api.register(roundRoutes, {
+        games,
+        rounds: storage.rounds,
+        cache: rooms,
+        maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
       });
       await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });

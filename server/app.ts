@@ -94,7 +94,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { games, bus } = storage;
   // Each game's live state (its definition, scoreboard, sockets and events) in one room; every
   // route reads games through the rooms.
-  const rooms = new Rooms(games, bus, { maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME) });
+  const rooms = new Rooms(games, bus, {
+    maxBufferedBytes: liveBufferLimit(config.MAX_PLAYERS_PER_GAME),
+    playing: storage.rounds,
+  });
   const texts = new QuestionTexts(bank);
   // Before the retention purge at start-up, so that the cards of the games it deletes go too.
   const cards = openCards({

@@ -83,6 +83,10 @@ const langSchema = z
   .optional()
   .transform(matchLanguage);
 
+/** A whole number's error: says plainly when it is missing. */
+const wholeNumber = (issue: { input: unknown }) =>
+  issue.input === undefined ? 'is required' : 'must be a whole number';
+
 const answerSchema = z
   .number({ error: 'must be a list of whole numbers' })
   .int({ error: 'must be a list of whole numbers' });
@@ -299,6 +303,30 @@ export const endpoints = {
       responseSet: answerListSchema,
     }),
     reply: z.object({ ok: z.literal(true), score: z.number(), playerID: z.string() }),
+  },
+  /** One round of a friend's play, stored before the reply (see CONTRACT.md "Play round by round, live"). */
+  'answer-round': {
+    method: 'POST',
+    body: z.object({
+      gameId: gameIdSchema,
+      playerId: userIdSchema,
+      userName: nameSchema,
+      /** 0-based; below the game's count of rounds (checked by the handler). */
+      round: z
+        .number({ error: wholeNumber })
+        .int({ error: 'must be a whole number' })
+        .min(0, { error: 'must be 0 or more' })
+        .max(MAX_QUESTIONS_PER_GAME - 1, { error: `must be below ${MAX_QUESTIONS_PER_GAME}` }),
+      answer: z.number({ error: wholeNumber }).int({ error: 'must be a whole number' }),
+    }),
+    /** `round`: how many rounds are now stored; `rounds`: the game's count. */
+    reply: z.object({ ok: z.literal(true), playerID: z.string(), round: z.number(), rounds: z.number() }),
+  },
+  /** How many rounds of their own play a friend has stored (to resume there); never the answers. */
+  'get-rounds': {
+    method: 'GET',
+    query: z.object({ gameId: gameIdSchema, playerId: userIdSchema }),
+    reply: z.object({ round: z.number(), rounds: z.number() }),
   },
   'get-all-players': {
     method: 'GET',

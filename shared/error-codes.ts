@@ -52,6 +52,9 @@ export const ERROR_CODES = [
   'too_many_creators',
   'circle_too_large',
   'too_many_plays',
+  'round_out_of_order',
+  'round_already_answered',
+  'answers_differ',
   'too_many_push_subscriptions',
   // 413
   'body_too_large',

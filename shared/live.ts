@@ -4,14 +4,30 @@ import { API_PREFIX } from './api-prefix.js';
 import { scoreboardPosition } from './scoreboard.js';
 
 export type LiveMessage =
-  /** Sent once when the socket opens: every friend so far, in scoreboard order. */
-  | { type: 'snapshot'; players: Player[] }
+  /**
+   * Sent once when the socket opens: every friend so far, in scoreboard order, and the friends
+   * playing now (stored rounds, not finished, latest round under PLAYING_FADES_AFTER_MS old).
+   */
+  | { type: 'snapshot'; players: Player[]; playing: Playing[] }
   /** Sent for every response logged after the snapshot. */
   | { type: 'player'; player: Player }
+  /** A friend stored a round (answer-round); never the answer. Their `player` message ends it. */
+  | { type: 'playing'; player: Playing }
   /** The creator removed this friend from the scoreboard. */
   | { type: 'removed'; playerID: string }
   /** The creator deleted the game; the server then closes the socket with LIVE_CLOSE_UNKNOWN_GAME. */
   | { type: 'deleted' };
+
+/** A friend playing round by round: `round` rounds stored of the game's `rounds`. */
+export interface Playing {
+  playerID: string;
+  playerName: string;
+  round: number;
+  rounds: number;
+}
+
+/** A friend shown playing fades out when their latest round is this old (ms). */
+export const PLAYING_FADES_AFTER_MS = 10 * 60 * 1000;
 
 export const LIVE_PATH_PREFIX = `${API_PREFIX}/live/`;
 /** Close code used when the game does not exist (or no longer does). */

@@ -8,6 +8,7 @@ import { CreatorTools } from '../features/creator/CreatorTools.js';
 import { useIsCreator } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { NotifyWhenFriendsPlay } from '../features/push/NotifyWhenFriendsPlay.js';
+import { PlayingNow } from '../features/rounds/PlayingNow.js';
 import { LiveBadge } from '../features/scoreboard/LiveBadge.js';
 import { ScoreAnnouncer } from '../features/scoreboard/ScoreAnnouncer.js';
 import { useLiveScoreboard } from '../features/scoreboard/useLiveScoreboard.js';
@@ -47,6 +48,7 @@ export default function EndScreen() {
         ) : (
           <Spinner label={t`Loading scores`} />
         )}
+        <PlayingNow playing={live.playing} />
       </section>
       {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       {isCreator && <NotifyWhenFriendsPlay gameId={gameId} />}

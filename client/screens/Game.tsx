@@ -8,8 +8,10 @@ import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Spinner } from '../components/Spinner.js';
 import { takeMyTime } from '../features/pace/pace.js';
 import { ClassicRound } from '../features/rounds/ClassicRound.js';
+import { keepAnswers } from '../features/rounds/kept-rounds.js';
 import { SpectrumRound } from '../features/rounds/SpectrumRound.js';
 import { SwapButton } from '../features/rounds/SwapButton.js';
+import { useRoundSender } from '../features/rounds/useRoundSender.js';
 import { useSubmitGame } from '../features/rounds/useSubmitGame.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { joinPath, landingPath, type ResultState, resultPath } from '../paths.js';
@@ -60,6 +62,10 @@ export default function Game({ edition }: { edition: Edition }) {
   }, [gameId, navigate]);
 
   const submission = useSubmitGame(finished ? game : null);
+  // A friend's rounds go to the server one by one as they are answered, behind the play; the last
+  // goes with the whole set (log-response).
+  const isFriend = gameId !== NEW_GAME_ID;
+  useRoundSender(gameId, isFriend ? (game?.answers ?? null) : null, isFriend && !finished);
 
   // Bound to its round, so a late timer of a round already answered cannot record twice.
   const answer = useCallback((forRound: number, value: number) => {
@@ -67,6 +73,8 @@ export default function Game({ edition }: { edition: Edition }) {
       if (!current || current.answers.length !== forRound) return current;
       const next = { ...current, answers: [...current.answers, value] };
       saveGame(next);
+      // Kept in this browser until the server has them (and for the join link opened again).
+      if (next.gameId !== NEW_GAME_ID) keepAnswers(next.gameId, next.answers);
       return next;
     });
   }, []);

@@ -14,11 +14,12 @@ import { Spinner } from '../components/Spinner.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
 import { ReportGame } from '../features/report/ReportGame.js';
+import { startOrResume } from '../features/rounds/resume.js';
 import { ROUND_SECONDS } from '../features/rounds/useRoundTimer.js';
 import { type Failure, failure } from '../i18n/failure.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
-import { resumableGame, saveCreatorName, startGame } from '../state/game.js';
+import { resumableGame, saveCreatorName } from '../state/game.js';
 import { saveUserName, userId, userName } from '../state/user.js';
 import '../i18n/screens.js';
 
@@ -76,7 +77,8 @@ export default function Join() {
     saveUserName(name);
     try {
       const { edition, questions } = prefetch.data ?? (await joinGame(gameId, lang));
-      if (!resumableGame(edition, gameId)) startGame(edition, gameId, questions);
+      // A tab without this game resumes after the rounds the server stored (startOrResume).
+      if (!resumableGame(edition, gameId)) await startOrResume(edition, gameId, questions);
       // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
       navigate(gamePath(edition, gameId), { replace: true });
     } catch (error) {

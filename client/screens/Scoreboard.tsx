@@ -6,6 +6,7 @@ import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js'
 import { useIsCreator } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { ReportGame } from '../features/report/ReportGame.js';
+import { PlayingNow } from '../features/rounds/PlayingNow.js';
 import { LiveBadge } from '../features/scoreboard/LiveBadge.js';
 import { ScoreAnnouncer } from '../features/scoreboard/ScoreAnnouncer.js';
 import { useLiveScoreboard } from '../features/scoreboard/useLiveScoreboard.js';
@@ -38,6 +39,7 @@ export default function Scoreboard() {
         ) : (
           <Spinner label={t`Loading scores`} />
         )}
+        <PlayingNow playing={live.playing} />
       </section>
       {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       <Link className="button button--secondary" to="/">

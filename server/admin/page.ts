@@ -41,8 +41,7 @@ const formField = (body: unknown, name: string): string | undefined => {
 export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { auth, moderation }) => {
   if (!auth) {
     // No admin at all: the addresses answer as any address with nothing there.
-    const nothing = async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.status(404).send(NOTHING_HERE);
+    const nothing = async (_request: FastifyRequest, reply: FastifyReply) => reply.status(404).send(NOTHING_HERE);
     app.all('/admin', nothing);
     app.all('/admin/*', nothing);
     return;

@@ -217,7 +217,7 @@ describe('pair scores stay with the players and creators', () => {
       expect((await asCreator(game.gameId, game.creatorId)).statusCode).toBe(200);
       await play(game, 'Cy', [40, 40, 40, 40]);
       expect((await asFriend(game.gameId, bo.playerId)).json().matches).toHaveLength(1);
-      expect(await live.message(0)).toEqual({ type: 'snapshot', players: [] });
+      expect(await live.message(0)).toEqual({ type: 'snapshot', players: [], playing: [] });
       const rowKeys = ['playerID', 'playerName', 'score'];
       for (const index of [1, 2]) {
         const message = await live.message(index);

@@ -1,9 +1,12 @@
 import type { Player } from '../../shared/api.js';
+import type { Playing } from '../../shared/live.js';
 
 /** Something that changed a game's scoreboard, as announced to whoever watches that game. */
 export type GameEvent =
   /** A friend's response was stored. */
   | { type: 'player'; player: Player }
+  /** A friend stored a round of their play (answer-round): presence, never the answer. */
+  | { type: 'playing'; player: Playing }
   /** The creator removed a friend. */
   | { type: 'removed'; playerID: string }
   /** The creator deleted the game. */

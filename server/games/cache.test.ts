@@ -156,7 +156,7 @@ describe('the game cache, kept fresh by the bus only', () => {
     const { port } = one.server.address() as { port: number };
     const client = await LiveClient.open(`ws://127.0.0.1:${port}/prod/live/${game.gameId}`);
     try {
-      expect(await client.message(0)).toEqual({ type: 'snapshot', players: [] });
+      expect(await client.message(0)).toEqual({ type: 'snapshot', players: [], playing: [] });
       writeBehindTheBus(one, 'CCCCCCCCCCCC', 'Missed', 50);
       bus.publish(game.gameId, { type: 'resync' });
       await logResponse(two, game.gameId, newUserId(), [1, 1, 1], 'After');
@@ -174,7 +174,7 @@ describe('the game cache, kept fresh by the bus only', () => {
     await one.listen({ port: 0, host: '127.0.0.1' });
     const { port } = one.server.address() as { port: number };
     const client = await LiveClient.open(`ws://127.0.0.1:${port}/prod/live/${game.gameId}`);
-    expect(await client.message(0)).toEqual({ type: 'snapshot', players: [] });
+    expect(await client.message(0)).toEqual({ type: 'snapshot', players: [], playing: [] });
     await logResponse(two, game.gameId, newUserId(), [1, 1, 1], 'Remote');
     expect(await client.message(1)).toMatchObject({ type: 'player', player: { playerName: 'Remote' } });
     await post(two, 'delete-game', { gameId: game.gameId, userId: game.creatorId });
@@ -223,6 +223,6 @@ describe('GameCache', () => {
     scores.add({ playerID: 'd', playerName: 'D', score: 10 });
     scores.add({ playerID: 'c', playerName: 'C', score: 5 });
     expect(scores.players.map((p) => p.playerID)).toEqual(['d', 'a', 'b', 'c']);
-    expect(scores.snapshot).toBe(JSON.stringify({ type: 'snapshot', players: scores.players }));
+    expect(scores.snapshot).toBe(JSON.stringify({ type: 'snapshot', players: scores.players, playing: [] }));
   });
 });

@@ -204,6 +204,12 @@ describe("the creator's answers before a friend has answered", () => {
         url: '/prod/log-response',
         payload: { gameId: game.gameId, playerId: newUserId(), userName: 'Other', responseSet: [1, 2, 3, 4, 5] },
       },
+      // This friend's first round: stored, and nothing of the creator's comes back.
+      'answer-round': {
+        url: '/prod/answer-round',
+        payload: { gameId: game.gameId, playerId: friend, userName: 'Bo', round: 0, answer: 3 },
+      },
+      'get-rounds': { url: `/prod/get-rounds?gameId=${game.gameId}&playerId=${friend}` },
       'get-all-players': { url: `/prod/get-all-players?gameId=${game.gameId}` },
       'is-creator': { url: `/prod/is-creator?gameId=${game.gameId}&userId=${friend}` },
       'join-game': { url: '/prod/join-game', payload: { gameId: game.gameId } },

@@ -59,7 +59,7 @@ describe('create-game with questions of the creator’s own', () => {
     expect(join.questions.slice(2).map((q: { questionID: string }) => q.questionID)).toEqual(drawn.slice(2, 4));
 
     const live = await LiveClient.open(liveBase + gameId);
-    expect(await live.message(0)).toEqual({ type: 'snapshot', players: [] });
+    expect(await live.message(0)).toEqual({ type: 'snapshot', players: [], playing: [] });
     const playerId = newUserId();
     // Own rounds: same, different; drawn rounds: same, same → 3 of 4.
     const logged = await logResponse(app, gameId, playerId, [3, 1, 1, 1], 'Bo');

@@ -9,6 +9,7 @@ import { networkOf } from '../http/networks.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import type { QuestionTexts } from '../questions/translations.js';
+import { agreesWith, type RoundRepository } from '../rounds/repository.js';
 import { checkAnswers } from './answers.js';
 import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
@@ -26,6 +27,8 @@ interface GameRoutesOptions {
   maxPlayersPerGame: number;
   /** Responses one client network may store per game (PLAYS_PER_ADDRESS_PER_GAME; 0: no cap). */
   playsPerNetwork?: number;
+  /** Rounds stored by answer-round: log-response keeps them and gives the rest. */
+  rounds: Pick<RoundRepository, 'findPlay' | 'clearPlay'>;
   onGameCreated?: () => void;
   onResponseLogged?: () => void;
   /** A friend's response was stored (their push to the creator goes out from here). */
@@ -77,11 +80,17 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       );
     }
     checkAnswers(game.questions, responseSet, 'responseSet');
+    // Rounds stored one by one (answer-round) stand: the set must agree with them, and the friend
+    // keeps the public id their first round made.
+    const play = await options.rounds.findPlay(gameId, playerId);
+    if (play && !agreesWith(play, responseSet)) {
+      throw conflict('answers_differ', 'These answers differ from the rounds you already played.');
+    }
     const score = computeScore(game.edition, game.creatorAnswers, responseSet);
     const result = await games.addResponse(
       {
         gameId,
-        publicId: newPlayerId(),
+        publicId: play?.publicId ?? newPlayerId(),
         playerUserId: playerId,
         playerName: userName,
         answers: responseSet,
@@ -97,6 +106,13 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (result.status === 'too-many') throw conflict('too_many_plays', TOO_MANY_PLAYS);
     // Deleted while this friend was answering.
     if (result.status === 'missing') throw unknownGame();
+    // The response holds them now. Should this fail, the answer still stands: the rows left are
+    // never read (a friend who has finished is never listed as playing, nor answers a round again).
+    if (play) {
+      await options.rounds
+        .clearPlay(gameId, playerId)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'stored rounds not cleared'));
+    }
     options.onResponseLogged?.();
     options.onFriendFinished?.(gameId, result.player.playerName, result.player.score);
     // Key order as the reply schema writes it; score is a finite number, playerID a string.

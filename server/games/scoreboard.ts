@@ -1,4 +1,5 @@
 import type { Player } from '../../shared/api.js';
+import { PLAYING_FADES_AFTER_MS, type Playing } from '../../shared/live.js';
 import { scoreboardPosition } from '../../shared/scoreboard.js';
 import type { GameEvent } from '../events/bus.js';
 
@@ -8,12 +9,22 @@ interface Row {
   json: string;
 }
 
+/** A friend playing round by round, with when their latest round arrived and its JSON. */
+interface PlayingRow {
+  player: Playing;
+  at: number;
+  json: string;
+}
+
 /**
  * A game's scoreboard as the repository would list it, in the scoreboard's order
- * (shared/scoreboard.ts), with its JSON kept until the next change.
+ * (shared/scoreboard.ts), with its JSON kept until the next change; and the friends playing now
+ * (presence, for the live snapshot only), in the order they began.
  */
 export class Scoreboard {
   readonly #rows: Row[] = [];
+  readonly #playing = new Map<string, PlayingRow>();
+  #playingJson: string | undefined;
   #players: string | undefined;
   #reply: string | undefined;
   #snapshot: string | undefined;
@@ -32,10 +43,38 @@ export class Scoreboard {
     return this.#reply;
   }
 
-  /** The live snapshot message, `{"type":"snapshot","players":[…]}`. */
+  /** Whether this friend is on the board (has finished). */
+  has(playerID: string): boolean {
+    return this.#rows.some((r) => r.player.playerID === playerID);
+  }
+
+  /** The live snapshot message, `{"type":"snapshot","players":[…],"playing":[…]}`. */
   get snapshot(): string {
-    this.#snapshot ??= `{"type":"snapshot","players":${this.#playersJson()}}`;
+    this.#fade(Date.now());
+    this.#playingJson ??= `[${[...this.#playing.values()].map((p) => p.json).join(',')}]`;
+    this.#snapshot ??= `{"type":"snapshot","players":${this.#playersJson()},"playing":${this.#playingJson}}`;
     return this.#snapshot;
+  }
+
+  /** The friends playing now (latest round under PLAYING_FADES_AFTER_MS old), in the order they began. */
+  get playing(): Playing[] {
+    this.#fade(Date.now());
+    return [...this.#playing.values()].map((p) => p.player);
+  }
+
+  /**
+   * A friend's latest stored round (`at`: when, ms since the epoch). Ignored for a friend on the
+   * board (they have finished) and for a round older than the one already known. Idempotent.
+   */
+  setPlaying(player: Playing, at: number): void {
+    const id = player.playerID;
+    if (this.has(id)) return;
+    const known = this.#playing.get(id);
+    if (known && known.player.round >= player.round) return;
+    const clean = { playerID: id, playerName: player.playerName, round: player.round, rounds: player.rounds };
+    // A friend keeps their place (Map order: when they began).
+    this.#playing.set(id, { player: clean, at: Math.max(at, known?.at ?? at), json: JSON.stringify(clean) });
+    this.#playingChanged();
   }
 
   /** A new friend goes after every friend with the same or a higher score (they are the latest). Idempotent. */
@@ -47,10 +86,13 @@ export class Scoreboard {
       row(player),
     );
     this.#changed();
+    // Finished: no longer playing.
+    if (this.#playing.delete(player.playerID)) this.#playingChanged();
   }
 
   /** Idempotent. */
   remove(playerID: string): void {
+    if (this.#playing.delete(playerID)) this.#playingChanged();
     const at = this.#rows.findIndex((r) => r.player.playerID === playerID);
     if (at === -1) return;
     this.#rows.splice(at, 1);
@@ -60,6 +102,21 @@ export class Scoreboard {
   #playersJson(): string {
     this.#players ??= `[${this.#rows.map((r) => r.json).join(',')}]`;
     return this.#players;
+  }
+
+  /** Friends whose latest round is PLAYING_FADES_AFTER_MS old or more are no longer playing. */
+  #fade(now: number): void {
+    for (const [id, playing] of this.#playing) {
+      if (now - playing.at >= PLAYING_FADES_AFTER_MS) {
+        this.#playing.delete(id);
+        this.#playingChanged();
+      }
+    }
+  }
+
+  #playingChanged(): void {
+    this.#playingJson = undefined;
+    this.#snapshot = undefined;
   }
 
   #changed(): void {
@@ -75,8 +132,12 @@ function row(player: Player): Row {
   return { player: clean, json: JSON.stringify(clean) };
 }
 
-/** A scoreboard event (`player`, `removed`) applied to the board; other events do not change it. Idempotent. */
-export function applyTo(board: Scoreboard, event: GameEvent): void {
+/**
+ * A scoreboard event (`player`, `playing`, `removed`) applied to the board; other events do not
+ * change it. Idempotent. A `playing` event counts from `now` (when it arrived here).
+ */
+export function applyTo(board: Scoreboard, event: GameEvent, now = Date.now()): void {
   if (event.type === 'player') board.add(event.player);
+  else if (event.type === 'playing') board.setPlaying(event.player, now);
   else if (event.type === 'removed') board.remove(event.playerID);
 }

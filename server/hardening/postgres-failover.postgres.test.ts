@@ -181,7 +181,7 @@ describe('a database that refuses connections for a while', () => {
   it('makes /healthz and requests answer 503, then each instance serves and delivers live again', async () => {
     const gameId = await createGame(a);
     const watcher = await LiveClient.open(`${b.url.replace('http', 'ws')}/prod/live/${gameId}`);
-    expect(await watcher.message(0)).toEqual({ type: 'snapshot', players: [] });
+    expect(await watcher.message(0)).toEqual({ type: 'snapshot', players: [], playing: [] });
 
     await admin(`ALTER DATABASE ${database.name} ALLOW_CONNECTIONS false`);
     await terminateBackends();
@@ -201,7 +201,7 @@ describe('a database that refuses connections for a while', () => {
     await healthBecomes(b, 200);
     // B's listener is back: it resyncs its sockets (events may have been missed meanwhile)...
     const resynced = (await watcher.message(1)) as Extract<LiveMessage, { type: 'snapshot' }>;
-    expect(resynced).toEqual({ type: 'snapshot', players: [] });
+    expect(resynced).toEqual({ type: 'snapshot', players: [], playing: [] });
     // ...and a score logged on A reaches the socket on B again.
     expect((await logResponse(a, gameId, 'Back')).status).toBe(200);
     expect(await watcher.message(2)).toMatchObject({ type: 'player', player: { playerName: 'Back' } });

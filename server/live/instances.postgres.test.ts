@@ -26,7 +26,7 @@ describe.each(crossInstanceBuses)('several instances on one PostgreSQL database,
     const game = await createGame(a, 'classic', [1, 2, 3]);
     const onA = await LiveClient.open(liveUrl(a, game.gameId));
     const onB = await LiveClient.open(liveUrl(b, game.gameId));
-    expect(await onB.message(0)).toEqual({ type: 'snapshot', players: [] });
+    expect(await onB.message(0)).toEqual({ type: 'snapshot', players: [], playing: [] });
     await onA.message(0);
     const logged = await logResponse(a, game.gameId, newUserId(), [1, 2, 3], 'Cy');
     expect(logged.statusCode).toBe(200);

@@ -46,8 +46,8 @@ describe('GameRoom fan-out', () => {
     const sockets = [fakeSocket(), fakeSocket()];
     for (const { socket } of sockets) await room.join(socket);
     expect(sockets.map((s) => s.sent)).toEqual([
-      ['{"type":"snapshot","players":[]}'],
-      ['{"type":"snapshot","players":[]}'],
+      ['{"type":"snapshot","players":[],"playing":[]}'],
+      ['{"type":"snapshot","players":[],"playing":[]}'],
     ]);
     const [a, b, c] = ['A', 'B', 'C'].map(player);
     for (const p of [a, b, c]) bus.publish('g', { type: 'player', player: p });
@@ -70,5 +70,34 @@ describe('GameRoom fan-out', () => {
     expect(early.writes).toEqual([frameOf(player('A')), frameOf(player('B'))]);
     // Its snapshot has A already (read after it was published).
     expect(late.writes).toEqual([frameOf(player('B'))]);
+  });
+});
+
+describe('GameRoom presence', () => {
+  const bo = { playerID: 'id-Bo', playerName: 'Bo', round: 1, rounds: 3 };
+
+  it('sends playing like player (one frame for every socket), keeps it in the snapshot, and a score ends it', async () => {
+    const { room, bus, turn } = openRoom();
+    const early = fakeSocket();
+    await room.join(early.socket);
+    bus.publish('g', { type: 'playing', player: bo });
+    bus.publish('g', { type: 'playing', player: { ...bo, round: 2 } });
+    turn();
+    const playingFrame = (round: number) =>
+      new TextFrame(serializeLive({ type: 'playing', player: { ...bo, round } })).bytes;
+    expect(early.writes).toEqual([Buffer.concat([playingFrame(1), playingFrame(2)])]);
+    const late = fakeSocket();
+    await room.join(late.socket);
+    expect(late.sent).toEqual([JSON.stringify({ type: 'snapshot', players: [], playing: [{ ...bo, round: 2 }] })]);
+    bus.publish('g', { type: 'player', player: { playerID: 'id-Bo', playerName: 'Bo', score: 5 } });
+    // A late round of a friend who has finished is not sent.
+    bus.publish('g', { type: 'playing', player: { ...bo, round: 3 } });
+    turn();
+    expect(late.writes).toEqual([frameOf({ playerID: 'id-Bo', playerName: 'Bo', score: 5 })]);
+    const last = fakeSocket();
+    await room.join(last.socket);
+    expect(last.sent).toEqual([
+      JSON.stringify({ type: 'snapshot', players: [{ playerID: 'id-Bo', playerName: 'Bo', score: 5 }], playing: [] }),
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage } from '../../shared/live.js';
+import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage, PLAYING_FADES_AFTER_MS } from '../../shared/live.js';
 import type { GameEvent, GameEventBus } from '../events/bus.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import { applyTo, Scoreboard } from '../games/scoreboard.js';
+import type { RoundRepository } from '../rounds/repository.js';
 import type { SlicedFanOut } from './fan-out.js';
 import { JoinedFrames, TextFrame } from './frame.js';
 import { serializeLive, writeLive } from './send.js';
@@ -45,6 +46,8 @@ export interface RoomContext {
   fanOut: SlicedFanOut<WebSocket>;
   /** A socket's send-buffer cap in bytes (see `liveBufferLimit`). */
   maxBufferedBytes: number;
+  /** Who is playing round by round (the snapshot's `playing`); none without it. */
+  playing?: Pick<RoundRepository, 'listPlaying'>;
 }
 
 /** An event as it goes out on the live channel: serialized once for every socket of its game. */
@@ -202,6 +205,13 @@ export class GameRoom {
         this.#forget();
         this.#resnapshot();
         return;
+      case 'playing':
+        // A friend already on the board has finished: a late round of theirs is not news.
+        if (this.#settled?.has(event.player.playerID)) return;
+        if (this.#pending) this.#pending.push(event);
+        else if (this.#settled) applyTo(this.#settled, event);
+        if (this.#sockets.size > 0) this.#send(outgoing(event));
+        return;
       case 'player':
       case 'removed':
         if (this.#pending) this.#pending.push(event);
@@ -215,7 +225,15 @@ export class GameRoom {
     const { games } = this.context;
     try {
       if (!(await games.gameExists(this.gameId))) return undefined;
-      const board = new Scoreboard(await games.listPlayers(this.gameId));
+      const now = Date.now();
+      const [players, playing] = await Promise.all([
+        games.listPlayers(this.gameId),
+        this.context.playing?.listPlaying(this.gameId, now - PLAYING_FADES_AFTER_MS) ?? [],
+      ]);
+      const board = new Scoreboard(players);
+      // The game's count of rounds, from its definition (most often read already).
+      const rounds = playing.length > 0 ? ((await this.findGame())?.questions.length ?? 0) : 0;
+      for (const { player, at } of playing) board.setPlaying({ ...player, rounds }, at);
       // Events delivered while reading may or may not be in the read; each is idempotent, so
       // replaying them in order gives the state after the last of them.
       for (const event of pending) applyTo(board, event);

@@ -18,6 +18,8 @@ interface RoomsOptions {
   maxBufferedBytes?: number;
   /** Sockets written per turn of the event loop (FAN_OUT_SLICE). */
   fanOutSlice?: number;
+  /** Who is playing round by round (the live snapshot's `playing`). */
+  playing?: RoomContext['playing'];
 }
 
 /**
@@ -45,6 +47,7 @@ export class Rooms implements GameCache {
       bus,
       fanOut: new SlicedFanOut<WebSocket>(options.fanOutSlice),
       maxBufferedBytes: options.maxBufferedBytes ?? MAX_BUFFERED_BYTES,
+      playing: options.playing,
     };
   }
 

@@ -41,6 +41,7 @@ describe('live channel', () => {
     expect(await client.message(0)).toEqual({
       type: 'snapshot',
       players: [{ playerID: expect.any(String), playerName: 'Early', score: 10 }],
+      playing: [],
     });
     await logResponse(app, game.gameId, newUserId(), [1, 1, 1], 'Second');
     await logResponse(app, game.gameId, newUserId(), [0, 0, 0], 'Third');
@@ -60,7 +61,7 @@ describe('live channel', () => {
     const client = await LiveClient.open(base + game.gameId);
     const snapshot = await client.message(0);
     const board = await app.inject({ method: 'GET', url: `/prod/get-all-players?gameId=${game.gameId}` });
-    expect(snapshot).toEqual({ type: 'snapshot', players: board.json().players });
+    expect(snapshot).toEqual({ type: 'snapshot', players: board.json().players, playing: [] });
     for (const id of [...friends, game.creatorId]) expect(JSON.stringify(snapshot)).not.toContain(id);
     client.close();
   });

@@ -11,13 +11,13 @@ const fakeSocket = (bufferedAmount: number) =>
 describe('serializeLive and writeLive', () => {
   it('writes the message as JSON', () => {
     const socket = fakeSocket(0);
-    expect(writeLive(socket, serializeLive({ type: 'snapshot', players: [] }))).toBe(true);
-    expect(socket.send).toHaveBeenCalledWith('{"type":"snapshot","players":[]}', { binary: false });
+    expect(writeLive(socket, serializeLive({ type: 'snapshot', players: [], playing: [] }))).toBe(true);
+    expect(socket.send).toHaveBeenCalledWith('{"type":"snapshot","players":[],"playing":[]}', { binary: false });
   });
 
   it('drops a socket whose send buffer is past the cap instead of buffering more', () => {
     const socket = fakeSocket(MAX_BUFFERED_BYTES + 1);
-    expect(writeLive(socket, serializeLive({ type: 'snapshot', players: [] }))).toBe(false);
+    expect(writeLive(socket, serializeLive({ type: 'snapshot', players: [], playing: [] }))).toBe(false);
     expect(socket.send).not.toHaveBeenCalled();
     expect(socket.terminate).toHaveBeenCalled();
   });

@@ -15,6 +15,7 @@ import { POSTGRES_MIGRATIONS_DIR } from '../paths.js';
 import { postgresPushRepository } from '../push/postgres.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
 import { seedRows } from '../questions/seed.js';
+import { postgresRoundRepository, postgresRoundWriter } from '../rounds/postgres.js';
 import type { Storage, StorageOptions } from './storage.js';
 
 export interface PostgresStorage extends Storage {
@@ -83,6 +84,8 @@ export async function openPostgresStorage(config: Config, options: StorageOption
   }
   // Friends answering at the same moment are stored in one statement (see BatchedCalls).
   const responses = new BatchedCalls(postgresResponseWriter(pool, announcer));
+  // Rounds the same way (see postgresRoundWriter).
+  const rounds = postgresRoundRepository(pool, new BatchedCalls(postgresRoundWriter(pool, announcer)));
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
@@ -91,6 +94,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     bus,
     games: postgresGameRepository(pool, announcer, responses),
     questions: postgresQuestionRepository(pool),
+    rounds,
     circle: postgresCircleRepository(pool),
     push: postgresPushRepository(pool),
     reports: postgresReportRepository(pool),
@@ -99,8 +103,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     },
     close() {
       // Responses still queued are stored (and announced) before the pool and the listener close.
-      closing ??= responses
-        .drain()
+      closing ??= Promise.all([responses.drain(), rounds.drain()])
         .then(() => bus.close())
         .then(() => endPool(pool));
       return closing;

@@ -11,6 +11,7 @@ import { sqlitePushRepository } from '../push/sqlite.js';
 import type { BankOptions } from '../questions/bank.js';
 import { readQuestionBanks, seedRows } from '../questions/seed.js';
 import { sqliteQuestionRepository } from '../questions/sqlite.js';
+import { sqliteRoundRepository } from '../rounds/sqlite.js';
 import type { Storage, StorageOptions } from './storage.js';
 
 export interface SqliteStorage extends Storage {
@@ -45,12 +46,14 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
   seedQuestions(db, seedRows(options.bank));
   // Friends answering at the same moment are stored in one transaction (see GroupCommit).
   const responses = new GroupCommit(db, responseWriter(db));
+  const rounds = sqliteRoundRepository(db, options.bus);
   return {
     kind: 'sqlite',
     db,
     bus: options.bus,
     games: sqliteGameRepository(db, options.bus, responses),
     questions: sqliteQuestionRepository(db),
+    rounds,
     circle: sqliteCircleRepository(db),
     push: sqlitePushRepository(db),
     reports: sqliteReportRepository(db),
@@ -60,6 +63,7 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
     async close() {
       // Responses still queued are stored before the connection closes.
       responses.flush();
+      rounds.flush();
       db.close();
     },
   };

@@ -5,11 +5,14 @@ import type { GameRepository } from '../games/repository.js';
 import type { PushRepository } from '../push/repository.js';
 import type { BankQuestion } from '../questions/bank.js';
 import type { QuestionRepository } from '../questions/repository.js';
+import type { RoundRepository } from '../rounds/repository.js';
 
 /** Everything the app keeps, behind one interface per feature; handlers never learn which database it is. */
 export interface Storage {
   games: GameRepository;
   questions: QuestionRepository;
+  /** Friends' plays stored round by round (answer-round), until they finish. */
+  rounds: RoundRepository;
   /** Friends' answers, for comparing friends with each other. */
   circle: CircleRepository;
   /** Web Push: the server's key pair and creators' subscriptions. */

@@ -13,6 +13,7 @@ import { finishGame, type GameInProgress } from '../../state/game.js';
 import { saveOwnPlayerId } from '../../state/publicIds.js';
 import { userId, userName } from '../../state/user.js';
 import { clearDrafts } from '../own-questions/editor/own-questions.js';
+import { forgetRounds } from './kept-rounds.js';
 
 export const RETRY_DELAY_MS = 2000;
 export const MAX_RETRIES = 3;
@@ -51,6 +52,8 @@ async function submit(game: GameInProgress): Promise<string> {
     responseSet: game.answers,
   });
   saveOwnPlayerId(game.gameId, playerID);
+  // The server holds every round now.
+  forgetRounds(game.gameId);
   return resultPath(game.gameId);
 }
 

@@ -1,5 +1,12 @@
 import type { Player } from '../../../shared/api.js';
-import { insertPlayer, LIVE_CLOSE_UNKNOWN_GAME, LIVE_PATH_PREFIX, type LiveMessage } from '../../../shared/live.js';
+import {
+  insertPlayer,
+  LIVE_CLOSE_UNKNOWN_GAME,
+  LIVE_PATH_PREFIX,
+  type LiveMessage,
+  PLAYING_FADES_AFTER_MS,
+  type Playing,
+} from '../../../shared/live.js';
 import { getAllPlayers, REQUEST_FAILED } from '../../api/calls.js';
 import { ApiError } from '../../api/http.js';
 import { type Failure, failureOf } from '../../i18n/failure.js';
@@ -10,6 +17,8 @@ const RECONNECT_MAX_MS = 10_000;
 export interface LiveScoreboard {
   /** Friends of the game, highest score first. */
   players: Player[];
+  /** Friends playing now, round by round (not finished; faded after 10 minutes without a round). */
+  playing: Playing[];
   /** True while the live socket is open. */
   connected: boolean;
   /** True once a first list (snapshot) has arrived. */
@@ -20,7 +29,38 @@ export interface LiveScoreboard {
   error?: Failure;
 }
 
-export const INITIAL_SCOREBOARD: LiveScoreboard = { players: [], connected: false, loaded: false, gone: false };
+export const INITIAL_SCOREBOARD: LiveScoreboard = {
+  players: [],
+  playing: [],
+  connected: false,
+  loaded: false,
+  gone: false,
+};
+
+/** How often faded friends are looked for. */
+const FADE_CHECK_MS = 30_000;
+
+function isPlaying(value: unknown): value is Playing {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Record<string, unknown>;
+  return (
+    typeof p.playerID === 'string' &&
+    typeof p.playerName === 'string' &&
+    typeof p.round === 'number' &&
+    typeof p.rounds === 'number'
+  );
+}
+
+/** A friend's latest round in the list (their place kept), unless they are on the board already. */
+function withPlaying(state: LiveScoreboard, player: Playing): Partial<LiveScoreboard> {
+  if (state.players.some((p) => p.playerID === player.playerID)) return {};
+  const at = state.playing.findIndex((p) => p.playerID === player.playerID);
+  if (at === -1) return { playing: [...state.playing, player] };
+  if (state.playing[at].round >= player.round) return {};
+  return { playing: state.playing.map((p, i) => (i === at ? player : p)) };
+}
+
+const withoutPlaying = (playing: Playing[], playerID: string) => playing.filter((p) => p.playerID !== playerID);
 
 /** 0.5 s doubling up to 10 s, ±25 % so that a restarted server is not hit by every phone at once. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
@@ -51,8 +91,11 @@ function parseLiveMessage(data: unknown): LiveMessage | null {
   if (typeof message !== 'object' || message === null) return null;
   const m = message as Record<string, unknown>;
   if (m.type === 'snapshot' && Array.isArray(m.players) && m.players.every(isPlayer)) {
-    return { type: 'snapshot', players: m.players };
+    // A server from before presence sends no `playing`.
+    const playing = Array.isArray(m.playing) ? m.playing.filter(isPlaying) : [];
+    return { type: 'snapshot', players: m.players, playing };
   }
+  if (m.type === 'playing' && isPlaying(m.player)) return { type: 'playing', player: m.player };
   if (m.type === 'player' && isPlayer(m.player)) return { type: 'player', player: m.player };
   if (m.type === 'removed' && typeof m.playerID === 'string') return { type: 'removed', playerID: m.playerID };
   if (m.type === 'deleted') return { type: 'deleted' };
@@ -77,6 +120,9 @@ export class LiveScoreboardConnection {
   #attempt = 0;
   readonly #probe = new AbortController();
   readonly #retryNow = () => this.retryNow();
+  /** When each playing friend was last heard of: they fade 10 minutes after. */
+  readonly #heard = new Map<string, number>();
+  #fade: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     readonly gameId: string,
@@ -90,6 +136,7 @@ export class LiveScoreboardConnection {
   start(): void {
     window.addEventListener('online', this.#retryNow);
     document.addEventListener('visibilitychange', this.#retryNow);
+    this.#fade = setInterval(() => this.#fadeOut(), FADE_CHECK_MS);
     this.#connect();
   }
 
@@ -97,6 +144,7 @@ export class LiveScoreboardConnection {
   stop(): void {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    clearInterval(this.#fade);
     this.#probe.abort();
     window.removeEventListener('online', this.#retryNow);
     document.removeEventListener('visibilitychange', this.#retryNow);
@@ -117,6 +165,14 @@ export class LiveScoreboardConnection {
   #update(change: Partial<LiveScoreboard>): void {
     this.#state = { ...this.#state, ...change };
     this.onChange(this.#state);
+  }
+
+  #fadeOut(): void {
+    const now = Date.now();
+    const faded = [...this.#heard].filter(([, at]) => now - at >= PLAYING_FADES_AFTER_MS).map(([id]) => id);
+    if (faded.length === 0) return;
+    for (const id of faded) this.#heard.delete(id);
+    this.#update({ playing: this.#state.playing.filter((p) => !faded.includes(p.playerID)) });
   }
 
   #giveUp(): void {
@@ -158,19 +214,35 @@ export class LiveScoreboardConnection {
       const message = parseLiveMessage(event.data);
       if (!message || this.#stopped) return;
       switch (message.type) {
-        case 'snapshot':
+        case 'snapshot': {
           this.#attempt = 0;
-          this.#update({ players: message.players, loaded: true, error: undefined });
+          this.#heard.clear();
+          const now = Date.now();
+          for (const p of message.playing) this.#heard.set(p.playerID, now);
+          this.#update({ players: message.players, playing: message.playing, loaded: true, error: undefined });
+          break;
+        }
+        case 'playing':
+          this.#heard.set(message.player.playerID, Date.now());
+          this.#update(withPlaying(this.#state, message.player));
           break;
         case 'player':
-          this.#update({ players: insertPlayer(this.#state.players, message.player) });
+          this.#heard.delete(message.player.playerID);
+          this.#update({
+            players: insertPlayer(this.#state.players, message.player),
+            playing: withoutPlaying(this.#state.playing, message.player.playerID),
+          });
           break;
         case 'removed':
-          this.#update({ players: this.#state.players.filter((p) => p.playerID !== message.playerID) });
+          this.#heard.delete(message.playerID);
+          this.#update({
+            players: this.#state.players.filter((p) => p.playerID !== message.playerID),
+            playing: withoutPlaying(this.#state.playing, message.playerID),
+          });
           break;
         case 'deleted':
           // The server closes the socket with LIVE_CLOSE_UNKNOWN_GAME next, which stops the connection.
-          this.#update({ players: [] });
+          this.#update({ players: [], playing: [] });
           break;
       }
     };

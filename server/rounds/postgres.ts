@@ -1,0 +1,256 @@
+import { BatchedCalls } from '../db/batched-calls.js';
+import type { Pool } from '../db/postgres.js';
+import type { CommitAnnouncer } from '../events/announcer.js';
+import type { Announced } from '../events/envelope.js';
+import { GAME_EVENTS_CHANNEL } from '../events/envelope.js';
+import {
+  type Play,
+  type PlayingRow,
+  playingFromRow,
+  type RoundRepository,
+  type RoundWrite,
+  type StoreRoundResult,
+} from './repository.js';
+
+/**
+ * A batch of rounds (friends answering at the same moment, one BatchedCalls batch) stored and
+ * announced in ONE statement that commits by itself, as responses are; at most one round per
+ * friend in a batch (storeRounds splits the others off):
+ * 1. `game`: the batch's games, held against a delete (FOR KEY SHARE, in id order: friends of one
+ *    game do not wait for each other); a game gone is `missing`, decided here, never a failed insert.
+ * 2. `decided`: each round against the friend's response (finished, removed) and the rounds already
+ *    stored (in order, final once stored).
+ * 3. `inserted` / `appended`: a first round makes the row (with the public id log-response will
+ *    return); a later one appends, only if the stored rounds are still exactly `round` long (the
+ *    check is redone on the latest row if another request changed it meanwhile). A write that loses
+ *    such a race stores nothing and is run again, in the next statement, which then sees it.
+ * 4. `notified`: the `playing` events of the stored rounds, in order, cut into notifications of at
+ *    most 3,000 bytes of events (as responses' are), the last with the writer's echo; sent by
+ *    PostgreSQL only if the statement commits. Left out when another bus (Redis) carries the
+ *    events: then they are published after the commit.
+ * $1…$8 the rounds' columns, $9 now, $10 the echo.
+ */
+const STORE = `WITH input AS (
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[])
+    WITH ORDINALITY AS i (game_id, player_user_id, new_public_id, player_name, round, answer, rounds, max_players, n)
+), game AS (
+  SELECT id, responses_count FROM games WHERE id IN (SELECT game_id FROM input) ORDER BY id FOR KEY SHARE
+), decided AS (
+  SELECT i.*, p.public_id AS play_id, CASE
+    WHEN g.id IS NULL THEN 'missing'
+    WHEN r.removed THEN 'removed'
+    WHEN r.removed IS NOT NULL THEN 'finished'
+    WHEN p.public_id IS NULL THEN CASE
+      WHEN i.round <> 0 THEN 'out-of-order'
+      WHEN g.responses_count >= i.max_players THEN 'full'
+      ELSE 'insert' END
+    WHEN i.round < cardinality(p.answers) THEN CASE WHEN p.answers[i.round + 1] = i.answer THEN 'repeat' ELSE 'changed' END
+    WHEN i.round > cardinality(p.answers) THEN 'out-of-order'
+    ELSE 'append' END AS status
+  FROM input i
+  LEFT JOIN game g ON g.id = i.game_id
+  LEFT JOIN LATERAL (SELECT removed_at IS NOT NULL AS removed FROM responses
+    WHERE game_id = i.game_id AND player_user_id = i.player_user_id) r ON true
+  LEFT JOIN plays p ON p.game_id = i.game_id AND p.player_user_id = i.player_user_id
+), inserted AS (
+  INSERT INTO plays (game_id, player_user_id, public_id, player_name, answers, started_at, updated_at)
+  SELECT game_id, player_user_id, new_public_id, player_name, ARRAY[answer], $9::bigint, $9::bigint FROM decided
+  WHERE status = 'insert' ORDER BY n
+  ON CONFLICT (game_id, player_user_id) DO NOTHING
+  RETURNING game_id, player_user_id, public_id, cardinality(answers) AS round
+), appended AS (
+  UPDATE plays p SET answers = p.answers || d.answer, player_name = d.player_name, updated_at = $9::bigint
+  FROM decided d
+  WHERE d.status = 'append' AND p.game_id = d.game_id AND p.player_user_id = d.player_user_id
+    AND cardinality(p.answers) = d.round
+  RETURNING p.game_id, p.player_user_id, p.public_id, cardinality(p.answers) AS round
+), stored AS (
+  SELECT d.n, d.game_id, d.player_name, d.rounds, s.public_id, s.round FROM decided d
+  JOIN (SELECT * FROM inserted UNION ALL SELECT * FROM appended) s USING (game_id, player_user_id)
+)`;
+
+const NOTIFIED = `, notified AS (
+  SELECT pg_notify('${GAME_EVENTS_CHANNEL}', payload) FROM (
+    SELECT chunk, '{"events":[' || string_agg(event, ',' ORDER BY n) || ']'
+      || CASE WHEN chunk = max(chunk) OVER () AND $10::text IS NOT NULL
+        THEN ',"echo":' || to_json($10::text)::text ELSE '' END || '}' AS payload
+    FROM (
+      SELECT n, event, sum(octet_length(event) + 1) OVER (ORDER BY n) / 3000 AS chunk FROM (
+        SELECT n, json_build_object('gameId', game_id, 'event', json_build_object('type', 'playing', 'player',
+          json_build_object('playerID', public_id, 'playerName', player_name, 'round', round, 'rounds', rounds)))::text
+          AS event
+        FROM stored
+      ) e
+    ) s
+    GROUP BY chunk ORDER BY chunk
+  ) p
+)`;
+
+const outcomes = (notifications: string) => `
+SELECT d.status, d.play_id, s.public_id AS stored_id, s.round AS stored_round, ${notifications} AS notifications
+FROM decided d LEFT JOIN stored s ON s.n = d.n ORDER BY d.n`;
+
+const STORE_ROUNDS = `${STORE}${NOTIFIED}${outcomes('(SELECT count(*) FROM notified)')}`;
+const STORE_ROUNDS_QUIETLY = `${STORE}${outcomes('0')}`;
+
+type Decided =
+  | 'missing'
+  | 'removed'
+  | 'finished'
+  | 'out-of-order'
+  | 'full'
+  | 'insert'
+  | 'repeat'
+  | 'changed'
+  | 'append';
+
+interface OutcomeRow {
+  status: Decided;
+  play_id: string | null;
+  stored_id: string | null;
+  stored_round: number | null;
+  notifications: number;
+}
+
+const sql = {
+  // A batch of (game, friend) pairs: the positions (from 1) of those with a play, and the play.
+  selectPlays: `SELECT q.n, p.public_id, p.answers FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q (game_id, user_id, n)
+    JOIN plays p ON p.game_id = q.game_id AND p.player_user_id = q.user_id`,
+  // A friend who has finished is not playing, whatever is left of their rounds.
+  selectPlaying: `SELECT p.public_id, p.player_name, cardinality(p.answers) AS round, p.updated_at FROM plays p
+    WHERE p.game_id = $1 AND p.updated_at >= $2
+      AND NOT EXISTS (SELECT 1 FROM responses r WHERE r.game_id = p.game_id AND r.player_user_id = p.player_user_id)
+    ORDER BY p.started_at, p.public_id COLLATE "C"`,
+  deletePlay: 'DELETE FROM plays WHERE game_id = $1 AND player_user_id = $2',
+} as const;
+
+const query = (name: keyof typeof sql, values: unknown[]) => ({ name: `rounds-${name}`, text: sql[name], values });
+
+/** A write that lost a race runs again at most this often (each run sees what won). */
+const ATTEMPTS = 3;
+
+/** Where rounds are stored: batches of one statement each (see BatchedCalls, STORE). */
+export type PostgresRoundWrites = BatchedCalls<RoundWrite, StoreRoundResult>;
+
+/**
+ * Stores a batch of rounds (a BatchedCalls batch) and returns each one's result, in order: one
+ * statement for the first round of each friend in it, then the next statement for the rest (a
+ * friend's retry arriving beside their round, or a round that lost a race), until all are decided.
+ * Returns once this instance has delivered the stored ones' events (see CommitAnnouncer).
+ */
+export function postgresRoundWriter(
+  pool: Pool,
+  announcer: CommitAnnouncer,
+): (writes: readonly RoundWrite[]) => Promise<StoreRoundResult[]> {
+  const storeOnce = (writes: readonly RoundWrite[]) =>
+    announcer.statement(async (how) => {
+      const columns = [
+        writes.map((w) => w.gameId),
+        writes.map((w) => w.playerUserId),
+        writes.map((w) => w.newPublicId),
+        writes.map((w) => w.playerName),
+        writes.map((w) => w.round),
+        writes.map((w) => w.answer),
+        writes.map((w) => w.rounds),
+        writes.map((w) => w.maxPlayers),
+        Date.now(),
+      ];
+      const { rows } = await pool.query<OutcomeRow>(
+        how.notify
+          ? { name: 'rounds-store', text: STORE_ROUNDS, values: [...columns, how.echo] }
+          : { name: 'rounds-store-quietly', text: STORE_ROUNDS_QUIETLY, values: columns },
+      );
+      const results = rows.map((row, i) => outcomeOf(row, writes[i]));
+      return {
+        result: results,
+        notifications: Number(rows[0]?.notifications ?? 0),
+        events: () =>
+          results.flatMap((result, i): Announced[] =>
+            result?.status === 'stored' ? [{ gameId: writes[i].gameId, event: playingEvent(writes[i], result) }] : [],
+          ),
+      };
+    });
+
+  return async (writes) => {
+    const results: (StoreRoundResult | undefined)[] = new Array(writes.length);
+    const tries = new Array<number>(writes.length).fill(0);
+    let waiting = writes.map((_, i) => i);
+    while (waiting.length > 0) {
+      const friends = new Set<string>();
+      const now: number[] = [];
+      const later: number[] = [];
+      for (const i of waiting) {
+        const friend = `${writes[i].gameId} ${writes[i].playerUserId}`;
+        if (friends.has(friend)) later.push(i);
+        else {
+          friends.add(friend);
+          now.push(i);
+        }
+      }
+      const outcomes = await storeOnce(now.map((i) => writes[i]));
+      for (const [k, i] of now.entries()) {
+        const outcome = outcomes[k];
+        if (outcome) results[i] = outcome;
+        else if (++tries[i] >= ATTEMPTS)
+          throw new Error("A round kept losing races with the same friend's other requests.");
+        else later.push(i);
+      }
+      waiting = later.sort((a, b) => a - b);
+    }
+    return results as StoreRoundResult[];
+  };
+}
+
+const playingEvent = (write: RoundWrite, result: { playerID: string; round: number }) => ({
+  type: 'playing' as const,
+  player: { playerID: result.playerID, playerName: write.playerName, round: result.round, rounds: write.rounds },
+});
+
+/** Rounds in PostgreSQL: stored through `writes` (batches, see postgresRoundWriter); a friend's play read in batches too. */
+export function postgresRoundRepository(
+  pool: Pool,
+  writes: PostgresRoundWrites,
+): RoundRepository & { drain(): Promise<void> } {
+  // Every log-response asks (has this friend stored rounds?): the questions of one turn go in one
+  // query, as the co-creator look-ups do, so the original client's answers cost no more round trips.
+  const plays = new BatchedCalls<readonly [string, string], Play | undefined>(
+    async (pairs) => {
+      const { rows } = await pool.query<{ n: number; public_id: string; answers: number[] }>(
+        query('selectPlays', [pairs.map(([gameId]) => gameId), pairs.map(([, userId]) => userId)]),
+      );
+      const found = new Map(rows.map((row) => [Number(row.n), { publicId: row.public_id, answers: row.answers }]));
+      return pairs.map((_, i) => found.get(i + 1));
+    },
+    { concurrency: 4 },
+  );
+  return {
+    storeRound: (write) => writes.run(write),
+    drain: () => writes.drain(),
+
+    findPlay: (gameId, playerUserId) => plays.run([gameId, playerUserId]),
+
+    async listPlaying(gameId, since) {
+      const { rows } = await pool.query<PlayingRow>(query('selectPlaying', [gameId, since]));
+      return rows.map(playingFromRow);
+    },
+
+    async clearPlay(gameId, playerUserId) {
+      await pool.query(query('deletePlay', [gameId, playerUserId]));
+    },
+  };
+}
+
+/** The result of one run; undefined if its write lost a race (run it again). */
+function outcomeOf(row: OutcomeRow, write: RoundWrite): StoreRoundResult | undefined {
+  switch (row.status) {
+    case 'insert':
+    case 'append':
+      return row.stored_id === null
+        ? undefined
+        : { status: 'stored', playerID: row.stored_id, round: Number(row.stored_round) };
+    case 'repeat':
+      return { status: 'repeat', playerID: row.play_id as string, round: write.round + 1 };
+    default:
+      return { status: row.status };
+  }
+}

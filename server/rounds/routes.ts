@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { answerRange } from '../../shared/model.js';
+import { badRequest, conflict, removedFriend, unknownGame } from '../errors.js';
+import type { GameCache } from '../games/cache.js';
+import { isGameCreator } from '../games/creator.js';
+import type { Game, GameRepository } from '../games/repository.js';
+import { endpoint, Serialized } from '../http/endpoint.js';
+import { newPlayerId } from '../ids.js';
+import type { RoundRepository } from './repository.js';
+
+export interface RoundRoutesOptions {
+  games: Pick<GameRepository, 'isCoCreator'>;
+  rounds: RoundRepository;
+  cache: GameCache;
+  /** Friends a game takes at most (MAX_PLAYERS_PER_GAME). */
+  maxPlayersPerGame: number;
+}
+
+/** The creator's 409, as log-response says it. */
+export const CREATOR_CANNOT_ANSWER =
+  'You created this game, so you cannot answer it. Share the link with your friends instead.';
+/** A friend who has finished, as log-response says it. */
+export const ALREADY_PLAYED = 'You have already played this game; your first answers stand.';
+
+/** POST answer-round (one round stored, in order, final) and GET get-rounds (how far a friend's own play is). */
+export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, options) => {
+  const { games, rounds, cache } = options;
+
+  async function requireGame(gameId: string): Promise<Game> {
+    const game = await cache.findGame(gameId);
+    if (!game) throw unknownGame();
+    return game;
+  }
+
+  endpoint(app, 'answer-round', async ({ gameId, playerId, userName, round, answer }) => {
+    const game = await requireGame(gameId);
+    if (await isGameCreator(games, game, playerId)) throw conflict('creator_cannot_play', CREATOR_CANNOT_ANSWER);
+    const count = game.questions.length;
+    if (round >= count) {
+      throw badRequest(
+        'validation_failed',
+        `The field "round" must be below ${count}: this game has ${count} rounds; got ${round}.`,
+      );
+    }
+    const [min, max] = answerRange(game.questions[round]);
+    if (answer < min || answer > max) {
+      throw badRequest(
+        'answer_out_of_range',
+        `The field "answer" must be between ${min} and ${max} for round ${round + 1}; got ${answer}.`,
+      );
+    }
+    const result = await rounds.storeRound({
+      gameId,
+      playerUserId: playerId,
+      newPublicId: newPlayerId(),
+      playerName: userName,
+      round,
+      answer,
+      rounds: count,
+      maxPlayers: options.maxPlayersPerGame,
+    });
+    switch (result.status) {
+      case 'stored':
+      case 'repeat':
+        // Key order as the reply schema writes it; playerID is a string, the counts whole numbers.
+        return new Serialized(
+          `{"ok":true,"playerID":${JSON.stringify(result.playerID)},"round":${result.round},"rounds":${count}}`,
+        );
+      case 'changed':
+        throw conflict('round_already_answered', 'This round is already answered.');
+      case 'out-of-order':
+        throw conflict('round_out_of_order', 'Play the rounds in order.');
+      case 'finished':
+        throw conflict('already_played', ALREADY_PLAYED);
+      case 'removed':
+        throw removedFriend();
+      case 'full':
+        throw conflict('game_full', 'This game is full.');
+      case 'missing':
+        // Deleted while this friend was answering.
+        throw unknownGame();
+    }
+  });
+
+  endpoint(app, 'get-rounds', async ({ gameId, playerId }) => {
+    const game = await requireGame(gameId);
+    const play = await rounds.findPlay(gameId, playerId);
+    // Only the count: the answers stay private until the friend finishes (and then they are a response).
+    return { round: play?.answers.length ?? 0, rounds: game.questions.length };
+  });
+};

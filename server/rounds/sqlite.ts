@@ -1,0 +1,114 @@
+import type { Db } from '../db/database.js';
+import { GroupCommit } from '../db/group-commit.js';
+import type { GameEventBus } from '../events/bus.js';
+import {
+  type PlayingRow,
+  playingFromRow,
+  type RoundRepository,
+  type RoundWrite,
+  type StoreRoundResult,
+} from './repository.js';
+
+interface PlayRow {
+  public_id: string;
+  answers: string;
+}
+
+/**
+ * Stores one round on `db` (see RoundRepository.storeRound). Runs inside its caller's transaction
+ * (a group commit, as responses are stored), so nothing else writes between the reads and the write.
+ */
+export function roundWriter(db: Db): (write: RoundWrite) => StoreRoundResult {
+  const countPlayers = db.prepare<[string], number>('SELECT responses_count FROM games WHERE id = ?').pluck();
+  const selectResponse = db.prepare<[string, string], { removed: number }>(
+    'SELECT removed_at IS NOT NULL AS removed FROM responses WHERE game_id = ? AND player_user_id = ?',
+  );
+  const selectPlay = db.prepare<[string, string], PlayRow>(
+    'SELECT public_id, answers FROM plays WHERE game_id = ? AND player_user_id = ?',
+  );
+  const insertPlay = db.prepare(
+    `INSERT INTO plays (game_id, player_user_id, public_id, player_name, answers, started_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const updatePlay = db.prepare(
+    'UPDATE plays SET answers = ?, player_name = ?, updated_at = ? WHERE game_id = ? AND player_user_id = ?',
+  );
+
+  return (write) => {
+    const { gameId, playerUserId, round, answer } = write;
+    const players = countPlayers.get(gameId);
+    if (players === undefined) return { status: 'missing' };
+    const response = selectResponse.get(gameId, playerUserId);
+    if (response) return { status: response.removed ? 'removed' : 'finished' };
+    const now = Date.now();
+    const play = selectPlay.get(gameId, playerUserId);
+    if (!play) {
+      if (round !== 0) return { status: 'out-of-order' };
+      if (players >= write.maxPlayers) return { status: 'full' };
+      insertPlay.run(gameId, playerUserId, write.newPublicId, write.playerName, JSON.stringify([answer]), now, now);
+      return { status: 'stored', playerID: write.newPublicId, round: 1 };
+    }
+    const answers = JSON.parse(play.answers) as number[];
+    if (round < answers.length) {
+      return answers[round] === answer
+        ? { status: 'repeat', playerID: play.public_id, round: round + 1 }
+        : { status: 'changed' };
+    }
+    if (round > answers.length) return { status: 'out-of-order' };
+    answers.push(answer);
+    updatePlay.run(JSON.stringify(answers), write.playerName, now, gameId, playerUserId);
+    return { status: 'stored', playerID: play.public_id, round: answers.length };
+  };
+}
+
+/**
+ * Rounds in SQLite: written through their own group commit (the rounds asked for in one turn of
+ * the event loop commit together); `playing` is published once the commit is done.
+ */
+export function sqliteRoundRepository(db: Db, bus: GameEventBus): RoundRepository & { flush(): void } {
+  const writes = new GroupCommit(db, roundWriter(db));
+  const selectPlay = db.prepare<[string, string], PlayRow>(
+    'SELECT public_id, answers FROM plays WHERE game_id = ? AND player_user_id = ?',
+  );
+  // A friend who has finished is not playing, whatever is left of their rounds.
+  const selectPlaying = db.prepare<[string, number], PlayingRow>(
+    `SELECT p.public_id, p.player_name, json_array_length(p.answers) AS round, p.updated_at FROM plays p
+     WHERE p.game_id = ? AND p.updated_at >= ?
+       AND NOT EXISTS (SELECT 1 FROM responses r WHERE r.game_id = p.game_id AND r.player_user_id = p.player_user_id)
+     ORDER BY p.started_at, p.public_id`,
+  );
+  const deletePlay = db.prepare('DELETE FROM plays WHERE game_id = ? AND player_user_id = ?');
+
+  return {
+    async storeRound(write) {
+      const result = await writes.run(write);
+      if (result.status === 'stored') {
+        bus.publish(write.gameId, {
+          type: 'playing',
+          player: {
+            playerID: result.playerID,
+            playerName: write.playerName,
+            round: result.round,
+            rounds: write.rounds,
+          },
+        });
+      }
+      return result;
+    },
+
+    async findPlay(gameId, playerUserId) {
+      const row = selectPlay.get(gameId, playerUserId);
+      return row && { publicId: row.public_id, answers: JSON.parse(row.answers) as number[] };
+    },
+
+    async listPlaying(gameId, since) {
+      return selectPlaying.all(gameId, since).map(playingFromRow);
+    },
+
+    async clearPlay(gameId, playerUserId) {
+      deletePlay.run(gameId, playerUserId);
+    },
+
+    flush: writes.flush,
+  };
+}
