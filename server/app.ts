@@ -3,6 +3,8 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../shared/api.js';
+import { openStoryCards } from './cards/story-cards.js';
+import { storyRoutes } from './cards/story-routes.js';
 import { CircleCache } from './circle/cache.js';
 import { circleRoutes } from './circle/routes.js';
 import { type Config, cardsDir, fastifyTrustProxy, questionsDir } from './config.js';
@@ -108,6 +110,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('cards', cards.cards);
   app.addHook('onClose', () => cards.close());
+  // Story cards share the preview cards' pool and store (server/cards/).
+  const stories = openStoryCards({
+    store: cards.cards.store,
+    pool: cards.cards.pool,
+    bus,
+    log: (message, err) => app.log.warn({ err }, message),
+  });
+  app.addHook('onClose', async () => stories.close());
   const circles = new CircleCache(storage.circle, bus);
   // Web Push: one key pair for every instance, made by the first that starts.
   const pushKeys = config.PUSH_SERVICE_HOSTS.length > 0 ? await storage.push.vapidKeys(makeVapidKeys) : undefined;
@@ -195,6 +205,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
+  await app.register(storyRoutes, {
+    stories: stories.stories,
+    games: rooms,
+    publicUrl: config.PUBLIC_URL,
+    rateLimit: rateLimited,
+  });
   const sendIndex = await registerClient(app, {
     dir: options.clientDir ?? CLIENT_DIR,
     gaMeasurementId: config.GA_MEASUREMENT_ID,

@@ -1,5 +1,6 @@
 import { threadId } from 'node:worker_threads';
-import type { GamePreview } from './meta.js';
+import { renderStoryCard } from '../cards/story-render.js';
+import type { CardTask } from './og-pool.js';
 import { renderOgImage } from './og-render.js';
 
 /** What one render sends back: the PNG, and the thread that made it (tests check it is not the main one). */
@@ -9,6 +10,8 @@ export interface RenderedCard {
 }
 
 /** Piscina's task, run in a worker thread of the render pool (og-pool.ts): one card, made whole here. */
-export default async function renderCard(preview: GamePreview | null): Promise<RenderedCard> {
-  return { png: await renderOgImage(preview ?? undefined), threadId };
+export default async function renderCard(task: CardTask | null): Promise<RenderedCard> {
+  // A story card (server/cards/) names its kind; a link preview does not.
+  const png = task && 'kind' in task ? await renderStoryCard(task) : await renderOgImage(task ?? undefined);
+  return { png, threadId };
 }
