@@ -30,6 +30,7 @@ import { makeVapidKeys, type PushSend, webPushSender } from './push/sender.js';
 import { loadQuestionBank } from './questions/bank.js';
 import { questionRoutes } from './questions/routes.js';
 import { QuestionTexts } from './questions/translations.js';
+import { shareRoutes } from './share/routes.js';
 import { openStorage, type Storage } from './storage/index.js';
 import { registerClient } from './web/client.js';
 import { apiCors } from './web/cors.js';
@@ -180,12 +181,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         cache: rooms,
         texts,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
+        replies: storage.replies,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
         onFriendFinished: notifier && ((gameId, name, score) => notifier.friendFinished(gameId, name, score)),
       });
       await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
+      await api.register(shareRoutes, { replies: storage.replies, games, cache: rooms });
       await api.register(openApiRoute);
       await api.register(circleRoutes, { findGame: (gameId) => rooms.findGame(gameId), games, circles });
       await api.register(pushRoutes, {

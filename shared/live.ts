@@ -10,7 +10,9 @@ export type LiveMessage =
   /** The creator removed this friend from the scoreboard. */
   | { type: 'removed'; playerID: string }
   /** The creator deleted the game; the server then closes the socket with LIVE_CLOSE_UNKNOWN_GAME. */
-  | { type: 'deleted' };
+  | { type: 'deleted' }
+  /** A friend (`playerID` on this scoreboard) made a game (`gameId`) for this game's creator. */
+  | { type: 'reply'; playerID: string; gameId: string };
 
 export const LIVE_PATH_PREFIX = `${API_PREFIX}/live/`;
 /** Close code used when the game does not exist (or no longer does). */

@@ -3,11 +3,12 @@ import type { Language } from '../../shared/languages.js';
 import { editionOf, gameTypeOf, toWireQuestion } from '../../shared/model.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { computeScore } from '../../shared/score.js';
-import { conflict, notFound, removedFriend, unknownGame } from '../errors.js';
+import { conflict, forbidden, notFound, removedFriend, unknownGame } from '../errors.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import type { QuestionTexts } from '../questions/translations.js';
+import type { ReplyRepository } from '../share/repository.js';
 import { checkAnswers } from './answers.js';
 import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
@@ -25,6 +26,8 @@ export interface GameRoutesOptions {
   maxPlayersPerGame: number;
   onGameCreated?: () => void;
   onResponseLogged?: () => void;
+  /** Games made back for a creator (create-game's `replyTo`); without it `replyTo` is refused. */
+  replies?: Pick<ReplyRepository, 'playerOf' | 'addReply'>;
   /** A friend's response was stored (their push to the creator goes out from here). */
   onFriendFinished?: (gameId: string, playerName: string, score: number) => void;
 }
@@ -44,10 +47,19 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (!(await cache.gameExists(gameId))) throw unknownGame();
   }
 
-  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, lang }) => {
+  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, lang, replyTo }) => {
     const edition = editionOf(gameType);
     const gameQuestions = await readQuestionSet(questionSet, edition, questions);
     checkAnswers(gameQuestions, answerSet, 'answerSet');
+    // A game made back for a creator: its maker must be on that game's scoreboard.
+    let replyFrom: string | undefined;
+    if (replyTo) {
+      await requireGameExists(replyTo.gameId);
+      replyFrom = await options.replies?.playerOf(replyTo.gameId, replyTo.playerId);
+      if (replyFrom === undefined) {
+        throw forbidden('You can make a game back only for a game you played.'); // code: reply_not_played
+      }
+    }
     const gameId = newGameId();
     await games.createGame({
       id: gameId,
@@ -59,6 +71,8 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
       lang,
     });
+    // Announced to the first game's scoreboard; a friend removed (or a game deleted) meanwhile stores nothing.
+    if (replyTo && replyFrom !== undefined) await options.replies?.addReply(replyTo.gameId, replyFrom, gameId);
     options.onGameCreated?.();
     return { gameId };
   });

@@ -14,6 +14,7 @@ import { POSTGRES_MIGRATIONS_DIR } from '../paths.js';
 import { postgresPushRepository } from '../push/postgres.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
 import { seedRows } from '../questions/seed.js';
+import { postgresReplyRepository } from '../share/postgres.js';
 import type { Storage, StorageOptions } from './storage.js';
 
 export interface PostgresStorage extends Storage {
@@ -92,6 +93,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     questions: postgresQuestionRepository(pool),
     circle: postgresCircleRepository(pool),
     push: postgresPushRepository(pool),
+    replies: postgresReplyRepository(pool, announcer),
     async ping() {
       await pool.query('SELECT 1');
     },

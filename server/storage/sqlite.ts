@@ -10,6 +10,7 @@ import { sqlitePushRepository } from '../push/sqlite.js';
 import type { BankOptions } from '../questions/bank.js';
 import { readQuestionBanks, seedRows } from '../questions/seed.js';
 import { sqliteQuestionRepository } from '../questions/sqlite.js';
+import { sqliteReplyRepository } from '../share/sqlite.js';
 import type { Storage, StorageOptions } from './storage.js';
 
 export interface SqliteStorage extends Storage {
@@ -52,6 +53,7 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
     questions: sqliteQuestionRepository(db),
     circle: sqliteCircleRepository(db),
     push: sqlitePushRepository(db),
+    replies: sqliteReplyRepository(db, options.bus),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -4,6 +4,7 @@ import type { GameRepository } from '../games/repository.js';
 import type { PushRepository } from '../push/repository.js';
 import type { BankQuestion } from '../questions/bank.js';
 import type { QuestionRepository } from '../questions/repository.js';
+import type { ReplyRepository } from '../share/repository.js';
 
 /** Everything the app keeps, behind one interface per feature; handlers never learn which database it is. */
 export interface Storage {
@@ -13,6 +14,8 @@ export interface Storage {
   circle: CircleRepository;
   /** Web Push: the server's key pair and creators' subscriptions. */
   push: PushRepository;
+  /** Games friends made back for a creator. */
+  replies: ReplyRepository;
   /** The bus that reaches every instance sharing this database (their live sockets, their caches). */
   bus: GameEventBus;
   /**
