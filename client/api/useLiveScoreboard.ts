@@ -18,9 +18,11 @@ export interface LiveScoreboard {
   gone: boolean;
   /** The last failure, kept for debugging; screens show the empty list instead. */
   error?: string;
+  /** Games friends made back for the creator while this screen was open (get-replies has the earlier ones). */
+  replies: { playerID: string; gameId: string }[];
 }
 
-const INITIAL: LiveScoreboard = { players: [], connected: false, loaded: false, gone: false };
+const INITIAL: LiveScoreboard = { players: [], connected: false, loaded: false, gone: false, replies: [] };
 
 /** 0.5 s doubling up to 10 s, ±25 % so that a restarted server is not hit by every phone at once. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
@@ -56,6 +58,9 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   if (m.type === 'player' && isPlayer(m.player)) return { type: 'player', player: m.player };
   if (m.type === 'removed' && typeof m.playerID === 'string') return { type: 'removed', playerID: m.playerID };
   if (m.type === 'deleted') return { type: 'deleted' };
+  if (m.type === 'reply' && typeof m.playerID === 'string' && typeof m.gameId === 'string') {
+    return { type: 'reply', playerID: m.playerID, gameId: m.gameId };
+  }
   // A type this client does not know yet: ignored.
   return null;
 }
@@ -132,6 +137,15 @@ export function useLiveScoreboard(gameId: string | undefined): LiveScoreboard {
             // The server closes the socket with LIVE_CLOSE_UNKNOWN_GAME next, which stops the hook.
             setState((s) => ({ ...s, players: [] }));
             break;
+          case 'reply': {
+            const { playerID, gameId: replyGameId } = message;
+            setState((s) =>
+              s.replies.some((r) => r.gameId === replyGameId)
+                ? s
+                : { ...s, replies: [...s.replies, { playerID, gameId: replyGameId }] },
+            );
+            break;
+          }
         }
       };
       ws.onclose = (event: CloseEvent) => {

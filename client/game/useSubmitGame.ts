@@ -5,6 +5,7 @@ import { isOwnQuestionId, ownQuestionEntry } from '../../shared/own-questions.js
 import { NEW_GAME_ID } from '../../shared/product.js';
 import { createGame, logResponse } from '../api/calls.js';
 import { ApiError, errorMessage, failureText } from '../api/http.js';
+import { endReply, pendingReply } from '../features/share/replyTo.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { currentLanguage } from '../i18n/i18n.js';
 import { endScreenPath, type ResultState, resultPath } from '../paths.js';
@@ -26,17 +27,23 @@ export type SubmitState =
 /** Sends the finished game: create-game for a creator, log-response for a friend. */
 async function submit(game: GameInProgress): Promise<string> {
   if (game.gameId === NEW_GAME_ID) {
-    const { gameId } = await createGame(
-      {
-        userId: userId(),
-        userName: userName(),
-        // The creator's own questions travel whole; the server gives them their game-private ids.
-        questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
-        answerSet: game.answers,
-        ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
+    const body = {
+      userId: userId(),
+      userName: userName(),
+      // The creator's own questions travel whole; the server gives them their game-private ids.
+      questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
+      answerSet: game.answers,
+      ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
+    };
+    // A game made back for a friend's creator; refused (the friend was removed, the game is gone), it is an ordinary game.
+    const replyTo = pendingReply();
+    const { gameId } = await createGame(replyTo ? { ...body, replyTo } : body, currentLanguage()).catch(
+      (error: unknown) => {
+        if (!replyTo || !(error instanceof ApiError && (error.status === 403 || error.status === 404))) throw error;
+        return createGame(body, currentLanguage());
       },
-      currentLanguage(),
     );
+    endReply();
     clearDrafts(game.edition);
     return endScreenPath(gameId);
   }

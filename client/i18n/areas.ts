@@ -20,7 +20,6 @@ export const SCREEN_AREA: readonly string[] = [
   'client/components/RoundLayout.tsx',
   'client/components/SwapButton.tsx',
   'client/components/ScoreCaption.tsx',
-  'client/components/ShareResult.tsx',
   'client/components/ShareLink.tsx',
   'client/components/CreatorPlayersTable.tsx',
   'client/components/CreatorTools.tsx',
@@ -44,6 +43,13 @@ export const SCREEN_AREA: readonly string[] = [
   'client/i18n/names.ts',
   'client/i18n/screens.ts',
   'client/features/push/NotifyWhenFriendsPlay.tsx',
+  'client/features/share/CreatorSummary.tsx',
+  'client/features/share/grid.ts',
+  'client/features/share/JoinQr.tsx',
+  'client/features/share/MakeYourOwn.tsx',
+  'client/features/share/Replies.tsx',
+  'client/features/share/ShareButtons.tsx',
+  'client/features/share/ShareMyResult.tsx',
 ];
 
 /**

@@ -11,13 +11,17 @@ import { GameGone } from '../components/GameGone.js';
 import { Gauge } from '../components/Gauge.js';
 import { type Comparison, RoundsComparison } from '../components/RoundsComparison.js';
 import { ScoreCaption } from '../components/ScoreCaption.js';
-import { ShareResult } from '../components/ShareResult.js';
 import { Spinner } from '../components/Spinner.js';
+import { resultMessage } from '../features/share/grid.js';
+import { MakeYourOwn } from '../features/share/MakeYourOwn.js';
+import { ShareButtons } from '../features/share/ShareButtons.js';
+import { ShareMyResult } from '../features/share/ShareMyResult.js';
 import { formatCount } from '../i18n/format.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { absoluteUrl, joinPath, type ResultState, scoreboardPath } from '../paths.js';
 import { saveCreatorName } from '../state/game.js';
+import { ownPlayerId } from '../state/publicIds.js';
 import { storedUserId } from '../state/user.js';
 import type { LandingState } from './Landing.js';
 import '../i18n/screens.js';
@@ -97,6 +101,8 @@ export default function Result() {
   // A creator who typed no name is "your friend".
   const creator = namedCreator(comparison.creatorName);
   const [rank, players] = [formatCount(i18n, comparison.rank), formatCount(i18n, comparison.players)];
+  const link = absoluteUrl(joinPath(gameId));
+  const message = resultMessage(i18n, { ...comparison, points: comparison.rounds.map((round) => round.points) });
   return (
     <main className="screen result">
       {alreadyPlayed && (
@@ -128,7 +134,9 @@ export default function Result() {
           </Trans>
         )}
       </p>
-      <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={absoluteUrl(joinPath(gameId))} />
+      <ShareMyResult gameId={gameId} playerID={ownPlayerId(gameId)} message={message} link={link} />
+      <ShareButtons message={message} link={link} qrLink={link} />
+      <MakeYourOwn gameId={gameId} creatorName={comparison.creatorName} />
       <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: creator ?? t`Your friend` }} />
       <FriendsCircle gameId={gameId} playerId={playerId} creatorName={comparison.creatorName} />
       <Link className="button button--secondary" to="/">

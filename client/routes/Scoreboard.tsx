@@ -8,6 +8,7 @@ import { GameGone } from '../components/GameGone.js';
 import { LiveBadge } from '../components/LiveBadge.js';
 import { ScoreAnnouncer } from '../components/ScoreAnnouncer.js';
 import { Spinner } from '../components/Spinner.js';
+import { Replies } from '../features/share/Replies.js';
 import { ownPlayerId } from '../state/publicIds.js';
 import '../i18n/screens.js';
 
@@ -21,6 +22,7 @@ export default function Scoreboard() {
   if (live.gone) return <GameGone />;
   return (
     <main className="screen scoreboard">
+      {isCreator && <Replies gameId={gameId} players={live.players} live={live.replies} />}
       <div className="scoreboard__head">
         <h1>{t`Scoreboard`}</h1>
         <LiveBadge connected={live.connected} />
