@@ -75,6 +75,14 @@ const SENTENCES: readonly MessageDescriptor[] = [
   msg`This game has too many friends to compare them all with each other.`,
   msg`The creator removed you from this game.`,
   msg`Only the game's creator can see how friends compare with each other.`,
+  // Web Push (server/push/): missing from the catalog when push was merged.
+  msg`Notifications are turned off on this server.`,
+  msg`Only the creator of this game can get its notifications.`,
+  msg`This game has too many devices getting notifications.`,
+  // Sharing (server/share/, server/cards/).
+  msg`Only the creator of this game can see the games made for them.`,
+  msg`You can make a game back only for a game you played.`,
+  msg`There is no such player in this game.`,
 ];
 
 /** Sentences that carry a number (or name an entry): matched by shape, their parts put in again. */
