@@ -1,12 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Question } from '../../../shared/model.js';
+import { NEW_GAME_ID } from '../../../shared/product.js';
+import Game from '../../routes/Game.js';
 import Result from '../../routes/Result.js';
+import { saveGame, startGame } from '../../state/game.js';
 import { saveOwnPlayerId } from '../../state/publicIds.js';
 import { userId } from '../../state/user.js';
 import { spectrumComparison } from '../../test/comparisons.js';
 import { advance, FakeWebSocket, mockFetch, renderAt } from '../../test/helpers.js';
 import { resultGrid } from './grid.js';
-import { pendingReply } from './replyTo.js';
+import { pendingReply, startReply } from './replyTo.js';
 
 const GAME_ID = 'gameShare1234';
 const PLAYER_ID = 'pubBo123';
@@ -87,5 +91,38 @@ describe('Share my result', () => {
     await advance(0);
     expect(pendingReply()).toEqual({ gameId: GAME_ID, playerId: userId() });
     expect(screen.getByTestId('where').textContent).toContain('/');
+  });
+});
+
+describe('a game made back (replyTo)', () => {
+  const questions: Question[] = [{ edition: 'classic', id: 'q1', text: 'Pick a pet', words: ['Dog', 'Cat'] }];
+  const made = () => {
+    const game = startGame('classic', NEW_GAME_ID, questions);
+    saveGame({ ...game, answers: [1] });
+    renderAt(`/classic/game/${NEW_GAME_ID}`, '/classic/game/:gameId', <Game edition="classic" />);
+  };
+  const bodies = (fetchMock: ReturnType<typeof mockFetch>) =>
+    fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+
+  it('is sent with the new game once, then forgotten', async () => {
+    startReply({ gameId: GAME_ID, playerId: userId() });
+    const fetchMock = mockFetch(() => ({ body: { gameId: 'newGame12345' } }));
+    made();
+    await advance(0);
+    expect(bodies(fetchMock).map((body) => body.replyTo)).toEqual([{ gameId: GAME_ID, playerId: userId() }]);
+    expect(pendingReply()).toBeUndefined();
+  });
+
+  it('refused (403: that friend was removed meanwhile), the game is made as an ordinary one', async () => {
+    startReply({ gameId: GAME_ID, playerId: userId() });
+    const fetchMock = mockFetch((_url, init) =>
+      JSON.parse(String(init?.body)).replyTo
+        ? { status: 403, body: { message: 'You can make a game back only for a game you played.' } }
+        : { body: { gameId: 'newGame12345' } },
+    );
+    made();
+    await advance(0);
+    expect(bodies(fetchMock).map((body) => 'replyTo' in body)).toEqual([true, false]);
+    expect(screen.getByTestId('where').textContent).toBe('/endscreen/newGame12345');
   });
 });
