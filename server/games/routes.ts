@@ -8,7 +8,6 @@ import { endpoint, Serialized } from '../http/endpoint.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import type { QuestionTexts } from '../questions/translations.js';
-import type { ReplyRepository } from '../share/repository.js';
 import { checkAnswers } from './answers.js';
 import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
@@ -27,7 +26,11 @@ export interface GameRoutesOptions {
   onGameCreated?: () => void;
   onResponseLogged?: () => void;
   /** Games made back for a creator (create-game's `replyTo`); without it `replyTo` is refused. */
-  replies?: Pick<ReplyRepository, 'playerOf' | 'addReply'>;
+  replies?: {
+    /** The maker's public id on that game's board; undefined if they are not on it. */
+    playerOf(gameId: string, playerUserId: string): Promise<string | undefined>;
+    addReply(gameId: string, playerID: string, replyGameId: string): Promise<boolean>;
+  };
   /** A friend's response was stored (their push to the creator goes out from here). */
   onFriendFinished?: (gameId: string, playerName: string, score: number) => void;
 }
