@@ -9,13 +9,15 @@ export interface FloodTask {
   gameIds: string[];
   clients: number;
   seconds: number;
+  /** Every other request asks for the game's story card (its top three) instead of its preview. */
+  stories?: boolean;
 }
 
 export interface FloodReport {
   requests: number;
   /** Answered with the game's own card (cacheable). */
   cards: number;
-  /** Answered with the generic card, `no-store` (the render queue was full). */
+  /** Answered with the generic card, `no-store`, or a story card's 503 (the render queue was full). */
   generic: number;
   /** Any other answer, or a failed request. */
   other: number;
@@ -30,11 +32,14 @@ async function flood(task: FloodTask): Promise<FloodReport> {
       const gameId = task.gameIds[next++ % task.gameIds.length];
       try {
         // Node's fetch opens as many connections to one origin as there are requests at once.
-        const response = await fetch(`${task.url}/og/${gameId}.png`, { signal: stop.signal });
+        const story = task.stories === true && next % 2 === 0;
+        const path = story ? `/og/top/${gameId}.png` : `/og/${gameId}.png`;
+        const response = await fetch(`${task.url}${path}`, { signal: stop.signal });
         await response.arrayBuffer();
         report.requests++;
         const cacheControl = response.headers.get('cache-control') ?? '';
-        if (response.status !== 200) report.other++;
+        if (story && response.status === 503) report.generic++;
+        else if (response.status !== 200) report.other++;
         else if (cacheControl === 'no-store') report.generic++;
         else report.cards++;
       } catch {

@@ -30,6 +30,8 @@ interface CardsOptions {
   clients: number;
   /** Distinct games whose cards the flood asks for, per round. */
   games: number;
+  /** Half the flood asks for story cards (servers that have them). */
+  stories?: boolean;
 }
 
 const FLOOD = resolve(import.meta.dirname, 'card-flood.ts');
@@ -119,11 +121,15 @@ async function oneRound(name: string, dir: string, options: CardsOptions): Promi
     }, RSS_SAMPLE_MS);
 
     let flooding = true;
-    const flood = runFlood({ url: server.url, gameIds, clients: options.clients, seconds: options.seconds }).finally(
-      () => {
-        flooding = false;
-      },
-    );
+    const flood = runFlood({
+      url: server.url,
+      gameIds,
+      clients: options.clients,
+      seconds: options.seconds,
+      stories: options.stories,
+    }).finally(() => {
+      flooding = false;
+    });
     const stopped = () => !flooding;
     const [files, api, report] = await Promise.all([
       timeLoop(staticUrl, { 'accept-encoding': 'br, gzip' }, stopped),
@@ -166,7 +172,7 @@ const spread = (values: number[], digits = 0) =>
 export function printCards(result: Awaited<ReturnType<typeof cardsBench>>) {
   const { options, load, rounds } = result;
   console.log(
-    `\nCard flood: ${options.clients} clients asking for ${options.games} distinct games' cards for ${options.seconds} s, ${options.rounds} rounds per server (a fresh server each), alternating`,
+    `\nCard flood: ${options.clients} clients asking for ${options.games} distinct games' ${options.stories ? 'preview and story cards (half each)' : 'cards'} for ${options.seconds} s, ${options.rounds} rounds per server (a fresh server each), alternating`,
   );
   console.log(`  load average before/after each round: ${load.join(' | ')}`);
   console.log(

@@ -14,7 +14,9 @@
  * --sockets 5000,10000 --messages 100 (fan-out; --unpinned
  * leaves the server and the client processes where the kernel puts them); --idle 10000 (RSS);
  * --flood-rounds 3 --flood-seconds 6 --flood-clients 32 --flood-games 200 (cards; needs each
- * checkout's built client, `npm run build:client`); --memory-games 1000 --memory-friends 50 (memory
+ * checkout's built client, `npm run build:client`; --flood-stories: half the flood asks for story
+ * cards, servers that have them; --card-renders 10: the render CPU of a story card beside a preview
+ * card's, this checkout only, before the flood; --flood-rounds 0 for that alone); --memory-games 1000 --memory-friends 50 (memory
  * per cached game and per friends' circle, this checkout only). Each server is built with tsc if needed and
  * runs in its own process.
  * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part.
@@ -23,6 +25,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { cardCpuBench, printCardCpu } from './card-cpu.js';
 import { cardsBench, printCards } from './cards.js';
 import { circleBench, circleWorstMs, printCircle } from './circle.js';
 import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
@@ -49,6 +52,8 @@ const { values, positionals } = parseArgs({
     'flood-seconds': { type: 'string', default: '6' },
     'flood-clients': { type: 'string', default: '32' },
     'flood-games': { type: 'string', default: '200' },
+    'flood-stories': { type: 'boolean', default: false },
+    'card-renders': { type: 'string', default: '10' },
     'memory-games': { type: 'string', default: '1000' },
     'memory-friends': { type: 'string', default: '50' },
   },
@@ -105,14 +110,18 @@ const rss = wanted('rss')
   ? await rssBench(servers, { ...live, sockets: n('idle'), messages: 5, clients: 4 })
   : undefined;
 if (rss) printRss(rss);
-const cards = wanted('cards')
-  ? await cardsBench(servers, {
-      rounds: n('flood-rounds'),
-      seconds: n('flood-seconds'),
-      clients: n('flood-clients'),
-      games: n('flood-games'),
-    })
-  : undefined;
+const cardCpu = wanted('cards') ? await cardCpuBench(n('card-renders')) : undefined;
+if (cardCpu) printCardCpu(cardCpu);
+const cards =
+  wanted('cards') && n('flood-rounds') > 0
+    ? await cardsBench(servers, {
+        rounds: n('flood-rounds'),
+        seconds: n('flood-seconds'),
+        clients: n('flood-clients'),
+        games: n('flood-games'),
+        stories: values['flood-stories'],
+      })
+    : undefined;
 if (cards) printCards(cards);
 // Only this checkout's server: a "before" server may not have get-circle.
 const circle = wanted('circle')

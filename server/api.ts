@@ -21,11 +21,12 @@ import { pushRoutes } from './push/routes.js';
 import { questionRoutes } from './questions/routes.js';
 import type { QuestionTexts } from './questions/translations.js';
 import { roundRoutes } from './rounds/routes.js';
+import { shareRoutes } from './share/routes.js';
 import type { Storage } from './storage/index.js';
 
 export interface ApiOptions {
   config: Config;
-  storage: Pick<Storage, 'games' | 'questions' | 'push' | 'reports' | 'circle' | 'rounds'>;
+  storage: Pick<Storage, 'games' | 'questions' | 'push' | 'reports' | 'circle' | 'rounds' | 'replies'>;
   /** The game cache every route reads games through, and the live channel's rooms. */
   rooms: Rooms;
   texts: QuestionTexts;
@@ -77,6 +78,7 @@ export async function registerApi(
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         playsPerNetwork: config.PLAYS_PER_ADDRESS_PER_GAME,
         rounds: storage.rounds,
+        replies: storage.replies,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
         onFriendFinished:
@@ -91,6 +93,7 @@ export async function registerApi(
       });
       await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
+      await api.register(shareRoutes, { replies: storage.replies, games, cache: rooms });
       await api.register(reportRoutes, { reports: storage.reports, cache: rooms });
       await api.register(adminRoutes, options.admin);
       await api.register(openApiRoute);

@@ -7,6 +7,8 @@ import { Moderation } from './admin/moderation.js';
 import { adminPage } from './admin/page.js';
 import { registerApi } from './api.js';
 import { type Cards, openCards } from './cards/og-cards.js';
+import { openStoryCards } from './cards/story-cards.js';
+import { storyRoutes } from './cards/story-routes.js';
 import { CircleCache } from './circle/cache.js';
 import { type Config, cardsDir, fastifyTrustProxy, questionsDir } from './config.js';
 import { clientErrorHandler, frameworkErrorHandler, NOTHING_HERE, registerErrorHandler } from './errors.js';
@@ -109,6 +111,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('cards', cards.cards);
   app.addHook('onClose', () => cards.close());
+  // Story cards share the preview cards' pool and store (server/cards/).
+  const stories = openStoryCards({
+    store: cards.cards.store,
+    pool: cards.cards.pool,
+    bus,
+    log: (message, err) => app.log.warn({ err }, message),
+  });
+  app.addHook('onClose', async () => stories.close());
   const circles = new CircleCache(storage.circle, bus);
   // Web Push: one key pair for every instance, made by the first that starts.
   const pushKeys = config.PUSH_SERVICE_HOSTS.length > 0 ? await storage.push.vapidKeys(makeVapidKeys) : undefined;
@@ -161,6 +171,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     livePingIntervalMs: options.livePingIntervalMs,
   });
 
+  await app.register(storyRoutes, {
+    stories: stories.stories,
+    games: rooms,
+    publicUrl: config.PUBLIC_URL,
+    rateLimit: rateLimited,
+  });
   const sendIndex = await registerClient(app, {
     dir: options.clientDir ?? CLIENT_DIR,
     gaMeasurementId: config.GA_MEASUREMENT_ID,

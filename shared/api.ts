@@ -291,6 +291,13 @@ export const endpoints = {
       gameType: gameTypeSchema.optional(),
       /** The game's language: its join page's link preview and `<html lang>`. */
       lang: langSchema,
+      /**
+       * A game made back for the creator of the game `gameId`, whose friend made it (`playerId`: their
+       * own private id for that game; 403 if they have not played it). Its scoreboard hears of it.
+       */
+      replyTo: z
+        .object({ gameId: gameIdSchema, playerId: userIdSchema }, { error: 'must be {gameId, playerId}' })
+        .optional(),
     }),
     reply: z.object({ gameId: z.string() }),
   },
@@ -423,6 +430,14 @@ export const endpoints = {
     method: 'POST',
     body: z.object({ gameId: gameIdSchema, key: creatorKeySchema, userId: userIdSchema }),
     reply: okReply,
+  },
+  /** Games friends made back for this game's creator (create-game's `replyTo`), oldest first; creators only. */
+  'get-replies': {
+    method: 'GET',
+    query: z.object({ gameId: gameIdSchema, userId: userIdSchema }),
+    reply: z.object({
+      replies: z.array(z.object({ playerID: z.string(), playerName: z.string(), gameId: z.string() })),
+    }),
   },
   /** The server's VAPID public key (a browser's applicationServerKey), the same on every instance. */
   'push-key': {

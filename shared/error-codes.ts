@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'circle_creator_only',
   'origin_not_allowed',
   'admin_form_elsewhere',
+  'reply_not_played',
   // 404
   'not_found',
   'unknown_game',
@@ -71,6 +72,7 @@ export const ERROR_CODES = [
   'internal_error',
   // 503
   'database_unavailable',
+  'cards_busy',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,7 +16,9 @@ export type LiveMessage =
   /** The creator removed this friend from the scoreboard. */
   | { type: 'removed'; playerID: string }
   /** The creator deleted the game; the server then closes the socket with LIVE_CLOSE_UNKNOWN_GAME. */
-  | { type: 'deleted' };
+  | { type: 'deleted' }
+  /** A friend (`playerID` on this scoreboard) made a game (`gameId`) for this game's creator. */
+  | { type: 'reply'; playerID: string; gameId: string };
 
 /** A friend playing round by round: `round` rounds stored of the game's `rounds`. */
 export interface Playing {

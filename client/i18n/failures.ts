@@ -46,6 +46,7 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   circle_creator_only: msg`Only the game's creator can see how friends compare with each other.`,
   origin_not_allowed: msg`This origin may not open a live connection.`,
   admin_form_elsewhere: msg`This form can only be sent from the admin page itself.`,
+  reply_not_played: msg`You can make a game back only for a game you played.`,
   not_found: msg`There is nothing at this address.`,
   unknown_game: msg`This game does not exist. Check the link you followed.`,
   unknown_friend: msg`There is no such friend in this game.`,
@@ -79,6 +80,7 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   headers_too_large: msg`The request headers are too large.`,
   internal_error: msg`Something went wrong on our side. Please try again.`,
   database_unavailable: msg`The database is unavailable; try again.`,
+  cards_busy: msg`Too many cards are being drawn right now; try again in a few seconds.`,
   // What can be wrong with a creator's own question (shared/own-questions.ts), said on the landing screen.
   own_question_too_short: msg`The question needs at least ${OWN_QUESTION_MIN_LENGTH} characters.`,
   own_question_too_long: msg`The question can be at most ${OWN_QUESTION_MAX_LENGTH} characters long.`,

@@ -12,6 +12,10 @@ import { PlayingNow } from '../features/rounds/PlayingNow.js';
 import { LiveBadge } from '../features/scoreboard/LiveBadge.js';
 import { ScoreAnnouncer } from '../features/scoreboard/ScoreAnnouncer.js';
 import { useLiveScoreboard } from '../features/scoreboard/useLiveScoreboard.js';
+import { CreatorSummary } from '../features/share/CreatorSummary.js';
+import { inviteMessage } from '../features/share/grid.js';
+import { Replies } from '../features/share/Replies.js';
+import { ShareButtons } from '../features/share/ShareButtons.js';
 import { ShareLink } from '../features/share/ShareLink.js';
 import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
 import '../i18n/screens.js';
@@ -22,14 +26,17 @@ export default function EndScreen() {
   const live = useLiveScoreboard(gameId);
   const isCreator = useIsCreator(gameId);
   const link = absoluteUrl(joinPath(gameId));
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   // Deleted (here or on another device) or never made: the live channel has stopped for good.
   if (live.gone) return <GameGone />;
   return (
     <main className="screen endscreen">
       <h1>{t`Thanks for playing ${PRODUCT_NAME}!`}</h1>
+      {isCreator && <CreatorSummary gameId={gameId} players={live.players} />}
+      {isCreator && <Replies gameId={gameId} players={live.players} live={live.replies} />}
       <p className="lead">{t`Send this link to your friends. When they play, their scores show up here.`}</p>
       <ShareLink link={link} />
+      <ShareButtons message={inviteMessage(i18n)} link={link} qrLink={link} />
       <Link className="button button--primary" to={scoreboardPath(gameId)}>
         {t`See how your friends did`}
       </Link>

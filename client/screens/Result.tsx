@@ -14,13 +14,17 @@ import { ReportGame } from '../features/report/ReportGame.js';
 import { Gauge } from '../features/result/Gauge.js';
 import { type Comparison, RoundsComparison } from '../features/result/RoundsComparison.js';
 import { ScoreCaption } from '../features/result/ScoreCaption.js';
-import { ShareResult } from '../features/share/ShareResult.js';
+import { resultMessage } from '../features/share/grid.js';
+import { MakeYourOwn } from '../features/share/MakeYourOwn.js';
+import { ShareButtons } from '../features/share/ShareButtons.js';
+import { ShareMyResult } from '../features/share/ShareMyResult.js';
 import { FailureText } from '../i18n/FailureText.js';
 import { failure, failureOf } from '../i18n/failure.js';
 import { formatCount } from '../i18n/format.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { absoluteUrl, joinPath, type LandingState, type ResultState, scoreboardPath } from '../paths.js';
 import { creatorName, saveCreatorName } from '../state/game.js';
+import { ownPlayerId } from '../state/publicIds.js';
 import { storedUserId } from '../state/user.js';
 import '../i18n/screens.js';
 
@@ -104,6 +108,8 @@ export default function Result() {
   // A creator who typed no name is "your friend".
   const creator = namedCreator(comparison.creatorName);
   const [rank, players] = [formatCount(i18n, comparison.rank), formatCount(i18n, comparison.players)];
+  const link = absoluteUrl(joinPath(gameId));
+  const message = resultMessage(i18n, { ...comparison, points: comparison.rounds.map((round) => round.points) });
   return (
     <main className="screen result">
       {alreadyPlayed && (
@@ -135,7 +141,9 @@ export default function Result() {
           </Trans>
         )}
       </p>
-      <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={absoluteUrl(joinPath(gameId))} />
+      <ShareMyResult gameId={gameId} playerID={ownPlayerId(gameId)} message={message} link={link} />
+      <ShareButtons message={message} link={link} qrLink={link} />
+      <MakeYourOwn gameId={gameId} creatorName={comparison.creatorName} />
       <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: creator ?? t`Your friend` }} />
       <FriendsCircle gameId={gameId} playerId={playerId} creatorName={comparison.creatorName} />
       <Link className="button button--secondary" to="/">

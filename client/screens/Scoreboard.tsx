@@ -10,6 +10,7 @@ import { PlayingNow } from '../features/rounds/PlayingNow.js';
 import { LiveBadge } from '../features/scoreboard/LiveBadge.js';
 import { ScoreAnnouncer } from '../features/scoreboard/ScoreAnnouncer.js';
 import { useLiveScoreboard } from '../features/scoreboard/useLiveScoreboard.js';
+import { Replies } from '../features/share/Replies.js';
 import { ownPlayerId } from '../state/publicIds.js';
 import '../i18n/screens.js';
 
@@ -23,6 +24,7 @@ export default function Scoreboard() {
   if (live.gone) return <GameGone />;
   return (
     <main className="screen scoreboard">
+      {isCreator && <Replies gameId={gameId} players={live.players} live={live.replies} />}
       <div className="scoreboard__head">
         <h1>{t`Scoreboard`}</h1>
         <LiveBadge connected={live.connected} />

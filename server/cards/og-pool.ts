@@ -1,11 +1,15 @@
 import { Piscina } from 'piscina';
 import type { RenderedCard } from './og-worker.js';
 import type { GamePreview } from './preview.js';
+import type { StoryCard } from './story-card.js';
 
 /** Cards that may wait for a worker, per worker: a crawler gives up long before a longer queue drains. */
 export const QUEUE_PER_WORKER = 4;
 /** A worker idle this long ends, giving back its memory (it reloads fonts and satori when next needed). */
 const IDLE_MS = 60_000;
+
+/** What a worker renders: a link preview (the generic one for null) or a story card. */
+export type CardTask = GamePreview | StoryCard;
 
 /** The pool is full: the caller serves the generic card instead. */
 export class RenderQueueFull extends Error {
@@ -26,7 +30,7 @@ const WORKER = new URL(`./og-worker.${fromSource ? 'ts' : 'js'}`, import.meta.ur
  * wait; past that, `render` throws RenderQueueFull at once. Threads start on the first render.
  */
 export class RenderPool {
-  readonly #pool: Piscina<GamePreview | null, RenderedCard>;
+  readonly #pool: Piscina<CardTask | null, RenderedCard>;
   readonly #queueLimit: number;
   #running = 0;
   /** Renders waiting for a thread, first served first; each is handed a running slot. */
@@ -54,7 +58,7 @@ export class RenderPool {
    * once and what every overflow is answered with: it waits at the head of the queue and is
    * admitted even when the queue is full.
    */
-  async render(preview: GamePreview | undefined, options: { first?: boolean } = {}): Promise<Buffer> {
+  async render(preview: CardTask | undefined, options: { first?: boolean } = {}): Promise<Buffer> {
     if (this.#running < this.concurrency) this.#running++;
     else {
       if (this.#waiting.length >= this.#queueLimit && !options.first) throw new RenderQueueFull();

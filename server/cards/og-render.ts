@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 let fonts: Promise<Font[]> | undefined;
 
 /** Inter (SIL OFL, from @fontsource/inter), read once on the first render. The machine may have no fonts. */
-function loadFonts(): Promise<Font[]> {
+export function loadFonts(): Promise<Font[]> {
   fonts ??= Promise.all(
     FONT_SUBSETS.flatMap((subset) =>
       FONT_WEIGHTS.map(async (weight) => ({

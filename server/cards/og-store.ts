@@ -137,6 +137,22 @@ export class CardStore {
     });
   }
 
+  /**
+   * Removes the cards of a game whose keys start with one of `prefixes` (a removed friend's story
+   * cards), those another instance sharing the folder wrote too; nothing to remove is fine.
+   */
+  removeKeys(folder: string, prefixes: readonly string[]): Promise<void> {
+    const matches = (name: string) => prefixes.some((prefix) => name.startsWith(prefix));
+    return this.#serially(async () => {
+      const names = await readdir(join(this.dir, folder)).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!name.endsWith('.png') || !matches(name)) continue;
+        await unlink(join(this.dir, folder, name)).catch(() => {});
+        this.#forget(`${folder}/${name.slice(0, -'.png'.length)}`);
+      }
+    });
+  }
+
   /** Resolves once the start-up scan has counted the folder (its deletions may still be under way). */
   scanned(): Promise<void> {
     return this.#scanned;

@@ -11,6 +11,8 @@ export type GameEvent =
   | { type: 'removed'; playerID: string }
   /** The creator deleted the game. */
   | { type: 'deleted' }
+  /** A friend (`playerID`) made a game (`gameId`) for this game's creator. */
+  | { type: 'reply'; playerID: string; gameId: string }
   /**
    * Events may have been missed (a bus spanning instances reconnected): whoever keeps state about
    * this game must re-read it. Not published by repositories.

@@ -41,7 +41,7 @@ export interface Envelope {
 }
 
 // What travels between instances: everything but `resync`, which each bus raises for itself.
-const EVENT_TYPES = new Set<string>(['player', 'playing', 'removed', 'deleted']);
+const EVENT_TYPES = new Set<string>(['player', 'playing', 'removed', 'deleted', 'reply']);
 
 const isAnnounced = (value: Partial<Announced> | undefined): value is Announced =>
   typeof value?.gameId === 'string' && EVENT_TYPES.has(String(value.event?.type));

@@ -227,6 +227,7 @@ describe("the creator's answers before a friend has answered", () => {
         url: '/prod/claim-game',
         payload: { gameId: game.gameId, key: 'not-the-key-of-this-game', userId: friend },
       },
+      'get-replies': { url: `/prod/get-replies?gameId=${game.gameId}&userId=${friend}` },
       'push-key': { url: '/prod/push-key' },
       'subscribe-push': {
         url: '/prod/subscribe-push',

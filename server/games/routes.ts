@@ -3,7 +3,7 @@ import type { Language } from '../../shared/languages.js';
 import { editionOf, gameTypeOf, toWireQuestion } from '../../shared/model.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { computeScore } from '../../shared/score.js';
-import { conflict, notFound, removedFriend, unknownGame } from '../errors.js';
+import { conflict, forbidden, notFound, removedFriend, unknownGame } from '../errors.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
 import { networkOf } from '../http/networks.js';
 import { newGameId, newPlayerId } from '../ids.js';
@@ -31,6 +31,12 @@ interface GameRoutesOptions {
   rounds: Pick<RoundRepository, 'findPlay' | 'clearPlay'>;
   onGameCreated?: () => void;
   onResponseLogged?: () => void;
+  /** Games made back for a creator (create-game's `replyTo`); without it `replyTo` is refused. */
+  replies?: {
+    /** The maker's public id on that game's board; undefined if they are not on it. */
+    playerOf(gameId: string, playerUserId: string): Promise<string | undefined>;
+    addReply(gameId: string, playerID: string, replyGameId: string): Promise<boolean>;
+  };
   /** A friend's response was stored (their push to the creator goes out from here). */
   onFriendFinished?: (gameId: string, playerName: string, score: number) => void;
 }
@@ -52,10 +58,19 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (!(await cache.gameExists(gameId))) throw unknownGame();
   }
 
-  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, lang }) => {
+  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, lang, replyTo }) => {
     const edition = editionOf(gameType);
     const gameQuestions = await readQuestionSet(questionSet, edition, questions);
     checkAnswers(gameQuestions, answerSet, 'answerSet');
+    // A game made back for a creator: its maker must be on that game's scoreboard.
+    let replyFrom: string | undefined;
+    if (replyTo) {
+      await requireGameExists(replyTo.gameId);
+      replyFrom = await options.replies?.playerOf(replyTo.gameId, replyTo.playerId);
+      if (replyFrom === undefined) {
+        throw forbidden('reply_not_played', 'You can make a game back only for a game you played.');
+      }
+    }
     const gameId = newGameId();
     await games.createGame({
       id: gameId,
@@ -67,6 +82,8 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
       lang,
     });
+    // Announced to the first game's scoreboard; a friend removed (or a game deleted) meanwhile stores nothing.
+    if (replyTo && replyFrom !== undefined) await options.replies?.addReply(replyTo.gameId, replyFrom, gameId);
     options.onGameCreated?.();
     return { gameId };
   });

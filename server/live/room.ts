@@ -218,6 +218,10 @@ export class GameRoom {
         else if (this.#settled) applyTo(this.#settled, event);
         if (this.#sockets.size > 0) this.#send(outgoing(event));
         return;
+      case 'reply':
+        // Not part of the board: the sockets watching now hear it; a reload reads get-replies.
+        if (this.#sockets.size > 0) this.#send(outgoing(event));
+        return;
     }
   }
 

@@ -16,6 +16,7 @@ import { postgresPushRepository } from '../push/postgres.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
 import { seedRows } from '../questions/seed.js';
 import { postgresRoundRepository, postgresRoundWriter } from '../rounds/postgres.js';
+import { postgresReplyRepository } from '../share/postgres.js';
 import type { Storage, StorageOptions } from './storage.js';
 
 export interface PostgresStorage extends Storage {
@@ -98,6 +99,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     circle: postgresCircleRepository(pool),
     push: postgresPushRepository(pool),
     reports: postgresReportRepository(pool),
+    replies: postgresReplyRepository(pool, announcer),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -12,6 +12,7 @@ import type { BankOptions } from '../questions/bank.js';
 import { readQuestionBanks, seedRows } from '../questions/seed.js';
 import { sqliteQuestionRepository } from '../questions/sqlite.js';
 import { sqliteRoundRepository } from '../rounds/sqlite.js';
+import { sqliteReplyRepository } from '../share/sqlite.js';
 import type { Storage, StorageOptions } from './storage.js';
 
 export interface SqliteStorage extends Storage {
@@ -57,6 +58,7 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
     circle: sqliteCircleRepository(db),
     push: sqlitePushRepository(db),
     reports: sqliteReportRepository(db),
+    replies: sqliteReplyRepository(db, options.bus),
     async ping() {
       db.prepare('SELECT 1').get();
     },

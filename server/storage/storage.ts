@@ -6,6 +6,7 @@ import type { PushRepository } from '../push/repository.js';
 import type { BankQuestion } from '../questions/bank.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import type { RoundRepository } from '../rounds/repository.js';
+import type { ReplyRepository } from '../share/repository.js';
 
 /** Everything the app keeps, behind one interface per feature; handlers never learn which database it is. */
 export interface Storage {
@@ -19,6 +20,8 @@ export interface Storage {
   push: PushRepository;
   /** Reports of games, for the admin (server/admin/). */
   reports: ReportRepository;
+  /** Games friends made back for a creator. */
+  replies: ReplyRepository;
   /** The bus that reaches every instance sharing this database (their live sockets, their caches). */
   bus: GameEventBus;
   /**

@@ -26,7 +26,7 @@ interface ClientOptions {
 }
 
 /** Where absolute URLs in link previews point: PUBLIC_URL, else the address this request came to. */
-function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
   return publicUrl ?? `${request.protocol}://${request.host}`;
 }
 

@@ -12,7 +12,7 @@ import type { Player as ScoreboardRow } from '../../shared/api.js';
 const CHROMIUM = CHROMIUM_PATH;
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 const root = join(import.meta.dirname, '..', '..');
-const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
+export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
 const CLIENT_DIR = join(root, 'dist', 'client');
 
 /**

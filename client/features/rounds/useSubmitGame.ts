@@ -13,6 +13,7 @@ import { finishGame, type GameInProgress } from '../../state/game.js';
 import { saveOwnPlayerId } from '../../state/publicIds.js';
 import { userId, userName } from '../../state/user.js';
 import { clearDrafts } from '../own-questions/editor/own-questions.js';
+import { endReply, pendingReply } from '../share/replyTo.js';
 import { forgetRounds } from './kept-rounds.js';
 
 export const RETRY_DELAY_MS = 2000;
@@ -31,17 +32,23 @@ type SubmitState =
 /** Sends the finished game: create-game for a creator, log-response for a friend. */
 async function submit(game: GameInProgress): Promise<string> {
   if (game.gameId === NEW_GAME_ID) {
-    const { gameId } = await createGame(
-      {
-        userId: userId(),
-        userName: userName(),
-        // The creator's own questions travel whole; the server gives them their game-private ids.
-        questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
-        answerSet: game.answers,
-        ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
+    const body = {
+      userId: userId(),
+      userName: userName(),
+      // The creator's own questions travel whole; the server gives them their game-private ids.
+      questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
+      answerSet: game.answers,
+      ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
+    };
+    // A game made back for a friend's creator; refused (the friend was removed, the game is gone), it is an ordinary game.
+    const replyTo = pendingReply();
+    const { gameId } = await createGame(replyTo ? { ...body, replyTo } : body, currentLanguage()).catch(
+      (error: unknown) => {
+        if (!replyTo || !(error instanceof ApiError && (error.status === 403 || error.status === 404))) throw error;
+        return createGame(body, currentLanguage());
       },
-      currentLanguage(),
     );
+    endReply();
     clearDrafts(game.edition);
     return endScreenPath(gameId);
   }

@@ -27,6 +27,8 @@ export interface LiveScoreboard {
   gone: boolean;
   /** The last failure, kept for debugging; screens show the empty list instead. */
   error?: Failure;
+  /** Games friends made back for the creator while this screen was open (get-replies has the earlier ones). */
+  replies: { playerID: string; gameId: string }[];
 }
 
 export const INITIAL_SCOREBOARD: LiveScoreboard = {
@@ -35,6 +37,7 @@ export const INITIAL_SCOREBOARD: LiveScoreboard = {
   connected: false,
   loaded: false,
   gone: false,
+  replies: [],
 };
 
 /** How often faded friends are looked for. */
@@ -99,6 +102,9 @@ function parseLiveMessage(data: unknown): LiveMessage | null {
   if (m.type === 'player' && isPlayer(m.player)) return { type: 'player', player: m.player };
   if (m.type === 'removed' && typeof m.playerID === 'string') return { type: 'removed', playerID: m.playerID };
   if (m.type === 'deleted') return { type: 'deleted' };
+  if (m.type === 'reply' && typeof m.playerID === 'string' && typeof m.gameId === 'string') {
+    return { type: 'reply', playerID: m.playerID, gameId: m.gameId };
+  }
   // A type this client does not know yet: ignored.
   return null;
 }
@@ -244,6 +250,13 @@ export class LiveScoreboardConnection {
           // The server closes the socket with LIVE_CLOSE_UNKNOWN_GAME next, which stops the connection.
           this.#update({ players: [], playing: [] });
           break;
+        case 'reply': {
+          const { playerID, gameId } = message;
+          if (!this.#state.replies.some((r) => r.gameId === gameId)) {
+            this.#update({ replies: [...this.#state.replies, { playerID, gameId }] });
+          }
+          break;
+        }
       }
     };
     ws.onclose = (event: CloseEvent) => {

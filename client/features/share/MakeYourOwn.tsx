@@ -1,0 +1,21 @@
+import { useLingui } from '@lingui/react/macro';
+import { useNavigate } from 'react-router-dom';
+import { namedCreator } from '../../../shared/product.js';
+import { userId } from '../../state/user.js';
+import { startReply } from './replyTo.js';
+
+/** On a friend's result: makes a game back for the creator, whose scoreboard then says so. */
+export function MakeYourOwn({ gameId, creatorName }: { gameId: string; creatorName: string }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const creator = namedCreator(creatorName);
+  const start = () => {
+    startReply({ gameId, playerId: userId() });
+    navigate('/');
+  };
+  return (
+    <button type="button" className="button button--secondary make-your-own" onClick={start}>
+      {creator === null ? t`Make your own — your friend will see it` : t`Make your own — ${creator} will see it`}
+    </button>
+  );
+}

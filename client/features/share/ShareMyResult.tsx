@@ -1,0 +1,106 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import { PRODUCT_NAME } from '../../../shared/product.js';
+import { useLanguage } from '../../i18n/useLanguage.js';
+import { canShareFiles, cardFile, resultCardPath } from './cards.js';
+import { withLink } from './grid.js';
+import { COPIED_MS, copyText } from './ShareLink.js';
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * "Share my result": the story card as a file with the text (grid, score, link) where the share
+ * sheet takes files; otherwise the card to save and the text to copy. `playerID` is this
+ * browser's id on the scoreboard (null on another device: then the text alone).
+ */
+export function ShareMyResult({
+  gameId,
+  playerID,
+  message,
+  link,
+}: {
+  gameId: string;
+  playerID: string | null;
+  message: string;
+  link: string;
+}) {
+  const { t } = useLingui();
+  const lang = useLanguage();
+  const text = withLink(message, link);
+  const path = playerID ? resultCardPath(gameId, playerID, lang) : null;
+  // Fetched ahead: a share sheet opens only straight from the tap, not after a download.
+  const [file, setFile] = useState<File | null>(null);
+  const [offer, setOffer] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    setFile(null);
+    if (!path) return;
+    const controller = new AbortController();
+    void cardFile(path, `${PRODUCT_NAME.toLowerCase()}-result.png`, controller.signal).then(
+      (found) => !controller.signal.aborted && setFile(found),
+    );
+    return () => controller.abort();
+  }, [path]);
+
+  const copy = async () => {
+    if (!(await copyText(text))) return;
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+  };
+
+  const share = async () => {
+    try {
+      if (file && canShareFiles([file])) {
+        await navigator.share({ files: [file], title: t`My ${PRODUCT_NAME} result`, text });
+        return;
+      }
+      if (!path && typeof navigator.share === 'function') {
+        await navigator.share({ title: t`My ${PRODUCT_NAME} result`, text });
+        return;
+      }
+    } catch (error) {
+      // Closing the share sheet is a choice; anything else falls back to saving and copying.
+      if (isAbort(error)) return;
+    }
+    // Without a card there is only the text: copied at once.
+    if (path) setOffer(true);
+    else await copy();
+  };
+
+  return (
+    <div className="share-result">
+      <button type="button" className="button button--primary" onClick={() => void share()}>
+        {t`Share my result`}
+      </button>
+      {offer && (
+        <div className="share-result__offer" data-testid="share-offer">
+          {path && (
+            <>
+              <img
+                className="share-result__card"
+                src={path}
+                alt={t`Story card of your result`}
+                width="180"
+                height="320"
+              />
+              <a className="button button--secondary" href={path} download={`${PRODUCT_NAME.toLowerCase()}-result.png`}>
+                {t`Save the picture`}
+              </a>
+            </>
+          )}
+          <pre className="share-result__text">{text}</pre>
+          <button type="button" className="button button--secondary" onClick={() => void copy()}>
+            {t`Copy the text`}
+          </button>
+        </div>
+      )}
+      <p className="share__status" role="status">
+        {copied ? t`Copied to clipboard!` : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+import type { ReactElement } from 'react';
+import type { Language } from '../../shared/languages.js';
+import { PRODUCT_NAME } from '../../shared/product.js';
+import { scoreLevel } from '../../shared/score.js';
+import { scoreText } from '../../shared/score-text.js';
+import { drawableName, FONT_SUBSETS, fontFamilyName } from './og-card.js';
+import { qrDataUri } from './qr.js';
+import { STORY_TEXTS } from './story-texts.js';
+
+// The product's look, as the preview card's (og-card.ts).
+const BG = '#17133f';
+const BG_DEEP = '#0e0b2b';
+const TEXT = '#f6f3ff';
+const MUTED = '#b8b2e2';
+const CORAL = '#ff5e7e';
+const AMBER = '#ffb547';
+const FONT_FAMILY = FONT_SUBSETS.map((subset) => `'${fontFamilyName(subset)}'`).join(', ');
+
+/** A phone story's size. */
+export const STORY_WIDTH = 1080;
+export const STORY_HEIGHT = 1920;
+/** Stored story cards are keyed by it (story-cards.ts): raise it whenever their look changes. */
+export const STORY_DESIGN = 1;
+/** The QR code's drawn size: about 100 modules with its quiet zone, so 5 px or more a module. */
+export const QR_SIZE = 560;
+
+/** A friend's result: both names, the score, the game's link. Never an answer. */
+export interface ResultStory {
+  kind: 'result';
+  lang: Language;
+  creatorName: string;
+  playerName: string;
+  score: number;
+  link: string;
+}
+
+/** The creator's card: the first three on the scoreboard (fewer when fewer played). */
+export interface TopStory {
+  kind: 'top';
+  lang: Language;
+  creatorName: string;
+  top: { playerName: string; score: number }[];
+  link: string;
+}
+
+export type StoryCard = ResultStory | TopStory;
+
+type Style = Record<string, string | number>;
+type Child = ReactElement | string;
+
+function el(type: string, style: Style, children: Child | Child[] = [], attributes: Record<string, string> = {}) {
+  const element: ReactElement = { type, key: null, props: { style, children, ...attributes } };
+  return element;
+}
+
+const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+
+const LOGO = dataUri(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><defs><linearGradient id="g" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="${CORAL}"/><stop offset="1" stop-color="${AMBER}"/></linearGradient></defs><rect width="64" height="64" rx="16" fill="#2a2466"/><path d="M10 36c5-12 10-12 15 0s10 12 15 0 10-12 15 0" fill="none" stroke="url(#g)" stroke-width="6" stroke-linecap="round"/></svg>`,
+);
+
+const gradientText: Style = {
+  backgroundImage: `linear-gradient(90deg, ${CORAL}, ${AMBER})`,
+  backgroundClip: 'text',
+  color: 'transparent',
+};
+
+/** The name as the card's font can draw it, or the language's "someone". */
+function shownName(name: string, someone: string): string {
+  return drawableName(name) || someone;
+}
+
+/** Keeps a name line within two lines at most 40 characters long. */
+function namesSize(text: string): number {
+  const length = [...text].length;
+  if (length <= 16) return 104;
+  if (length <= 28) return 84;
+  if (length <= 44) return 68;
+  return 56;
+}
+
+/** The link without its scheme, as people read and type it. */
+const linkText = (link: string) => link.replace(/^https?:\/\//, '');
+
+function frame(children: ReactElement[]): ReactElement {
+  return el(
+    'div',
+    {
+      display: 'flex',
+      flexDirection: 'column',
+      width: STORY_WIDTH,
+      height: STORY_HEIGHT,
+      padding: '120px 96px 96px',
+      color: TEXT,
+      fontFamily: FONT_FAMILY,
+      backgroundColor: BG_DEEP,
+      // The preview card's glow, drawn with linear gradients: a radial one over a story's 2 million
+      // pixels costs resvg about 0.4 s of CPU, a linear one about 0.02 s.
+      backgroundImage: `linear-gradient(215deg, rgba(255, 94, 126, 0.34) 0%, rgba(255, 94, 126, 0) 40%), linear-gradient(35deg, rgba(255, 181, 71, 0.16) 0%, rgba(255, 181, 71, 0) 35%), linear-gradient(180deg, ${BG} 0%, ${BG_DEEP} 100%)`,
+    },
+    children,
+  );
+}
+
+function brand(): ReactElement {
+  return el('div', { display: 'flex', alignItems: 'center' }, [
+    el('img', { width: 88, height: 88, marginRight: 24 }, [], { src: LOGO, width: '88', height: '88' }),
+    el('div', { display: 'flex', fontSize: 56, fontWeight: 800, letterSpacing: -0.5 }, PRODUCT_NAME),
+  ]);
+}
+
+/** The invitation, the QR code on white and the link as text: what a viewer of the story acts on. */
+function invitation(story: StoryCard): ReactElement {
+  const texts = STORY_TEXTS[story.lang];
+  const creator = drawableName(story.creatorName) || undefined;
+  return el('div', { display: 'flex', flexDirection: 'column', alignItems: 'center' }, [
+    el(
+      'div',
+      { display: 'flex', fontSize: 52, fontWeight: 800, lineHeight: 1.15, textAlign: 'center', marginBottom: 40 },
+      texts.headline(creator),
+    ),
+    el('div', { display: 'flex', padding: 20, borderRadius: 36, backgroundColor: '#ffffff' }, [
+      el('img', { width: QR_SIZE, height: QR_SIZE }, [], {
+        src: qrDataUri(story.link, QR_SIZE),
+        width: String(QR_SIZE),
+        height: String(QR_SIZE),
+      }),
+    ]),
+    el('div', { display: 'flex', fontSize: 32, fontWeight: 500, color: MUTED, marginTop: 36 }, texts.scan),
+    el(
+      'div',
+      { display: 'flex', fontSize: 36, fontWeight: 800, marginTop: 12, textAlign: 'center' },
+      linkText(story.link),
+    ),
+  ]);
+}
+
+/** A friend's result as a 1080×1920 story: names, score, caption, then the way to play. */
+export function resultStory(story: ResultStory): ReactElement {
+  const texts = STORY_TEXTS[story.lang];
+  const names = `${shownName(story.playerName, texts.someoneFriend)} & ${shownName(story.creatorName, texts.someoneCreator)}`;
+  return frame([
+    brand(),
+    el(
+      'div',
+      { display: 'flex', flexDirection: 'column', alignItems: 'center', flexGrow: 1, justifyContent: 'center' },
+      [
+        el(
+          'div',
+          { display: 'flex', fontSize: 40, fontWeight: 500, color: MUTED, marginBottom: 16 },
+          texts.resultKicker,
+        ),
+        el(
+          'div',
+          {
+            display: 'flex',
+            fontSize: namesSize(names),
+            fontWeight: 800,
+            lineHeight: 1.1,
+            textAlign: 'center',
+            ...gradientText,
+          },
+          names,
+        ),
+        el(
+          'div',
+          { display: 'flex', fontSize: 220, fontWeight: 800, lineHeight: 1, letterSpacing: -6, marginTop: 24 },
+          scoreText(story.score, story.lang),
+        ),
+        el(
+          'div',
+          { display: 'flex', fontSize: 60, fontWeight: 800, marginTop: 16, textAlign: 'center', color: AMBER },
+          texts.captions[scoreLevel(story.score) - 1],
+        ),
+      ],
+    ),
+    invitation(story),
+  ]);
+}
+
+/** The creator's card: the top three (or that no one played yet), then the way to play. */
+export function topStory(story: TopStory): ReactElement {
+  const texts = STORY_TEXTS[story.lang];
+  const creator = drawableName(story.creatorName) || undefined;
+  const title = texts.topTitle(creator);
+  const rows =
+    story.top.length === 0
+      ? [el('div', { display: 'flex', fontSize: 48, fontWeight: 500, color: MUTED }, texts.nobodyYet)]
+      : story.top.slice(0, 3).map((player, index) =>
+          el(
+            'div',
+            {
+              display: 'flex',
+              alignItems: 'center',
+              width: '100%',
+              padding: '28px 40px',
+              marginTop: index === 0 ? 0 : 24,
+              borderRadius: 32,
+              backgroundColor: index === 0 ? 'rgba(255, 181, 71, 0.16)' : 'rgba(255, 255, 255, 0.07)',
+              border: index === 0 ? `3px solid ${AMBER}` : '3px solid rgba(255, 255, 255, 0.12)',
+            },
+            [
+              el(
+                'div',
+                { display: 'flex', fontSize: 64, fontWeight: 800, width: 90, color: index === 0 ? AMBER : MUTED },
+                String(index + 1),
+              ),
+              el(
+                'div',
+                {
+                  display: 'flex',
+                  flexGrow: 1,
+                  fontSize: 56,
+                  fontWeight: 800,
+                  overflow: 'hidden',
+                  whiteSpace: 'nowrap',
+                  textOverflow: 'ellipsis',
+                },
+                shownName(player.playerName, texts.someoneFriend),
+              ),
+              el(
+                'div',
+                { display: 'flex', fontSize: 56, fontWeight: 800, marginLeft: 24 },
+                scoreText(player.score, story.lang),
+              ),
+            ],
+          ),
+        );
+  return frame([
+    brand(),
+    el(
+      'div',
+      { display: 'flex', flexDirection: 'column', alignItems: 'center', flexGrow: 1, justifyContent: 'center' },
+      [
+        el(
+          'div',
+          {
+            display: 'flex',
+            fontSize: namesSize(title),
+            fontWeight: 800,
+            lineHeight: 1.1,
+            textAlign: 'center',
+            marginBottom: 56,
+            ...gradientText,
+          },
+          title,
+        ),
+        ...rows,
+      ],
+    ),
+    invitation(story),
+  ]);
+}
+
+export function storyCard(story: StoryCard): ReactElement {
+  return story.kind === 'result' ? resultStory(story) : topStory(story);
+}

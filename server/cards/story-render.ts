@@ -1,0 +1,13 @@
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+import { loadFonts } from './og-render.js';
+import { STORY_HEIGHT, STORY_WIDTH, type StoryCard, storyCard } from './story-card.js';
+
+/**
+ * A story card's 1080×1920 PNG, laid out by satori (text as paths) and rasterised by resvg, as the
+ * preview cards are (og-render.ts): CPU work that only the render pool's worker threads do.
+ */
+export async function renderStoryCard(story: StoryCard): Promise<Buffer> {
+  const svg = await satori(storyCard(story), { width: STORY_WIDTH, height: STORY_HEIGHT, fonts: await loadFonts() });
+  return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
+}

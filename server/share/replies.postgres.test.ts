@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGame, fetchQuestions, logResponse, newUserId, testApp } from '../testing/app.js';
+import { crossInstanceBuses, type SharedBus } from '../testing/buses.js';
+import { LiveClient } from '../testing/live-client.js';
+import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
+
+const liveUrl = (app: FastifyInstance, gameId: string) =>
+  `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/prod/live/${gameId}`;
+
+// A game made back on one instance reaches the first game's sockets on the other, as `removed` does.
+describe.each(crossInstanceBuses)('a reply across instances, over $name', (bus) => {
+  let database: TestDatabase;
+  let shared: SharedBus;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+
+  async function instance(): Promise<FastifyInstance> {
+    const app = await testApp({ DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3', ...shared.env }, shared.options);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return app;
+  }
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    shared = bus.share(database);
+    [a, b] = await Promise.all([instance(), instance()]);
+  });
+
+  afterEach(async () => {
+    await Promise.all([a.close(), b.close()]);
+    await database.drop();
+  });
+
+  it("reaches the first game's live sockets on the other instance, and get-replies on either", async () => {
+    const ada = await createGame(a, 'classic', [1, 2, 3], 'Ada');
+    const bo = newUserId();
+    const boPlayerID = (await logResponse(a, ada.gameId, bo, [1, 2, 3], 'Bo')).json().playerID;
+    const onA = await LiveClient.open(liveUrl(a, ada.gameId));
+    expect(await onA.message(0)).toMatchObject({ type: 'snapshot' });
+
+    const questions = await fetchQuestions(b, 'classic');
+    const made = await b.inject({
+      method: 'POST',
+      url: '/prod/create-game',
+      payload: {
+        userId: bo,
+        userName: 'Bo',
+        questionSet: questions.map((q) => q.questionID),
+        answerSet: questions.map(() => 1),
+        replyTo: { gameId: ada.gameId, playerId: bo },
+      },
+    });
+    expect(made.statusCode).toBe(200);
+    const { gameId } = made.json();
+    expect(await onA.message(1)).toEqual({ type: 'reply', playerID: boPlayerID, gameId });
+    onA.close();
+    for (const app of [a, b]) {
+      const listed = await app.inject({ url: `/prod/get-replies?gameId=${ada.gameId}&userId=${ada.creatorId}` });
+      expect(listed.json()).toEqual({ replies: [{ playerID: boPlayerID, playerName: 'Bo', gameId }] });
+    }
+  });
+});
