@@ -1,28 +1,41 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 
 /** How long a screen's code may take to arrive before the error screen is shown instead. */
 const CHUNK_TIMEOUT_MS = 120_000;
 
-type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
+type LazyScreen<P> = ComponentType<P> & { preload: () => void };
+
+/** A screen's code that did not arrive (offline, a timeout): the person can try again where they are. */
+export class ScreenLoadError extends Error {
+  override name = 'ScreenLoadError';
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('This screen took too long to load.')), ms);
+    const timer = setTimeout(() => reject(new ScreenLoadError('This screen took too long to load.')), ms);
     promise.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 }
 
-/** A screen loaded on first use (or on `preload`), failing after 120 s; a failed load can be retried. */
-export function lazyScreen<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
+/**
+ * A screen loaded on first use (or on `preload`), failing after 120 s with a ScreenLoadError.
+ * React keeps a lazy component's failure for good, so a failed load makes a fresh one: rendered
+ * again (the error screen's Try again), the screen's code is fetched again.
+ */
+export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  let current: LazyExoticComponent<ComponentType<P>>;
   const loadOnce = () => {
     pending ??= withTimeout(load(), CHUNK_TIMEOUT_MS).catch((error: unknown) => {
       pending = undefined;
-      throw error;
+      current = lazy(loadOnce);
+      throw error instanceof ScreenLoadError ? error : new ScreenLoadError(String(error), { cause: error });
     });
     return pending;
   };
-  return Object.assign(lazy(loadOnce), {
+  current = lazy(loadOnce);
+  const Screen = (props: P) => createElement(current as ComponentType<P>, props);
+  return Object.assign(Screen, {
     preload: () => {
       loadOnce().catch(() => {
         // Preloading is a hint; the real load reports its own failure.

@@ -2,8 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { Sentence } from '../i18n/Sentence.js';
+import { ScreenLoadError } from '../lazy.js';
 
-/** The fallback screen: a crash in a screen, or a screen's code that would not load. */
+/** The fallback screen: a crash in a screen. */
 function ErrorScreen({ detail }: { detail?: string }) {
   const { t } = useLingui();
   return (
@@ -18,6 +19,25 @@ function ErrorScreen({ detail }: { detail?: string }) {
       <a className="button button--primary" href="/">
         {t`Back to ${PRODUCT_NAME}`}
       </a>
+    </main>
+  );
+}
+
+/**
+ * A screen whose code did not arrive: the person stays where they are (the address, so a friend's
+ * invitation, is kept) and Try again fetches it again.
+ */
+function LoadFailedScreen({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
+  return (
+    <main className="screen error-screen">
+      <h1>{t`This page didn't load`}</h1>
+      <p className="alert" role="alert">
+        {t`Check your connection and try again.`}
+      </p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {t`Try again`}
+      </button>
     </main>
   );
 }
@@ -39,6 +59,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
   }
 
   override render() {
-    return this.state.error ? <ErrorScreen detail={this.state.error.message} /> : this.props.children;
+    const { error } = this.state;
+    if (error instanceof ScreenLoadError) return <LoadFailedScreen onRetry={() => this.setState({ error: null })} />;
+    return error ? <ErrorScreen detail={error.message} /> : this.props.children;
   }
 }

@@ -23,6 +23,9 @@ import '../i18n/screens.js';
 export const LOAD_FAILED = "We couldn't load this game. Check your connection and try again.";
 export const JOIN_FAILED = "We couldn't start the game. Check your connection and try again.";
 
+/** The round screen's code (the same chunk the router loads); a failed fetch is tried again next time. */
+const loadRounds = () => import('./Game.js');
+
 const logJoinFailure = (error: unknown) =>
   console.error(`Failed to join game: ${errorMessage(error, 'unknown error')}`);
 
@@ -66,6 +69,8 @@ export default function Join() {
     saveUserName(name);
     try {
       const { edition, questions } = prefetch.data ?? (await joinGame(gameId, lang));
+      // The rounds' code first: if it does not arrive, the friend stays here with Try again.
+      await loadRounds();
       if (!resumableGame(edition, gameId)) startGame(edition, gameId, questions);
       // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
       navigate(gamePath(edition, gameId), { replace: true });
