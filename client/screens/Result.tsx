@@ -78,7 +78,7 @@ export default function Result() {
           <Sentence text={failureText(load.error, REMOVED)} />
         </h1>
         <Link className="button button--primary" to="/">
-          {t`Play A New Game With Your Friends`}
+          {t`Play a new game with your friends`}
         </Link>
       </main>
     );
@@ -131,7 +131,7 @@ export default function Result() {
       <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: creator ?? t`Your friend` }} />
       <FriendsCircle gameId={gameId} playerId={playerId} creatorName={comparison.creatorName} />
       <Link className="button button--secondary" to="/">
-        {t`Play A New Game With Your Friends`}
+        {t`Play a new game with your friends`}
       </Link>
     </main>
   );

@@ -25,6 +25,14 @@ export function gaugeColor(percent: number): string {
   return color;
 }
 
+/** The space a language writes between a number and its percent sign (a no-break one in German), or none. */
+export function percentGap(locale: string | readonly string[]): string {
+  const parts = new Intl.NumberFormat(locale as string | string[], { style: 'percent' }).formatToParts(0.5);
+  const sign = parts.findIndex((part) => part.type === 'percentSign');
+  const before = parts[sign - 1];
+  return before?.type === 'literal' ? before.value : '';
+}
+
 /** Score 0..10 as a whole percentage 0..100. */
 export function gaugeTarget(score: number): number {
   return Math.max(0, Math.min(100, Math.round(score * 10)));
@@ -71,6 +79,8 @@ export function Gauge({ score }: { score: number }) {
         </svg>
         <span className="gauge__value" aria-hidden="true" data-testid="gauge-value">
           {percent}
+          {/* "86 %" where the language writes a space before the sign (German), "86%" elsewhere. */}
+          {percentGap(i18n.locales ?? i18n.locale)}
           <span className="gauge__percent">%</span>
         </span>
       </div>

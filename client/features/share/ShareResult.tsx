@@ -7,7 +7,7 @@ import { formatScoreText } from '../../i18n/format.js';
 import { COPIED_MS, copyText } from './ShareLink.js';
 
 /** What a friend shares, in their language: their score and the game's join link, so the next friend can play. */
-function resultShareText(i18n: I18n, score: number, creatorName: string, link: string): string {
+export function resultShareText(i18n: I18n, score: number, creatorName: string, link: string): string {
   const creator = namedCreator(creatorName);
   const points = formatScoreText(i18n, score);
   if (creator === null) {
@@ -16,7 +16,7 @@ function resultShareText(i18n: I18n, score: number, creatorName: string, link: s
     );
   }
   return i18n._(
-    msg`I scored ${points} with ${creator} on ${PRODUCT_NAME}! How well do you know ${creator}? Play here: ${link}`,
+    msg`I scored ${points} with ${creator} on ${PRODUCT_NAME}! How in tune are you with ${creator}? Play here: ${link}`,
   );
 }
 
