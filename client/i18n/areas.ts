@@ -20,6 +20,7 @@ export const SCREEN_FOLDERS: readonly string[] = [
   'client/features/scoreboard/',
   'client/features/share/',
   'client/features/push/',
+  'client/features/missed-rounds/',
 ];
 
 /** The screens of client/screens/ that the entry chunk carries itself (App.tsx imports them statically). */

@@ -15,6 +15,10 @@ export interface GameInProgress {
   answers: number[];
   /** Ids of the questions the creator swapped away, so none comes back and the count survives a refresh. */
   swapped: string[];
+  /** The creator's rounds that timed out with no answer given (their indexes): offered again before the link is made. */
+  missed?: number[];
+  /** The creator chose to answer the missed rounds now: they are shown again, in order, with no clock. */
+  replaying?: boolean;
 }
 
 /** A creator may swap at most this many questions per game; friends never swap. */
@@ -45,7 +49,10 @@ function isGameInProgress(value: unknown): value is GameInProgress {
     g.answers.every((a) => Number.isInteger(a)) &&
     // Games stored before swapping existed have no list: they have swapped nothing.
     (g.swapped === undefined ||
-      (Array.isArray(g.swapped) && g.swapped.length <= MAX_SWAPS && g.swapped.every((id) => typeof id === 'string')))
+      (Array.isArray(g.swapped) && g.swapped.length <= MAX_SWAPS && g.swapped.every((id) => typeof id === 'string'))) &&
+    (g.missed === undefined ||
+      (Array.isArray(g.missed) &&
+        g.missed.every((i) => Number.isInteger(i) && i >= 0 && i < (g.answers as unknown[]).length)))
   );
 }
 
@@ -69,6 +76,30 @@ export function loadGame(edition: Edition, gameId: string): GameInProgress | nul
   const game = readJson(session, GAME_KEY);
   if (!isGameInProgress(game) || game.edition !== edition || game.gameId !== gameId) return null;
   return { ...game, swapped: game.swapped ?? [] };
+}
+
+/** A timed-out round answered now: its answer goes in its place, and the next missed round (if any) follows. */
+export function answerMissedRound(game: GameInProgress, round: number, answer: number): GameInProgress {
+  const missed = (game.missed ?? []).filter((index) => index !== round);
+  return {
+    ...game,
+    answers: game.answers.map((a, i) => (i === round ? answer : a)),
+    missed,
+    replaying: missed.length > 0,
+  };
+}
+
+/** The game without the rounds the creator let time out: friends are only asked what was answered. */
+export function leaveOutMissedRounds(game: GameInProgress): GameInProgress {
+  const missed = new Set(game.missed ?? []);
+  const kept = (_: unknown, index: number) => !missed.has(index);
+  return {
+    ...game,
+    questions: game.questions.filter(kept),
+    answers: game.answers.filter(kept),
+    missed: [],
+    replaying: false,
+  };
 }
 
 /** Swaps the creator has left in this game (none for a friend). */

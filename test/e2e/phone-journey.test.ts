@@ -58,9 +58,11 @@ describe.skipIf(!available)('the journey on a 360 px phone', () => {
     await screenshot(page, `journey-${TAG}-creator-scoreboard`);
 
     // Each name's text fits its box: nothing is cut with an ellipsis.
-    const cut = await page.locator('.players__label').evaluateAll((labels) =>
-      labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
-    );
+    const cut = await page
+      .locator('.players__label')
+      .evaluateAll((labels) =>
+        labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
+      );
     expect(cut).toEqual([]);
     expect(await sidewaysScroll(page)).toBe(0);
     // Remove is still there for each friend, as a compact control (still named Remove).

@@ -7,7 +7,9 @@ import { resultShareText } from '../share/ShareResult.js';
 describe("a friend's share text", () => {
   it('asks how in tune the reader is with the creator, as the game does', () => {
     const text = resultShareText(i18n, 8.4, 'Ada', 'https://wave.example/join/abc');
-    expect(text).toBe('I scored 8.4/10 with Ada on Wavelength! How in tune are you with Ada? Play here: https://wave.example/join/abc');
+    expect(text).toBe(
+      'I scored 8.4/10 with Ada on Wavelength! How in tune are you with Ada? Play here: https://wave.example/join/abc',
+    );
     expect(text).not.toMatch(/know/);
   });
 });
