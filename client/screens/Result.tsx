@@ -8,16 +8,20 @@ import { useApi } from '../api/useApi.js';
 import { useGameCheck } from '../api/useGameCheck.js';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsCircle } from '../features/circle/FriendsCircle.js';
+import { friendsKey, useCircle } from '../features/circle/useCircle.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { Gauge } from '../features/result/Gauge.js';
 import { type Comparison, RoundsComparison } from '../features/result/RoundsComparison.js';
 import { ScoreCaption } from '../features/result/ScoreCaption.js';
+import { useLiveScoreboard } from '../features/scoreboard/useLiveScoreboard.js';
 import { ShareResult } from '../features/share/ShareResult.js';
 import { formatCount } from '../i18n/format.js';
+import { shownName } from '../i18n/names.js';
 import { Sentence } from '../i18n/Sentence.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { absoluteUrl, joinPath, type LandingState, type ResultState, scoreboardPath } from '../paths.js';
 import { saveCreatorName } from '../state/game.js';
+import { ownPlayerId } from '../state/publicIds.js';
 import { storedUserId } from '../state/user.js';
 import '../i18n/screens.js';
 
@@ -48,6 +52,18 @@ export default function Result() {
   const noScore = !playerId || (load.error instanceof ApiError && load.error.status === 404);
   const check = useGameCheck(gameId, noScore);
 
+  // The board and the circle, live: the rank follows them, and a removal or a deletion shows at once.
+  const live = useLiveScoreboard(comparison ? gameId : undefined);
+  const circle = useCircle(gameId, { playerId: playerId ?? '' }, comparison ? friendsKey(live) : null);
+  const ownId = ownPlayerId(gameId);
+  const ownIndex = ownId === null ? -1 : live.players.findIndex((player) => player.playerID === ownId);
+  const [seenOnBoard, setSeenOnBoard] = useState(false);
+  useEffect(() => {
+    if (ownIndex >= 0) setSeenOnBoard(true);
+  }, [ownIndex]);
+  // On the live board a moment ago, gone from it now: the creator removed this friend.
+  const removedLive = seenOnBoard && live.loaded && ownIndex < 0;
+
   useEffect(() => {
     if (comparison) saveCreatorName(gameId, comparison.creatorName);
   }, [comparison, gameId]);
@@ -60,7 +76,7 @@ export default function Result() {
     navigate('/', { replace: true, state });
   }, [failed, load.error, navigate]);
 
-  if (check.gone) return <GameGone />;
+  if (check.gone || live.gone) return <GameGone />;
   if (check.info && !check.info.hasPlayed) {
     return (
       <main className="screen result">
@@ -71,7 +87,7 @@ export default function Result() {
       </main>
     );
   }
-  if (check.info) {
+  if (check.info || removedLive) {
     return (
       <main className="screen result">
         <h1>
@@ -95,7 +111,11 @@ export default function Result() {
 
   // A creator who typed no name is "your friend".
   const creator = namedCreator(comparison.creatorName);
-  const [rank, players] = [formatCount(i18n, comparison.rank), formatCount(i18n, comparison.players)];
+  // The live board's place once it is here (it follows friends who play later), else the reply's.
+  const [place, count] = ownIndex >= 0 ? [ownIndex + 1, live.players.length] : [comparison.rank, comparison.players];
+  const [rank, players] = [formatCount(i18n, place), formatCount(i18n, count)];
+  const closest = circle.reply?.matches[0];
+  const friend = closest ? shownName(i18n, closest.playerName) : '';
   return (
     <main className="screen result">
       {alreadyPlayed && (
@@ -127,9 +147,20 @@ export default function Result() {
           </Trans>
         )}
       </p>
+      {closest && (
+        // The circle sits under every round: a line here says who, and leads there.
+        <p className="result__teaser">
+          <a href="#circle">{t`You're most in tune with ${friend}`} →</a>
+        </p>
+      )}
       <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={absoluteUrl(joinPath(gameId))} />
       <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: creator ?? t`Your friend` }} />
-      <FriendsCircle gameId={gameId} playerId={playerId} creatorName={comparison.creatorName} />
+      <FriendsCircle
+        gameId={gameId}
+        playerId={playerId}
+        creatorName={comparison.creatorName}
+        shared={{ live, circle }}
+      />
       <Link className="button button--secondary" to="/">
         {t`Play a new game with your friends`}
       </Link>
