@@ -12,6 +12,7 @@ import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
+import { takeMyTime } from '../features/pace/pace.js';
 import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
 import { ROUND_SECONDS } from '../features/rounds/useRoundTimer.js';
 import { useLanguage } from '../i18n/useLanguage.js';
@@ -41,6 +42,8 @@ export default function Join() {
   const lang = useLanguage();
   const [name, setName] = useState(userName);
   const [joining, setJoining] = useState(false);
+  // "Take my time" ticked: the rounds are not quick ones of 10 seconds.
+  const [untimed, setUntimed] = useState(takeMyTime);
   const [joinFailure, setJoinFailure] = useState<string | null>(null);
 
   const info = useApi(['is-creator', gameId], (signal) => isCreator(gameId, userId(), signal));
@@ -113,9 +116,13 @@ export default function Join() {
       <h1>{creator === null ? t`You are joining a friend's game` : t`You are joining ${creator}'s game`}</h1>
       <p className="lead">{t`Answer the same questions and see how in tune you are.`}</p>
       <p className="join__rounds">
-        {rounds === undefined
-          ? t`Quick rounds of ${seconds} seconds each.`
-          : t`${plural(rounds, { one: `# quick round of ${seconds} seconds.`, other: `# quick rounds of ${seconds} seconds each.` })}`}
+        {untimed
+          ? rounds === undefined
+            ? t`Rounds with no clock: take your time.`
+            : t`${plural(rounds, { one: '# round with no clock: take your time.', other: '# rounds with no clock: take your time.' })}`
+          : rounds === undefined
+            ? t`Quick rounds of ${seconds} seconds each.`
+            : t`${plural(rounds, { one: `# quick round of ${seconds} seconds.`, other: `# quick rounds of ${seconds} seconds each.` })}`}
       </p>
       <form
         className="card join__card"
@@ -125,7 +132,7 @@ export default function Join() {
         }}
       >
         <NameField value={name} onChange={setName} />
-        <TakeMyTimeField />
+        <TakeMyTimeField onChange={setUntimed} />
         <button type="submit" className="button button--primary" disabled={joining}>
           {joining ? t`Loading...` : t`Play`}
         </button>

@@ -1,6 +1,7 @@
 import { type Question, SCALE_ENDS } from '../../shared/model.js';
 import { EDITIONS, type Edition, NEW_GAME_ID } from '../../shared/product.js';
 import { local, readJson, session } from './storage.js';
+import { userName } from './user.js';
 
 const GAME_KEY = 'wavelength.game';
 const CREATOR_KEY = 'wavelength.creator';
@@ -19,6 +20,11 @@ export interface GameInProgress {
   missed?: number[];
   /** The creator chose to answer the missed rounds now: they are shown again, in order, with no clock. */
   replaying?: boolean;
+  /**
+   * The name this game is played under, taken when it starts: another tab of this browser may type
+   * another name in the shared name box meanwhile, and this game's answers must not take it.
+   */
+  playerName?: string;
 }
 
 /** A creator may swap at most this many questions per game; friends never swap. */
@@ -45,6 +51,7 @@ function isGameInProgress(value: unknown): value is GameInProgress {
     g.questions.length > 0 &&
     g.questions.every((q) => isQuestion(g.edition as Edition, q)) &&
     Array.isArray(g.answers) &&
+    (g.playerName === undefined || typeof g.playerName === 'string') &&
     g.answers.length <= g.questions.length &&
     g.answers.every((a) => Number.isInteger(a)) &&
     // Games stored before swapping existed have no list: they have swapped nothing.
@@ -66,7 +73,7 @@ export function resumableGame(edition: Edition, gameId: string): GameInProgress 
 }
 
 export function startGame(edition: Edition, gameId: string, questions: Question[]): GameInProgress {
-  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [] };
+  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [], playerName: userName() };
   session.set(GAME_KEY, JSON.stringify(game));
   return game;
 }

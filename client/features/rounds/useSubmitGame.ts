@@ -29,7 +29,7 @@ async function submit(game: GameInProgress): Promise<string> {
     const { gameId } = await createGame(
       {
         userId: userId(),
-        userName: userName(),
+        userName: game.playerName ?? userName(),
         // The creator's own questions travel whole; the server gives them their game-private ids.
         questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
         answerSet: game.answers,
@@ -43,7 +43,7 @@ async function submit(game: GameInProgress): Promise<string> {
   const { playerID } = await logResponse({
     gameId: game.gameId,
     playerId: userId(),
-    userName: userName(),
+    userName: game.playerName ?? userName(),
     responseSet: game.answers,
   });
   saveOwnPlayerId(game.gameId, playerID);
