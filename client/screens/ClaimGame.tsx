@@ -9,7 +9,7 @@ import { isGameGoneError } from '../api/useGameCheck.js';
 import { Spinner } from '../components/Spinner.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { Sentence } from '../i18n/Sentence.js';
-import { endScreenPath } from '../paths.js';
+import { endScreenPath, type EndScreenState } from '../paths.js';
 import { userId } from '../state/user.js';
 import '../i18n/screens.js';
 
@@ -25,7 +25,9 @@ export default function ClaimGame() {
   const claim = useApi(['claim-game', gameId, key], () => claimGame(gameId, key, userId()), { enabled: key !== '' });
 
   useEffect(() => {
-    if (claim.data) navigate(endScreenPath(gameId), { replace: true });
+    if (!claim.data) return;
+    const state: EndScreenState = { claimed: true };
+    navigate(endScreenPath(gameId), { replace: true, state });
   }, [claim.data, gameId, navigate]);
 
   // claim-game answers 404 only for a game that is not there (a wrong key is 403).
