@@ -78,11 +78,21 @@ export default function Result() {
 
   if (check.gone || live.gone) return <GameGone />;
   if (check.info && !check.info.hasPlayed) {
+    // A stranger on a friend's result link: whose game it is, where its scores are, and a way in.
+    const host = namedCreator(check.info.playerName);
     return (
       <main className="screen result">
         <h1>{t`This is a friend's result. Want to find out your own score?`}</h1>
+        <p className="lead">
+          {host === null
+            ? t`It comes from a friend's ${PRODUCT_NAME} game. Play it, then compare.`
+            : t`It comes from ${host}'s ${PRODUCT_NAME} game. Play it, then compare.`}
+        </p>
         <Link className="button button--primary" to={joinPath(gameId)}>
           {t`Play`}
+        </Link>
+        <Link className="button button--secondary" to={scoreboardPath(gameId)}>
+          {t`See the scoreboard`}
         </Link>
       </main>
     );
