@@ -72,8 +72,7 @@ export async function activateLanguage(language: Language): Promise<void> {
     loaded.add(language);
   }
   if (request !== latest) return;
-  // Numbers as Latin America writes them ("86%", not Spain's "86 %"): CONTRACT "One source of texts".
-  i18n.activate(language, language === 'es' ? ['es-419'] : undefined);
+  i18n.activate(language);
   document.documentElement.lang = language;
 }
 

@@ -127,4 +127,31 @@ describe.skipIf(!available)('the journey on a 360 px phone', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await heading(page).filter({ hasText: 'round 1 of 3' }).waitFor();
   });
+
+  it("fits the German name placeholder, hides key hints on a touch phone, and shows light-theme own questions as fields", async () => {
+    const { page } = await player({ context: { locale: 'de-DE', colorScheme: 'light' } });
+    await page.goto('/classic');
+    const field = page.getByPlaceholder('Wie nennt man dich?');
+    await field.waitFor();
+    // The placeholder's text is no wider than the box leaves for it.
+    const fits = await field.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width <= room;
+    });
+    expect(fits).toBe(true);
+
+    // Light theme: an own question's box is the theme's tint, not a grey veil over the fields.
+    await page.getByRole('button', { name: 'Eigene Frage hinzufügen' }).click();
+    const veil = await page.locator('.own-question').first().evaluate((box) => getComputedStyle(box).backgroundColor);
+    expect(veil).not.toBe('rgba(0, 0, 0, 0.18)');
+
+    // A Spectrum round on a touch phone: no "Keys: arrows…" line.
+    await page.goto('/spectrum');
+    await page.getByRole('button', { name: 'Spielen' }).click();
+    await page.getByRole('slider').waitFor();
+    expect(await page.locator('.spectrum__keys').isVisible()).toBe(false);
+  });
 });

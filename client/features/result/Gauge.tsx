@@ -25,9 +25,12 @@ export function gaugeColor(percent: number): string {
   return color;
 }
 
-/** The space a language writes between a number and its percent sign (a no-break one in German), or none. */
-export function percentGap(locale: string | readonly string[]): string {
-  const parts = new Intl.NumberFormat(locale as string | string[], { style: 'percent' }).formatToParts(0.5);
+/**
+ * The space a language writes between a number and its percent sign (a no-break one in German), or
+ * none. Spanish is Latin America's ("86%", not Spain's "86 %"); its decimals stay "8,4".
+ */
+export function percentGap(locale: string): string {
+  const parts = new Intl.NumberFormat(locale === 'es' ? 'es-419' : locale, { style: 'percent' }).formatToParts(0.5);
   const sign = parts.findIndex((part) => part.type === 'percentSign');
   const before = parts[sign - 1];
   return before?.type === 'literal' ? before.value : '';
@@ -80,7 +83,7 @@ export function Gauge({ score }: { score: number }) {
         <span className="gauge__value" aria-hidden="true" data-testid="gauge-value">
           {percent}
           {/* "86 %" where the language writes a space before the sign (German), "86%" elsewhere. */}
-          {percentGap(i18n.locales ?? i18n.locale)}
+          {percentGap(i18n.locale)}
           <span className="gauge__percent">%</span>
         </span>
       </div>
