@@ -9,7 +9,7 @@ import { isGameGoneError } from '../api/useGameCheck.js';
 import { Spinner } from '../components/Spinner.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { Sentence } from '../i18n/Sentence.js';
-import { endScreenPath, type EndScreenState } from '../paths.js';
+import { type EndScreenState, endScreenPath } from '../paths.js';
 import { userId } from '../state/user.js';
 import '../i18n/screens.js';
 

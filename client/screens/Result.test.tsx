@@ -192,6 +192,8 @@ describe('result screen', () => {
     expect(screen.getByRole('link', { name: 'Play' }).getAttribute('href')).toBe(`/join/${GAME_ID}`);
     // Something of the result it names: whose game, and where its scores are (issue 32).
     expect(screen.getByText("It comes from Sam's Wavelength game. Play it, then compare.")).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'See the scoreboard' }).getAttribute('href')).toBe(`/scoreboard/${GAME_ID}`);
+    expect(screen.getByRole('link', { name: 'See the scoreboard' }).getAttribute('href')).toBe(
+      `/scoreboard/${GAME_ID}`,
+    );
   });
 });

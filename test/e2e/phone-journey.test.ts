@@ -128,7 +128,7 @@ describe.skipIf(!available)('the journey on a 360 px phone', () => {
     await heading(page).filter({ hasText: 'round 1 of 3' }).waitFor();
   });
 
-  it("fits the German name placeholder, hides key hints on a touch phone, and shows light-theme own questions as fields", async () => {
+  it('fits the German name placeholder, hides key hints on a touch phone, and shows light-theme own questions as fields', async () => {
     const { page } = await player({ context: { locale: 'de-DE', colorScheme: 'light' } });
     await page.goto('/classic');
     const field = page.getByPlaceholder('Wie nennt man dich?');
@@ -145,7 +145,10 @@ describe.skipIf(!available)('the journey on a 360 px phone', () => {
 
     // Light theme: an own question's box is the theme's tint, not a grey veil over the fields.
     await page.getByRole('button', { name: 'Eigene Frage hinzufügen' }).click();
-    const veil = await page.locator('.own-question').first().evaluate((box) => getComputedStyle(box).backgroundColor);
+    const veil = await page
+      .locator('.own-question')
+      .first()
+      .evaluate((box) => getComputedStyle(box).backgroundColor);
     expect(veil).not.toBe('rgba(0, 0, 0, 0.18)');
 
     // A Spectrum round on a touch phone: no "Keys: arrows…" line.

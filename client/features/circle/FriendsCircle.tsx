@@ -1,12 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
+import type { CircleMatchesReply } from '../../../shared/api.js';
 import { namedCreator } from '../../../shared/product.js';
 import { Spinner } from '../../components/Spinner.js';
 import { formatScoreText } from '../../i18n/format.js';
 import { i18n } from '../../i18n/i18n.js';
 import { shownName } from '../../i18n/names.js';
-import type { CircleMatchesReply } from '../../../shared/api.js';
 import type { LiveScoreboard } from '../scoreboard/live-connection.js';
 import { useLiveScoreboard } from '../scoreboard/useLiveScoreboard.js';
 import { CircleFailure } from './CircleFailure.js';

@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 
 describe("the creator's screens", () => {
-  it("copies the link when the address itself is clicked, and says so for 1.5 s", async () => {
+  it('copies the link when the address itself is clicked, and says so for 1.5 s', async () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     mockFetch(() => ({ body: { isCreator: true, hasPlayed: false, playerName: 'Ada' } }));
