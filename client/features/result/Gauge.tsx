@@ -82,8 +82,9 @@ export function Gauge({ score }: { score: number }) {
         </svg>
         <span className="gauge__value" aria-hidden="true" data-testid="gauge-value">
           {percent}
-          {/* "86 %" where the language writes a space before the sign (German), "86%" elsewhere. */}
-          {percentGap(i18n.locale)}
+          {/* "86 %" where the language writes a space before the sign (German), "86%" elsewhere; at
+              this size a narrow no-break space reads as the one space. */}
+          {percentGap(i18n.locale) && '\u202f'}
           <span className="gauge__percent">%</span>
         </span>
       </div>
