@@ -17,23 +17,35 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** Screens whose code failed to load, each with the way to make a fresh attempt possible. */
+const failed = new Set<() => void>();
+
 /**
- * A screen loaded on first use (or on `preload`), failing after 120 s with a ScreenLoadError.
- * React keeps a lazy component's failure for good, so a failed load makes a fresh one: rendered
- * again (the error screen's Try again), the screen's code is fetched again.
+ * Lets every screen whose code failed be fetched again when next rendered (the error screen's
+ * Try again). React keeps a lazy component's failure for good, so each gets a fresh one; done
+ * only on request, as swapping at the failure itself would have React retry for ever.
  */
+export function retryFailedScreens(): void {
+  for (const renew of failed) renew();
+  failed.clear();
+}
+
+/** A screen loaded on first use (or on `preload`), failing after 120 s with a ScreenLoadError. */
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
   let current: LazyExoticComponent<ComponentType<P>>;
+  const renew = () => {
+    current = lazy(loadOnce);
+  };
   const loadOnce = () => {
     pending ??= withTimeout(load(), CHUNK_TIMEOUT_MS).catch((error: unknown) => {
       pending = undefined;
-      current = lazy(loadOnce);
+      failed.add(renew);
       throw error instanceof ScreenLoadError ? error : new ScreenLoadError(String(error), { cause: error });
     });
     return pending;
   };
-  current = lazy(loadOnce);
+  renew();
   const Screen = (props: P) => createElement(current as ComponentType<P>, props);
   return Object.assign(Screen, {
     preload: () => {

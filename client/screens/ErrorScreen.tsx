@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { Sentence } from '../i18n/Sentence.js';
-import { ScreenLoadError } from '../lazy.js';
+import { retryFailedScreens, ScreenLoadError } from '../lazy.js';
 
 /** The fallback screen: a crash in a screen. */
 function ErrorScreen({ detail }: { detail?: string }) {
@@ -60,7 +60,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
 
   override render() {
     const { error } = this.state;
-    if (error instanceof ScreenLoadError) return <LoadFailedScreen onRetry={() => this.setState({ error: null })} />;
+    if (error instanceof ScreenLoadError) {
+      const retry = () => {
+        retryFailedScreens();
+        this.setState({ error: null });
+      };
+      return <LoadFailedScreen onRetry={retry} />;
+    }
     return error ? <ErrorScreen detail={error.message} /> : this.props.children;
   }
 }
