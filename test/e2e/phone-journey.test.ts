@@ -128,6 +128,20 @@ describe.skipIf(!available)('the journey on a 360 px phone', () => {
     await heading(page).filter({ hasText: 'round 1 of 3' }).waitFor();
   });
 
+  it("says 'Check your connection' on any screen whose code does not arrive, and Try again shows it", async () => {
+    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');
+    const { page, problems } = await player({ userId: game.creatorId });
+    await page.route(/\/assets\/EndScreen-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto(`/endscreen/${game.gameId}`);
+    await heading(page).filter({ hasText: "This page didn't load" }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toBe('Check your connection and try again.');
+    expect(new URL(page.url()).pathname).toBe(`/endscreen/${game.gameId}`);
+    await page.unroute(/\/assets\/EndScreen-[^/]*\.js$/);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await heading(page).filter({ hasText: 'Thanks for playing Wavelength!' }).waitFor();
+    expect(problems.filter((problem) => !/dynamically imported module/.test(problem))).toEqual([]);
+  });
+
   it('fits the German name placeholder, hides key hints on a touch phone, and shows light-theme own questions as fields', async () => {
     const { page } = await player({ context: { locale: 'de-DE', colorScheme: 'light' } });
     await page.goto('/classic');
