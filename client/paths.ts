@@ -36,6 +36,11 @@ export interface ResultState {
   alreadyPlayed?: boolean;
 }
 
+/** The end screen, reached by claiming a creator link: it says this device is now a creator. */
+export interface EndScreenState {
+  claimed?: boolean;
+}
+
 /** The creator's view of one friend's answers beside their own. */
 export const comparisonPath = (gameId: string, playerID: string) => `/comparison/${id(gameId)}/${id(playerID)}`;
 

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'invalid_own_question',
   'unknown_question',
   'wrong_edition',
+  'no_answered_rounds',
   'push_endpoint_not_allowed',
   // 401
   'admin_token_wrong',

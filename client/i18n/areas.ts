@@ -21,6 +21,7 @@ export const SCREEN_FOLDERS: readonly string[] = [
   'client/features/share/',
   'client/features/push/',
   'client/features/report/',
+  'client/features/missed-rounds/',
 ];
 
 /** The screens of client/screens/ that the entry chunk carries itself (App.tsx imports them statically). */

@@ -37,6 +37,7 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   invalid_own_question: msg`One of your own questions cannot be used; check it and try again.`,
   unknown_question: msg`A question of this game does not exist.`,
   wrong_edition: msg`A question belongs to the other edition.`,
+  no_answered_rounds: msg`Answer at least one round to make a game.`,
   push_endpoint_not_allowed: msg`Notifications can only go through a known push service.`,
   admin_token_wrong: msg`That admin token is not right.`,
   // Refusals (403), things that are not there (404), conflicts (409).

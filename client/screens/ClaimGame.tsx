@@ -9,7 +9,7 @@ import { Spinner } from '../components/Spinner.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { FailureText } from '../i18n/FailureText.js';
 import { failure, failureOf } from '../i18n/failure.js';
-import { endScreenPath } from '../paths.js';
+import { type EndScreenState, endScreenPath } from '../paths.js';
 import { userId } from '../state/user.js';
 import '../i18n/screens.js';
 
@@ -30,7 +30,9 @@ export default function ClaimGame() {
   const claim = useApi(['claim-game', gameId, key], () => claimGame(gameId, key, userId()), { enabled: key !== '' });
 
   useEffect(() => {
-    if (claim.data) navigate(endScreenPath(gameId), { replace: true });
+    if (!claim.data) return;
+    const state: EndScreenState = { claimed: true };
+    navigate(endScreenPath(gameId), { replace: true, state });
   }, [claim.data, gameId, navigate]);
 
   // claim-game answers 404 only for a game that is not there (a wrong key is 403).

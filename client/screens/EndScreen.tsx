@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsWeb } from '../features/circle/FriendsWeb.js';
@@ -17,12 +17,13 @@ import { inviteMessage } from '../features/share/grid.js';
 import { Replies } from '../features/share/Replies.js';
 import { ShareButtons } from '../features/share/ShareButtons.js';
 import { ShareLink } from '../features/share/ShareLink.js';
-import { absoluteUrl, joinPath, scoreboardPath } from '../paths.js';
+import { absoluteUrl, type EndScreenState, joinPath, scoreboardPath } from '../paths.js';
 import '../i18n/screens.js';
 
 /** The creator's screen after making a game: the link to share, and friends' scores as they come in. */
 export default function EndScreen() {
   const { gameId = '' } = useParams();
+  const claimed = (useLocation().state as EndScreenState | null)?.claimed === true;
   const live = useLiveScoreboard(gameId);
   const isCreator = useIsCreator(gameId);
   const link = absoluteUrl(joinPath(gameId));
@@ -31,6 +32,11 @@ export default function EndScreen() {
   if (live.gone) return <GameGone />;
   return (
     <main className="screen endscreen">
+      {claimed && (
+        <p className="notice" role="status">
+          {t`This device is now a creator of this game: you can share it, remove friends and delete it here.`}
+        </p>
+      )}
       <h1>{t`Thanks for playing ${PRODUCT_NAME}!`}</h1>
       {isCreator && <CreatorSummary gameId={gameId} players={live.players} />}
       {isCreator && <Replies gameId={gameId} players={live.players} live={live.replies} />}

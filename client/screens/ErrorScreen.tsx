@@ -4,7 +4,9 @@ import { PRODUCT_NAME } from '../../shared/product.js';
 import { FailureText } from '../i18n/FailureText.js';
 import { type Failure, failureOf } from '../i18n/failure.js';
 
-/** The fallback screen: a crash in a screen, or a screen's code that would not load. */
+import { retryFailedScreens, ScreenLoadError } from '../lazy.js';
+
+/** The fallback screen: a crash in a screen. */
 function ErrorScreen({ detail }: { detail?: Failure }) {
   const { t } = useLingui();
   return (
@@ -26,6 +28,25 @@ function ErrorScreen({ detail }: { detail?: Failure }) {
 /** Never shown: an error without a message has no detail line. */
 const NO_DETAIL: Failure = { code: '', message: '' };
 
+/**
+ * A screen whose code did not arrive: the person stays where they are (the address, so a friend's
+ * invitation, is kept) and Try again fetches it again.
+ */
+function LoadFailedScreen({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
+  return (
+    <main className="screen error-screen">
+      <h1>{t`This page didn't load`}</h1>
+      <p className="alert" role="alert">
+        {t`Check your connection and try again.`}
+      </p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {t`Try again`}
+      </button>
+    </main>
+  );
+}
+
 interface BoundaryState {
   error: Error | null;
 }
@@ -44,6 +65,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
 
   override render() {
     const { error } = this.state;
+    if (error instanceof ScreenLoadError) {
+      const retry = () => {
+        retryFailedScreens();
+        this.setState({ error: null });
+      };
+      return <LoadFailedScreen onRetry={retry} />;
+    }
     return error ? (
       <ErrorScreen detail={error.message === '' ? undefined : failureOf(error, NO_DETAIL)} />
     ) : (

@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
-import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { CLASSIC_UNANSWERED, type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { getMoreQuestions } from '../api/calls.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Spinner } from '../components/Spinner.js';
+import { MissedRounds } from '../features/missed-rounds/MissedRounds.js';
 import { takeMyTime } from '../features/pace/pace.js';
 import { ClassicRound } from '../features/rounds/ClassicRound.js';
 import { keepAnswers } from '../features/rounds/kept-rounds.js';
@@ -16,8 +17,10 @@ import { useSubmitGame } from '../features/rounds/useSubmitGame.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { joinPath, landingPath, type ResultState, resultPath } from '../paths.js';
 import {
+  answerMissedRound,
   finishGame,
   type GameInProgress,
+  leaveOutMissedRounds,
   loadGame,
   saveGame,
   seenQuestionIds,
@@ -39,7 +42,9 @@ export default function Game({ edition }: { edition: Edition }) {
   const [game, setGame] = useState<GameInProgress | null>(() => loadGame(edition, gameId));
   const round = game?.answers.length ?? 0;
   const total = game?.questions.length ?? 0;
-  const finished = game !== null && round >= total;
+  // A creator's rounds that timed out are offered again (or left out) before the link is made.
+  const missed = gameId === NEW_GAME_ID ? (game?.missed ?? []) : [];
+  const finished = game !== null && round >= total && missed.length === 0;
 
   useEffect(() => {
     // No questions for this address in this tab: start from where they come from.
@@ -68,16 +73,33 @@ export default function Game({ edition }: { edition: Edition }) {
   useRoundSender(gameId, isFriend ? (game?.answers ?? null) : null, isFriend && !finished);
 
   // Bound to its round, so a late timer of a round already answered cannot record twice.
-  const answer = useCallback((forRound: number, value: number) => {
+  const answer = useCallback(
+    (forRound: number, value: number, timedOut = false) => {
+      setGame((current) => {
+        if (current?.replaying && current.missed?.[0] === forRound) {
+          const next = answerMissedRound(current, forRound, value);
+          saveGame(next);
+          return next;
+        }
+        if (!current || current.answers.length !== forRound) return current;
+        const next = { ...current, answers: [...current.answers, value] };
+        // Only a creator's: a friend's timed-out round is their answer (no match), as always.
+        if (timedOut && gameId === NEW_GAME_ID) next.missed = [...(current.missed ?? []), forRound];
+        saveGame(next);
+        return next;
+      });
+    },
+    [gameId],
+  );
+  const update = (change: (current: GameInProgress) => GameInProgress) =>
     setGame((current) => {
-      if (!current || current.answers.length !== forRound) return current;
-      const next = { ...current, answers: [...current.answers, value] };
+      if (!current) return current;
+      const next = change(current);
       saveGame(next);
       // Kept in this browser until the server has them (and for the join link opened again).
       if (next.gameId !== NEW_GAME_ID) keepAnswers(next.gameId, next.answers);
       return next;
     });
-  }, []);
 
   if (submission.status === 'failed') {
     return (
@@ -98,9 +120,25 @@ export default function Game({ edition }: { edition: Edition }) {
     );
   }
 
-  const question = game.questions[round];
-  const roundNumber = round + 1;
-  const onAnswer = (value: number) => answer(round, value);
+  // Every round played once: the missed ones are offered, then (if chosen) shown again.
+  const replaying = round >= total && missed.length > 0 && game.replaying === true;
+  if (round >= total && missed.length > 0 && !replaying) {
+    return (
+      <MissedRounds
+        count={missed.length}
+        all={missed.length === total}
+        onAnswerNow={() => update((current) => ({ ...current, replaying: true }))}
+        onLeaveOut={() => update(leaveOutMissedRounds)}
+      />
+    );
+  }
+
+  // Answering a missed round again: that round, with no clock.
+  const shownRound = replaying ? missed[0] : round;
+  const question = game.questions[shownRound];
+  const roundNumber = shownRound + 1;
+  const onAnswer = (value: number, timedOut?: boolean) =>
+    answer(shownRound, value, timedOut ?? (question.edition === 'classic' && value === CLASSIC_UNANSWERED));
   // A swap draws a question this game has never held, and lands only if its round is still on.
   const onSwap = async () => {
     const [fresh] = await getMoreQuestions(edition, { count: 1, exclude: seenQuestionIds(game), lang });
@@ -119,19 +157,19 @@ export default function Game({ edition }: { edition: Edition }) {
       <h1 className="game__title">{t`${PRODUCT_NAME} round ${roundNumber} of ${total}`}</h1>
       <div className="game__progress" aria-hidden="true">
         {game.questions.map((q, i) => (
-          <span key={q.id} className={i < round ? 'done' : i === round ? 'current' : undefined} />
+          <span key={q.id} className={i === shownRound ? 'current' : i < round ? 'done' : undefined} />
         ))}
       </div>
       {/* Keyed by question, so a swapped-in question gets a round of its own: a fresh timer. */}
       {question.edition === 'classic' ? (
-        <ClassicRound key={question.id} question={question} onAnswer={onAnswer} timed={timed} />
+        <ClassicRound key={question.id} question={question} onAnswer={onAnswer} timed={timed && !replaying} />
       ) : (
-        <SpectrumRound key={question.id} question={question} onAnswer={onAnswer} timed={timed} />
+        <SpectrumRound key={question.id} question={question} onAnswer={onAnswer} timed={timed && !replaying} />
       )}
       {/* The creator's own questions are theirs to keep: swaps are for drawn ones. */}
       <SwapButton
         key={`swap-${question.id}`}
-        left={isOwnQuestionId(question.id) ? 0 : swapsLeft(game)}
+        left={isOwnQuestionId(question.id) || replaying ? 0 : swapsLeft(game)}
         onSwap={onSwap}
       />
     </main>

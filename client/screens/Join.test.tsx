@@ -5,6 +5,9 @@ import { userId, userName } from '../state/user.js';
 import { advance, mockFetch, renderAt } from '../test/helpers.js';
 import Join, { JOIN_FAILED, LOAD_FAILED } from './Join.js';
 
+// Play fetches the round screen's code before it moves on; here it is at hand.
+vi.mock('./Game.js', () => ({ default: () => null }));
+
 const GAME_ID = 'gameAbc12345';
 const where = () => screen.queryByTestId('where')?.textContent;
 const openJoin = () => renderAt(`/join/${GAME_ID}`, '/join/:gameId', <Join />);
@@ -199,6 +202,15 @@ describe('how many rounds', () => {
     await advance(0);
     expect(where()).toBe(`/classic/game/${GAME_ID}`);
     expect(paths(fetchMock)).toEqual(['/prod/is-creator', '/prod/join-game']);
+  });
+
+  it('says the rounds have no clock once "Take my time" is ticked (not "quick rounds of 10 seconds")', async () => {
+    serve({ isCreator: false, hasPlayed: false });
+    openJoin();
+    await advance(0);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Take my time' }));
+    expect(screen.getByText('3 rounds with no clock: take your time.')).toBeTruthy();
+    expect(screen.queryByText(/quick rounds/)).toBeNull();
   });
 
   it.each([

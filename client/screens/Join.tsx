@@ -12,6 +12,7 @@ import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
+import { takeMyTime } from '../features/pace/pace.js';
 import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
 import { ReportGame } from '../features/report/ReportGame.js';
 import { startOrResume } from '../features/rounds/resume.js';
@@ -32,6 +33,9 @@ export const JOIN_FAILED = failure(
   "We couldn't start the game. Check your connection and try again.",
 );
 
+/** The round screen's code (the same chunk the router loads); a failed fetch is tried again next time. */
+const loadRounds = () => import('./Game.js');
+
 const logJoinFailure = (error: unknown) =>
   console.error(
     `Failed to join game: ${error instanceof Error && error.message !== '' ? error.message : 'unknown error'}`,
@@ -49,6 +53,8 @@ export default function Join() {
   const lang = useLanguage();
   const [name, setName] = useState(userName);
   const [joining, setJoining] = useState(false);
+  // "Take my time" ticked: the rounds are not quick ones of 10 seconds.
+  const [untimed, setUntimed] = useState(takeMyTime);
   const [joinFailure, setJoinFailure] = useState<Failure | null>(null);
 
   const info = useApi(['is-creator', gameId], (signal) => isCreator(gameId, userId(), signal));
@@ -77,6 +83,8 @@ export default function Join() {
     saveUserName(name);
     try {
       const { edition, questions } = prefetch.data ?? (await joinGame(gameId, lang));
+      // The rounds' code first: if it does not arrive, the friend stays here with Try again.
+      await loadRounds();
       // A tab without this game resumes after the rounds the server stored (startOrResume).
       if (!resumableGame(edition, gameId)) await startOrResume(edition, gameId, questions);
       // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
@@ -120,9 +128,13 @@ export default function Join() {
       <h1>{creator === null ? t`You are joining a friend's game` : t`You are joining ${creator}'s game`}</h1>
       <p className="lead">{t`Answer the same questions and see how in tune you are.`}</p>
       <p className="join__rounds">
-        {rounds === undefined
-          ? t`Quick rounds of ${seconds} seconds each.`
-          : t`${plural(rounds, { one: `# quick round of ${seconds} seconds.`, other: `# quick rounds of ${seconds} seconds each.` })}`}
+        {untimed
+          ? rounds === undefined
+            ? t`Rounds with no clock: take your time.`
+            : t`${plural(rounds, { one: '# round with no clock: take your time.', other: '# rounds with no clock: take your time.' })}`
+          : rounds === undefined
+            ? t`Quick rounds of ${seconds} seconds each.`
+            : t`${plural(rounds, { one: `# quick round of ${seconds} seconds.`, other: `# quick rounds of ${seconds} seconds each.` })}`}
       </p>
       <form
         className="card join__card"
@@ -132,7 +144,7 @@ export default function Join() {
         }}
       >
         <NameField value={name} onChange={setName} />
-        <TakeMyTimeField />
+        <TakeMyTimeField onChange={setUntimed} />
         <button type="submit" className="button button--primary" disabled={joining}>
           {joining ? t`Loading...` : t`Play`}
         </button>

@@ -46,7 +46,7 @@ describe('result screen', () => {
     expect(screen.queryByText('In Perfect Rhythm!')).toBeNull();
     await advance(1);
     expect(screen.getByText('In Perfect Rhythm!')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Play A New Game With Your Friends' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Play a new game with your friends' }).getAttribute('href')).toBe('/');
   });
 
   it.each([
@@ -195,5 +195,10 @@ describe('result screen', () => {
       "This is a friend's result. Want to find out your own score?",
     );
     expect(screen.getByRole('link', { name: 'Play' }).getAttribute('href')).toBe(`/join/${GAME_ID}`);
+    // Something of the result it names: whose game, and where its scores are (issue 32).
+    expect(screen.getByText("It comes from Sam's Wavelength game. Play it, then compare.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the scoreboard' }).getAttribute('href')).toBe(
+      `/scoreboard/${GAME_ID}`,
+    );
   });
 });

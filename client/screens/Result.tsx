@@ -9,11 +9,13 @@ import { useGameCheck } from '../api/useGameCheck.js';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsCircle } from '../features/circle/FriendsCircle.js';
 import { isRevealNeedsHalf, RevealNeedsHalf } from '../features/circle/RevealNeedsHalf.js';
+import { friendsKey, useCircle } from '../features/circle/useCircle.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { ReportGame } from '../features/report/ReportGame.js';
 import { Gauge } from '../features/result/Gauge.js';
 import { type Comparison, RoundsComparison } from '../features/result/RoundsComparison.js';
 import { ScoreCaption } from '../features/result/ScoreCaption.js';
+import { useLiveScoreboard } from '../features/scoreboard/useLiveScoreboard.js';
 import { resultMessage } from '../features/share/grid.js';
 import { MakeYourOwn } from '../features/share/MakeYourOwn.js';
 import { ShareButtons } from '../features/share/ShareButtons.js';
@@ -21,6 +23,7 @@ import { ShareMyResult } from '../features/share/ShareMyResult.js';
 import { FailureText } from '../i18n/FailureText.js';
 import { failure, failureOf } from '../i18n/failure.js';
 import { formatCount } from '../i18n/format.js';
+import { shownName } from '../i18n/names.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { absoluteUrl, joinPath, type LandingState, type ResultState, scoreboardPath } from '../paths.js';
 import { creatorName, saveCreatorName } from '../state/game.js';
@@ -57,6 +60,18 @@ export default function Result() {
   const noScore = !playerId || (!needsHalf && load.error instanceof ApiError && load.error.status === 404);
   const check = useGameCheck(gameId, noScore);
 
+  // The board and the circle, live: the rank follows them, and a removal or a deletion shows at once.
+  const live = useLiveScoreboard(comparison ? gameId : undefined);
+  const circle = useCircle(gameId, { playerId: playerId ?? '' }, comparison ? friendsKey(live) : null);
+  const ownId = ownPlayerId(gameId);
+  const ownIndex = ownId === null ? -1 : live.players.findIndex((player) => player.playerID === ownId);
+  const [seenOnBoard, setSeenOnBoard] = useState(false);
+  useEffect(() => {
+    if (ownIndex >= 0) setSeenOnBoard(true);
+  }, [ownIndex]);
+  // On the live board a moment ago, gone from it now: the creator removed this friend.
+  const removedLive = seenOnBoard && live.loaded && ownIndex < 0;
+
   useEffect(() => {
     if (comparison) saveCreatorName(gameId, comparison.creatorName);
   }, [comparison, gameId]);
@@ -69,28 +84,38 @@ export default function Result() {
     navigate('/', { replace: true, state });
   }, [failed, load.error, navigate]);
 
-  if (check.gone) return <GameGone />;
+  if (check.gone || live.gone) return <GameGone />;
   if (needsHalf && playerId) {
     return <RevealNeedsHalf gameId={gameId} playerId={playerId} creatorName={creatorName(gameId) ?? undefined} />;
   }
   if (check.info && !check.info.hasPlayed) {
+    // A stranger on a friend's result link: whose game it is, where its scores are, and a way in.
+    const host = namedCreator(check.info.playerName);
     return (
       <main className="screen result">
         <h1>{t`This is a friend's result. Want to find out your own score?`}</h1>
+        <p className="lead">
+          {host === null
+            ? t`It comes from a friend's ${PRODUCT_NAME} game. Play it, then compare.`
+            : t`It comes from ${host}'s ${PRODUCT_NAME} game. Play it, then compare.`}
+        </p>
         <Link className="button button--primary" to={joinPath(gameId)}>
           {t`Play`}
+        </Link>
+        <Link className="button button--secondary" to={scoreboardPath(gameId)}>
+          {t`See the scoreboard`}
         </Link>
       </main>
     );
   }
-  if (check.info) {
+  if (check.info || removedLive) {
     return (
       <main className="screen result">
         <h1>
           <FailureText failure={failureText(load.error, REMOVED)} />
         </h1>
         <Link className="button button--primary" to="/">
-          {t`Play A New Game With Your Friends`}
+          {t`Play a new game with your friends`}
         </Link>
       </main>
     );
@@ -107,9 +132,13 @@ export default function Result() {
 
   // A creator who typed no name is "your friend".
   const creator = namedCreator(comparison.creatorName);
-  const [rank, players] = [formatCount(i18n, comparison.rank), formatCount(i18n, comparison.players)];
+  // The live board's place once it is here (it follows friends who play later), else the reply's.
+  const [place, count] = ownIndex >= 0 ? [ownIndex + 1, live.players.length] : [comparison.rank, comparison.players];
+  const [rank, players] = [formatCount(i18n, place), formatCount(i18n, count)];
   const link = absoluteUrl(joinPath(gameId));
   const message = resultMessage(i18n, { ...comparison, points: comparison.rounds.map((round) => round.points) });
+  const closest = circle.reply?.matches[0];
+  const friend = closest ? shownName(i18n, closest.playerName) : '';
   return (
     <main className="screen result">
       {alreadyPlayed && (
@@ -141,13 +170,24 @@ export default function Result() {
           </Trans>
         )}
       </p>
+      {closest && (
+        // The circle sits under every round: a line here says who, and leads there.
+        <p className="result__teaser">
+          <a href="#circle">{t`You're most in tune with ${friend}`} →</a>
+        </p>
+      )}
       <ShareMyResult gameId={gameId} playerID={ownPlayerId(gameId)} message={message} link={link} />
       <ShareButtons message={message} link={link} qrLink={link} />
       <MakeYourOwn gameId={gameId} creatorName={comparison.creatorName} />
       <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: creator ?? t`Your friend` }} />
-      <FriendsCircle gameId={gameId} playerId={playerId} creatorName={comparison.creatorName} />
+      <FriendsCircle
+        gameId={gameId}
+        playerId={playerId}
+        creatorName={comparison.creatorName}
+        shared={{ live, circle }}
+      />
       <Link className="button button--secondary" to="/">
-        {t`Play A New Game With Your Friends`}
+        {t`Play a new game with your friends`}
       </Link>
       <ReportGame gameId={gameId} />
     </main>

@@ -45,7 +45,7 @@ export default function Scoreboard() {
       </section>
       {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       <Link className="button button--secondary" to="/">
-        {t`Play A New Game With Your Friends`}
+        {t`Play a new game with your friends`}
       </Link>
       <ReportGame gameId={gameId} />
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />

@@ -1,6 +1,7 @@
 import { type Question, SCALE_ENDS } from '../../shared/model.js';
 import { EDITIONS, type Edition, NEW_GAME_ID } from '../../shared/product.js';
 import { local, readJson, session } from './storage.js';
+import { userName } from './user.js';
 
 const GAME_KEY = 'wavelength.game';
 const CREATOR_KEY = 'wavelength.creator';
@@ -15,6 +16,15 @@ export interface GameInProgress {
   answers: number[];
   /** Ids of the questions the creator swapped away, so none comes back and the count survives a refresh. */
   swapped: string[];
+  /** The creator's rounds that timed out with no answer given (their indexes): offered again before the link is made. */
+  missed?: number[];
+  /** The creator chose to answer the missed rounds now: they are shown again, in order, with no clock. */
+  replaying?: boolean;
+  /**
+   * The name this game is played under, taken when it starts: another tab of this browser may type
+   * another name in the shared name box meanwhile, and this game's answers must not take it.
+   */
+  playerName?: string;
 }
 
 /** A creator may swap at most this many questions per game; friends never swap. */
@@ -41,11 +51,15 @@ function isGameInProgress(value: unknown): value is GameInProgress {
     g.questions.length > 0 &&
     g.questions.every((q) => isQuestion(g.edition as Edition, q)) &&
     Array.isArray(g.answers) &&
+    (g.playerName === undefined || typeof g.playerName === 'string') &&
     g.answers.length <= g.questions.length &&
     g.answers.every((a) => Number.isInteger(a)) &&
     // Games stored before swapping existed have no list: they have swapped nothing.
     (g.swapped === undefined ||
-      (Array.isArray(g.swapped) && g.swapped.length <= MAX_SWAPS && g.swapped.every((id) => typeof id === 'string')))
+      (Array.isArray(g.swapped) && g.swapped.length <= MAX_SWAPS && g.swapped.every((id) => typeof id === 'string'))) &&
+    (g.missed === undefined ||
+      (Array.isArray(g.missed) &&
+        g.missed.every((i) => Number.isInteger(i) && i >= 0 && i < (g.answers as unknown[]).length)))
   );
 }
 
@@ -59,7 +73,7 @@ export function resumableGame(edition: Edition, gameId: string): GameInProgress 
 }
 
 export function startGame(edition: Edition, gameId: string, questions: Question[]): GameInProgress {
-  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [] };
+  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [], playerName: userName() };
   session.set(GAME_KEY, JSON.stringify(game));
   return game;
 }
@@ -69,6 +83,30 @@ export function loadGame(edition: Edition, gameId: string): GameInProgress | nul
   const game = readJson(session, GAME_KEY);
   if (!isGameInProgress(game) || game.edition !== edition || game.gameId !== gameId) return null;
   return { ...game, swapped: game.swapped ?? [] };
+}
+
+/** A timed-out round answered now: its answer goes in its place, and the next missed round (if any) follows. */
+export function answerMissedRound(game: GameInProgress, round: number, answer: number): GameInProgress {
+  const missed = (game.missed ?? []).filter((index) => index !== round);
+  return {
+    ...game,
+    answers: game.answers.map((a, i) => (i === round ? answer : a)),
+    missed,
+    replaying: missed.length > 0,
+  };
+}
+
+/** The game without the rounds the creator let time out: friends are only asked what was answered. */
+export function leaveOutMissedRounds(game: GameInProgress): GameInProgress {
+  const missed = new Set(game.missed ?? []);
+  const kept = (_: unknown, index: number) => !missed.has(index);
+  return {
+    ...game,
+    questions: game.questions.filter(kept),
+    answers: game.answers.filter(kept),
+    missed: [],
+    replaying: false,
+  };
 }
 
 /** Swaps the creator has left in this game (none for a friend). */

@@ -74,12 +74,19 @@ describe('the original client against this server', () => {
     expect(join.json().gameType).toBe('Classic');
   });
 
-  it('a Classic round that timed out is answered 0, accepted, and never a match', async () => {
-    const creatorTimedOut = await createGame(app, 'classic', [0, 2, 0]);
-    const response = await logResponse(app, creatorTimedOut.gameId, newUserId(), [0, 2, 4]);
+  it("a Classic round that timed out is answered 0: the creator's are dropped from the game, a friend's is never a match", async () => {
+    const creatorTimedOut = await createGame(app, 'classic', [0, 2, 1]);
+    // Round 1 is gone (no friend is asked what nobody answered): the game has two rounds.
+    const join = await app.inject({
+      method: 'POST',
+      url: '/prod/join-game',
+      payload: { gameId: creatorTimedOut.gameId },
+    });
+    expect(join.json().questions).toHaveLength(2);
+    const response = await logResponse(app, creatorTimedOut.gameId, newUserId(), [2, 0]);
     expect(response.statusCode).toBe(200);
-    // Round 2 matches; round 1 (both 0) does not.
-    expect(response.json().score).toBe(3.3);
+    // Round 2 matches; the friend's timed-out round does not.
+    expect(response.json().score).toBe(5);
   });
 
   it('a creator name over 40 characters is cut, not refused (the original never caps it)', async () => {

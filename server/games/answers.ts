@@ -1,4 +1,5 @@
 import { answerRange, type Question } from '../../shared/model.js';
+import { CLASSIC_UNANSWERED } from '../../shared/product.js';
 import { badRequest } from '../errors.js';
 
 /**
@@ -21,4 +22,16 @@ export function checkAnswers(questions: readonly Question[], answers: readonly n
       );
     }
   });
+}
+
+/**
+ * The rounds of a creator's answer set that friends can be asked: a Classic round the creator
+ * let time out (answered 0) is an answer nobody gave, so the game is made without it and no
+ * friend is ever scored against it. (A Spectrum round that timed out cannot be told apart here:
+ * the client drops those itself before it sends the game.)
+ */
+export function answeredRounds(questions: readonly Question[], answers: readonly number[]): number[] {
+  return questions.flatMap((question, index) =>
+    question.edition === 'classic' && answers[index] === CLASSIC_UNANSWERED ? [] : [index],
+  );
 }

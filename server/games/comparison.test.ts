@@ -27,7 +27,7 @@ async function play(game: CreatedGame, answers: number[], name = 'Bo', playerId 
 
 describe('POST /prod/log-response gives the friend their public id', () => {
   it("replies {ok, score, playerID}, the playerID being the friend's row on the scoreboard", async () => {
-    const game = await createGame(app, 'classic', [1, 2, 3, 4, 0]);
+    const game = await createGame(app, 'classic', [1, 2, 3, 4, 2]);
     const response = await logResponse(app, game.gameId, newUserId(), [1, 2, 1, 1, 0], 'Bo');
     expect(response.json()).toEqual({ ok: true, score: 4, playerID: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });
     await play(game, [1, 2, 3, 4, 1], 'Cy');
@@ -38,7 +38,7 @@ describe('POST /prod/log-response gives the friend their public id', () => {
 
 describe('GET /prod/get-comparison for the friend (playerId)', () => {
   it('returns every round in order with both answers and the points of roundPoints (Classic)', async () => {
-    const game = await createGame(app, 'classic', [1, 2, 3, 4, 0], 'Ada');
+    const game = await createGame(app, 'classic', [1, 2, 3, 4, 2], 'Ada');
     const answers = [1, 3, 3, 0, 0];
     const friend = await play(game, answers, 'Bo');
     const response = await asFriend(game.gameId, friend.playerId);
@@ -57,7 +57,7 @@ describe('GET /prod/get-comparison for the friend (playerId)', () => {
         points: roundPoints('classic', game.answers[i], answers[i]),
       })),
     });
-    // A match is 10, anything else 0, and two unanswered rounds are no match.
+    // A match is 10, anything else 0, and a friend's unanswered rounds are no match.
     expect(response.json().rounds.map((r: { points: number }) => r.points)).toEqual([10, 0, 10, 0, 0]);
     expect(friend.score).toBe(4);
   });

@@ -40,6 +40,47 @@ describe('POST /prod/create-game', () => {
     expect(join.json().gameType).toBe('Spectrum');
   });
 
+  it('drops the Classic rounds the creator let time out: friends are never asked or scored against them', async () => {
+    const questions = await fetchQuestions(app, 'classic');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/prod/create-game',
+      payload: {
+        userId: newUserId(),
+        userName: 'Ada',
+        questionSet: questions.map((q) => q.questionID),
+        answerSet: [2, 0, 1, 0, 3],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const { gameId } = response.json();
+    const join = await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId } });
+    expect(join.json().questions.map((q: { questionID: string }) => q.questionID)).toEqual(
+      [0, 2, 4].map((i) => questions[i].questionID),
+    );
+    // Three rounds, all matched: a full score (with the timed-out rounds kept it could be 6 at most).
+    const friend = await logResponse(app, gameId, newUserId(), [2, 1, 3]);
+    expect(friend.json().score).toBe(10);
+  });
+
+  it('refuses a game whose every round timed out, with a clear sentence, and stores nothing', async () => {
+    const questions = await fetchQuestions(app, 'classic');
+    const before = await rowCount(app, 'games');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/prod/create-game',
+      payload: {
+        userId: newUserId(),
+        userName: 'Ada',
+        questionSet: questions.map((q) => q.questionID),
+        answerSet: [0, 0, 0, 0, 0],
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Answer at least one round to make a game.');
+    expect(await rowCount(app, 'games')).toBe(before);
+  });
+
   it('makes a different id for every game', async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 20; i++) ids.add((await createGame(app, 'classic')).gameId);
@@ -161,7 +202,7 @@ describe('POST /prod/log-response', () => {
   });
 
   it('scores Classic by matching answers', async () => {
-    const game = await createGame(app, 'classic', [1, 2, 3, 4, 0]);
+    const game = await createGame(app, 'classic', [1, 2, 3, 4, 2]);
     const response = await logResponse(app, game.gameId, newUserId(), [1, 2, 3, 1, 0]);
     expect(response.json().score).toBe(6);
   });

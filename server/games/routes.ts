@@ -3,14 +3,14 @@ import type { Language } from '../../shared/languages.js';
 import { editionOf, gameTypeOf, toWireQuestion } from '../../shared/model.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { computeScore } from '../../shared/score.js';
-import { conflict, forbidden, notFound, removedFriend, unknownGame } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound, removedFriend, unknownGame } from '../errors.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
 import { networkOf } from '../http/networks.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import type { QuestionTexts } from '../questions/translations.js';
 import { agreesWith, type RoundRepository } from '../rounds/repository.js';
-import { checkAnswers } from './answers.js';
+import { answeredRounds, checkAnswers } from './answers.js';
 import type { GameCache } from './cache.js';
 import { isGameCreator } from './creator.js';
 import { readQuestionSet } from './own-questions.js';
@@ -60,8 +60,12 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
 
   endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, lang, replyTo }) => {
     const edition = editionOf(gameType);
-    const gameQuestions = await readQuestionSet(questionSet, edition, questions);
-    checkAnswers(gameQuestions, answerSet, 'answerSet');
+    const drawn = await readQuestionSet(questionSet, edition, questions);
+    checkAnswers(drawn, answerSet, 'answerSet');
+    // Rounds the creator let time out are dropped: friends are never scored against them.
+    const kept = answeredRounds(drawn, answerSet);
+    if (kept.length === 0) throw badRequest('no_answered_rounds', 'Answer at least one round to make a game.');
+    const gameQuestions = kept.map((index) => drawn[index]);
     // A game made back for a creator: its maker must be on that game's scoreboard.
     let replyFrom: string | undefined;
     if (replyTo) {
@@ -78,7 +82,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       creatorUserId: userId,
       creatorName: userName,
       questionIds: gameQuestions.map((question) => question.id),
-      answers: answerSet,
+      answers: kept.map((index) => answerSet[index]),
       ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
       lang,
     });

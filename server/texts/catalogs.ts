@@ -202,7 +202,7 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
       'Beantworte dieselben Fragen wie {name} in der Klassik-Edition von {product} und finde heraus, wie gut ihr zusammenpasst – von 0 bis 10.',
     'card.game-description.spectrum':
       'Beantworte dieselben Fragen wie {name} in der Spektrum-Edition von {product} und finde heraus, wie gut ihr zusammenpasst – von 0 bis 10.',
-    'card.game-footer': 'Beantworte dieselben Fragen und hol bis zu 10 Punkte.',
+    'card.game-footer': 'Beantworte dieselben Fragen und hol dir bis zu 10 Punkte.',
     'card.game-title': '{name} will wissen, wie gut ihr auf einer Wellenlänge seid',
     'card.game-title-unnamed': 'Jemand will wissen, wie gut ihr auf einer Wellenlänge seid',
     'card.generic-description':

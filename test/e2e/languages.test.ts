@@ -110,7 +110,7 @@ describe.skipIf(!available)('languages in a real browser', () => {
   it('lets a German creator and a Spanish friend play one game, each in their language, and compare', async () => {
     const creator = await player({ context: { locale: 'de-DE' } });
     await creator.page.goto('/');
-    await creator.page.getByPlaceholder('Wie nennen dich deine Freunde?').fill('Greta');
+    await creator.page.getByPlaceholder('Wie nennt man dich?').fill('Greta');
     await creator.page.getByRole('button', { name: 'Spielen' }).click();
     await waitForPath(creator.page, /^\/spectrum\/game\/new-game$/);
     const creatorSaw = await playRounds(creator.page);

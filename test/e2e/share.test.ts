@@ -60,7 +60,7 @@ describe.skipIf(!available)('sharing in the browser', () => {
     expect(shared.files[0].size).toBeGreaterThan(50_000);
     // Rounds 1 and 2 in tune, round 3 apart; the score, the link; no answer words.
     const link = `${world.url}/join/${game.gameId}`;
-    expect(shared.text).toBe(`I scored 6.7/10 with Ada on Wavelength!\n🟩🟩🟥\nHow well do you know Ada?\n${link}`);
+    expect(shared.text).toBe(`I scored 6.7/10 with Ada on Wavelength!\n🟩🟩🟥\nHow in tune are you with Ada?\n${link}`);
 
     const whatsApp = await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href');
     expect(whatsApp).toBe(`https://wa.me/?text=${encodeURIComponent(shared.text)}`);

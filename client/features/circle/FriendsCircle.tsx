@@ -1,16 +1,18 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
+import type { CircleMatchesReply } from '../../../shared/api.js';
 import { namedCreator } from '../../../shared/product.js';
 import { Spinner } from '../../components/Spinner.js';
 import { failure } from '../../i18n/failure.js';
 import { formatScoreText } from '../../i18n/format.js';
 import { i18n } from '../../i18n/i18n.js';
 import { shownName } from '../../i18n/names.js';
+import type { LiveScoreboard } from '../scoreboard/live-connection.js';
 import { useLiveScoreboard } from '../scoreboard/useLiveScoreboard.js';
 import { bandWords } from './bands.js';
 import { CircleFailure } from './CircleFailure.js';
-import { friendsKey, useCircle } from './useCircle.js';
+import { type CircleState, friendsKey, useCircle } from './useCircle.js';
 
 /** Every text of the friend's circle, in one place, read in the active language each time. */
 export const FRIENDS_CIRCLE_TEXT = {
@@ -48,15 +50,19 @@ export interface FriendsCircleProps {
   /** The friend's own private id (they have played). */
   playerId: string;
   creatorName: string;
+  /** The page's own live scoreboard and circle, when it has them (the result screen): no second socket or fetch. */
+  shared?: { live: LiveScoreboard; circle: CircleState<CircleMatchesReply> };
 }
 
 /**
  * A friend's place among the other friends: who they are closest to, then everyone else in order,
  * each with how in tune the two are in words ("In tune", "Close", "Apart"), never a score. Refetched whenever the live scoreboard changes (a friend played or was removed).
  */
-export function FriendsCircle({ gameId, playerId, creatorName }: FriendsCircleProps) {
-  const live = useLiveScoreboard(gameId);
-  const circle = useCircle(gameId, { playerId }, friendsKey(live));
+export function FriendsCircle({ gameId, playerId, creatorName, shared }: FriendsCircleProps) {
+  const ownLive = useLiveScoreboard(shared ? undefined : gameId);
+  const live = shared?.live ?? ownLive;
+  const ownCircle = useCircle(gameId, { playerId }, shared ? null : friendsKey(live));
+  const circle = shared?.circle ?? ownCircle;
   useLingui();
   const text = FRIENDS_CIRCLE_TEXT;
   const creator = namedCreator(creatorName);
@@ -74,7 +80,8 @@ export function FriendsCircle({ gameId, playerId, creatorName }: FriendsCirclePr
         {others.length > 0 && (
           <>
             <h3 className="circle__subheading">{text.others}</h3>
-            <ol className="circle__list">
+            {/* Everyone else starts at the second closest. */}
+            <ol className="circle__list" start={2}>
               {others.map((match) => (
                 <li key={match.playerID}>{text.match(shownName(i18n, match.playerName), match.band)}</li>
               ))}
@@ -93,7 +100,7 @@ export function FriendsCircle({ gameId, playerId, creatorName }: FriendsCirclePr
     body = <Spinner label={text.loading} />;
   }
   return (
-    <section className="card circle" aria-labelledby="circle-heading">
+    <section className="card circle" id="circle" aria-labelledby="circle-heading">
       <h2 id="circle-heading">{text.heading}</h2>
       {body}
     </section>

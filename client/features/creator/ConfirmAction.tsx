@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FailureText } from '../../i18n/FailureText.js';
 import { type Failure, failure, failureOf } from '../../i18n/failure.js';
 
@@ -21,13 +21,15 @@ interface ConfirmActionProps {
   onConfirm: () => Promise<void>;
   /** Small (inside a table row) or a full-width button. */
   size?: 'small' | 'large';
+  /** Shown instead of the label, which stays the button's name (a compact control in a row). */
+  icon?: ReactNode;
 }
 
 /**
  * A destructive action behind an inline confirmation: "Remove" becomes "Remove Bo? Yes / Cancel".
  * Focus goes to Cancel when asked (the safe choice) and back to the first button when cancelled.
  */
-export function ConfirmAction({ label, target, question, confirmLabel, onConfirm, size }: ConfirmActionProps) {
+export function ConfirmAction({ label, target, question, confirmLabel, onConfirm, size, icon }: ConfirmActionProps) {
   const { t } = useLingui();
   const [asking, setAsking] = useState(false);
   const [working, setWorking] = useState(false);
@@ -52,11 +54,19 @@ export function ConfirmAction({ label, target, question, confirmLabel, onConfirm
         <button
           ref={trigger}
           type="button"
-          className={`${buttonClass} danger`}
+          className={`${buttonClass}${icon === undefined ? '' : ' chip-button--icon'} danger`}
           aria-describedby={target === undefined ? undefined : targetId}
+          title={icon === undefined ? undefined : label}
           onClick={() => setAsking(true)}
         >
-          {label}
+          {icon === undefined ? (
+            label
+          ) : (
+            <>
+              <span aria-hidden="true">{icon}</span>
+              <span className="visually-hidden">{label}</span>
+            </>
+          )}
         </button>
         {target !== undefined && (
           <span id={targetId} hidden>

@@ -47,6 +47,7 @@ export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: Cre
                 return (
                   <ConfirmAction
                     size="small"
+                    icon={<RemoveIcon />}
                     label={t`Remove`}
                     target={name}
                     question={t`Remove ${name}?`}
@@ -67,5 +68,14 @@ export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: Cre
         }
       />
     </>
+  );
+}
+
+/** A cross: the compact Remove control leaves the row's width to the friend's name. */
+function RemoveIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" focusable="false" aria-hidden="true">
+      <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { saveTakeMyTime, takeMyTime } from './pace.js';
 
 /** The "Take my time" switch, before playing: remembered in this browser for every game after. */
-export function TakeMyTimeField() {
+export function TakeMyTimeField({ onChange }: { onChange?: (on: boolean) => void } = {}) {
   const { t } = useLingui();
   const [on, setOn] = useState(takeMyTime);
   const hint = useId();
@@ -18,6 +18,7 @@ export function TakeMyTimeField() {
           onChange={(event) => {
             setOn(event.target.checked);
             saveTakeMyTime(event.target.checked);
+            onChange?.(event.target.checked);
           }}
         />
         <span>{t`Take my time`}</span>

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance } from '../../test/helpers.js';
-import { GAUGE_COLORS, Gauge, gaugeColor, gaugeTarget } from './Gauge.js';
+import { GAUGE_COLORS, Gauge, gaugeColor, gaugeTarget, percentGap } from './Gauge.js';
 
 const shown = () => Number(screen.getByTestId('gauge-value').firstChild?.textContent);
 
@@ -35,6 +35,11 @@ describe('gauge', () => {
     render(<Gauge score={6.1} />);
     expect(screen.getByRole('img').getAttribute('aria-label')).toBe('61% match');
     expect(screen.getByText('6.1 out of 10')).toBeTruthy();
+  });
+
+  it('writes "86 %" in German and "86%" in English, Spanish and Portuguese', () => {
+    expect(percentGap('de')).toBe('\u00a0');
+    for (const locale of ['en', 'es', 'pt-BR']) expect(percentGap(locale)).toBe('');
   });
 
   it('turns a score into a whole percentage within 0..100', () => {

@@ -25,6 +25,17 @@ export function gaugeColor(percent: number): string {
   return color;
 }
 
+/**
+ * The space a language writes between a number and its percent sign (a no-break one in German), or
+ * none. Spanish is Latin America's ("86%", not Spain's "86 %"); its decimals stay "8,4".
+ */
+export function percentGap(locale: string): string {
+  const parts = new Intl.NumberFormat(locale === 'es' ? 'es-419' : locale, { style: 'percent' }).formatToParts(0.5);
+  const sign = parts.findIndex((part) => part.type === 'percentSign');
+  const before = parts[sign - 1];
+  return before?.type === 'literal' ? before.value : '';
+}
+
 /** Score 0..10 as a whole percentage 0..100. */
 export function gaugeTarget(score: number): number {
   return Math.max(0, Math.min(100, Math.round(score * 10)));
@@ -71,6 +82,9 @@ export function Gauge({ score }: { score: number }) {
         </svg>
         <span className="gauge__value" aria-hidden="true" data-testid="gauge-value">
           {percent}
+          {/* "86 %" where the language writes a space before the sign (German), "86%" elsewhere; at
+              this size a narrow no-break space reads as the one space. */}
+          {percentGap(i18n.locale) && '\u202f'}
           <span className="gauge__percent">%</span>
         </span>
       </div>

@@ -21,7 +21,8 @@ export function SpectrumRound({
   timed = true,
 }: {
   question: SpectrumQuestion;
-  onAnswer: (answer: number) => void;
+  /** `timedOut`: the clock ran out on a slider nobody moved (an answer nobody gave). */
+  onAnswer: (answer: number, timedOut?: boolean) => void;
   timed?: boolean;
 }) {
   const { i18n, t } = useLingui();
@@ -39,11 +40,17 @@ export function SpectrumRound({
     setValue(answerValue);
     setCommitted(answerValue);
   };
-  const progress = useRoundTimer(timed && committed === null, () => commit(current.current));
+  // Moved at all (pointer, touch or keys): a slider left where it started when the clock ran out was not answered.
+  const moved = useRef(false);
+  const timedOut = useRef(false);
+  const progress = useRoundTimer(timed && committed === null, () => {
+    timedOut.current = !moved.current;
+    commit(current.current);
+  });
 
   useEffect(() => {
     if (committed === null) return;
-    const timer = setTimeout(() => answer.current(committed), SPECTRUM_ADVANCE_MS);
+    const timer = setTimeout(() => answer.current(committed, timedOut.current), SPECTRUM_ADVANCE_MS);
     return () => clearTimeout(timer);
   }, [committed, answer]);
 
@@ -76,7 +83,11 @@ export function SpectrumRound({
           aria-valuetext={t`${shown} out of ${SPECTRUM_MAX}, between ${low} and ${high}`}
           aria-describedby={hintId}
           readOnly={committed !== null}
-          onChange={(event) => committed === null && setValue(Number(event.target.value))}
+          onChange={(event) => {
+            if (committed !== null) return;
+            moved.current = true;
+            setValue(Number(event.target.value));
+          }}
           onPointerUp={release}
           onTouchEnd={release}
           onKeyDown={onKeyDown}

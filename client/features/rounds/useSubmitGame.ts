@@ -34,7 +34,7 @@ async function submit(game: GameInProgress): Promise<string> {
   if (game.gameId === NEW_GAME_ID) {
     const body = {
       userId: userId(),
-      userName: userName(),
+      userName: game.playerName ?? userName(),
       // The creator's own questions travel whole; the server gives them their game-private ids.
       questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
       answerSet: game.answers,
@@ -55,7 +55,7 @@ async function submit(game: GameInProgress): Promise<string> {
   const { playerID } = await logResponse({
     gameId: game.gameId,
     playerId: userId(),
-    userName: userName(),
+    userName: game.playerName ?? userName(),
     responseSet: game.answers,
   });
   saveOwnPlayerId(game.gameId, playerID);

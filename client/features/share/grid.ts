@@ -35,7 +35,7 @@ export function resultMessage(
       : [
           i18n._(msg`I scored ${score} with ${creator} on ${PRODUCT_NAME}!`),
           resultGrid(result.points),
-          i18n._(msg`How well do you know ${creator}?`),
+          i18n._(msg`How in tune are you with ${creator}?`),
         ];
   return lines.join('\n');
 }

@@ -53,7 +53,7 @@ describe('Share my result', () => {
     const data = share.mock.calls[0][0];
     expect(data.files?.map((file) => [file.name, file.type])).toEqual([['wavelength-result.png', 'image/png']]);
     // spectrumComparison's rounds score 10, 8.1 and 0; no answer or question travels.
-    expect(data.text).toBe(`I scored 6/10 with Sam on Wavelength!\n🟩🟩🟥\nHow well do you know Sam?\n${LINK}`);
+    expect(data.text).toBe(`I scored 6/10 with Sam on Wavelength!\n🟩🟩🟥\nHow in tune are you with Sam?\n${LINK}`);
   });
 
   it('offers the picture to save and the text to copy where files cannot be shared', async () => {
@@ -76,7 +76,7 @@ describe('Share my result', () => {
     const telegram = screen.getByRole('link', { name: 'Telegram' }).getAttribute('href') ?? '';
     expect(whatsApp.startsWith('https://wa.me/?text=')).toBe(true);
     expect(decodeURIComponent(whatsApp.slice('https://wa.me/?text='.length))).toContain(
-      `🟩🟩🟥\nHow well do you know Sam?\n${LINK}`,
+      `🟩🟩🟥\nHow in tune are you with Sam?\n${LINK}`,
     );
     const telegramUrl = new URL(telegram);
     expect(telegramUrl.origin + telegramUrl.pathname).toBe('https://t.me/share/url');

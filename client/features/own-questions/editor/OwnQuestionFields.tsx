@@ -64,7 +64,7 @@ export function OwnQuestionFields({
   const edition = 'options' in draft ? 'classic' : 'spectrum';
   return (
     <fieldset className="own-question">
-      <legend className="own-question__legend">{TEXT.legend(number)}</legend>
+      <legend className="own-question__legend">{TEXT.legend(number, edition)}</legend>
       <label className="own-question__label" htmlFor={ids.question}>
         {TEXT.questionLabel(edition)}
       </label>
@@ -114,10 +114,10 @@ export function OwnQuestionFields({
       <button
         type="button"
         className="button button--secondary own-question__remove"
-        aria-label={TEXT.removeQuestionName(number)}
+        aria-label={TEXT.removeQuestionName(number, edition)}
         onClick={onRemove}
       >
-        {TEXT.removeQuestion}
+        {edition === 'classic' ? TEXT.removeQuestion : TEXT.removeStatement}
       </button>
     </fieldset>
   );

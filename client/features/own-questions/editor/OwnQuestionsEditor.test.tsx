@@ -96,6 +96,9 @@ describe('the own-questions editor on the landing screen', () => {
     await landing('/spectrum');
     await add();
     type('Statement', 'I sing in the shower.');
+    // A statement all through, never "question" (issue 32).
+    expect(screen.getByRole('group', { name: 'Your statement 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove statement 1' }).textContent).toBe('Remove statement');
     const scales = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
     expect(scales).toEqual(['Rarely – Often', 'Disagree – Agree', 'False – True']);
     fireEvent.click(screen.getByRole('radio', { name: 'False – True' }));

@@ -21,7 +21,9 @@ export const OWN_QUESTIONS_TEXT = {
     return OWN_QUESTIONS_INTRO.title;
   },
   intro: (edition: Edition) => OWN_QUESTIONS_INTRO.intro(edition),
-  legend: (n: number) => i18n._(msg`Your question ${n}`),
+  // A Spectrum round is a statement to agree with or not: never called a question there.
+  legend: (n: number, edition: Edition) =>
+    edition === 'classic' ? i18n._(msg`Your question ${n}`) : i18n._(msg`Your statement ${n}`),
   questionLabel: (edition: Edition) => (edition === 'classic' ? i18n._(msg`Question`) : i18n._(msg`Statement`)),
   wordLabel: (n: number) => i18n._(msg`Answer word ${n}`),
   get scaleLegend() {
@@ -33,7 +35,11 @@ export const OWN_QUESTIONS_TEXT = {
   get removeQuestion() {
     return i18n._(msg`Remove question`);
   },
-  removeQuestionName: (n: number) => i18n._(msg`Remove question ${n}`),
+  get removeStatement() {
+    return i18n._(msg`Remove statement`);
+  },
+  removeQuestionName: (n: number, edition: Edition) =>
+    edition === 'classic' ? i18n._(msg`Remove question ${n}`) : i18n._(msg`Remove statement ${n}`),
   get addWord() {
     return i18n._(msg`Add an answer word`);
   },
