@@ -1,15 +1,12 @@
 import { Piscina } from 'piscina';
-import type { RenderedCard } from './og-worker.js';
-import type { GamePreview } from './preview.js';
-import type { StoryCard } from './story-card.js';
+import type { CardTask, RenderedCard } from './og-worker.js';
+
+export type { CardTask } from './og-worker.js';
 
 /** Cards that may wait for a worker, per worker: a crawler gives up long before a longer queue drains. */
 export const QUEUE_PER_WORKER = 4;
 /** A worker idle this long ends, giving back its memory (it reloads fonts and satori when next needed). */
 const IDLE_MS = 60_000;
-
-/** What a worker renders: a link preview (the generic one for null) or a story card. */
-export type CardTask = GamePreview | StoryCard;
 
 /** The pool is full: the caller serves the generic card instead. */
 export class RenderQueueFull extends Error {

@@ -1,8 +1,11 @@
 import { threadId } from 'node:worker_threads';
-import type { CardTask } from './og-pool.js';
 import { renderOgImage } from './og-render.js';
 import type { GamePreview } from './preview.js';
+import type { StoryCard } from './story-card.js';
 import { renderStoryCard } from './story-render.js';
+
+/** What a worker renders: a link preview (the generic one for null) or a story card. */
+export type CardTask = GamePreview | StoryCard;
 
 /** What one render sends back: the PNG, and the thread that made it (tests check it is not the main one). */
 export interface RenderedCard {

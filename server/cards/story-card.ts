@@ -3,6 +3,8 @@ import type { Language } from '../../shared/languages.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { scoreLevel } from '../../shared/score.js';
 import { scoreText } from '../../shared/score-text.js';
+import { SCORE_CAPTIONS } from '../../shared/texts.js';
+import { serverText } from '../texts/texts.js';
 import { drawableName, FONT_SUBSETS, fontFamilyName } from './og-card.js';
 import { qrDataUri } from './qr.js';
 import { STORY_TEXTS } from './story-texts.js';
@@ -170,7 +172,7 @@ export function resultStory(story: ResultStory): ReactElement {
         el(
           'div',
           { display: 'flex', fontSize: 60, fontWeight: 800, marginTop: 16, textAlign: 'center', color: AMBER },
-          texts.captions[scoreLevel(story.score) - 1],
+          serverText(story.lang, SCORE_CAPTIONS[scoreLevel(story.score) - 1]),
         ),
       ],
     ),

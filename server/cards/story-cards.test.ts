@@ -146,14 +146,4 @@ describe('story cards', () => {
     },
     RENDERS_MS,
   );
-
-  it('caption in each language as the client says them (client/locales/screens)', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { readPo } = await import('../../client/i18n/po.js');
-    const english = STORY_TEXTS.en.captions;
-    for (const language of ['es', 'pt-BR', 'de'] as const) {
-      const catalog = readPo(readFileSync(`client/locales/screens/${language}.po`, 'utf8'));
-      expect(STORY_TEXTS[language].captions).toEqual(english.map((caption) => catalog.get(caption)));
-    }
-  });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastif
 import { LANGUAGES, type Language } from '../../shared/languages.js';
 import { badRequest, errorBody, notFound, unknownGame } from '../errors.js';
 import type { GameCache } from '../games/cache.js';
-import { publicOrigin } from '../web/client.js';
+import { publicOrigin } from '../http/public-origin.js';
 import { RenderQueueFull } from './og-pool.js';
 import type { StoryCard } from './story-card.js';
 import type { StoryCards } from './story-cards.js';

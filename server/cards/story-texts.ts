@@ -1,9 +1,9 @@
 import type { Language } from '../../shared/languages.js';
 
 /**
- * The words of the story cards (story-card.ts) in each language the product speaks. The captions
- * are the client's (client/locales/screens/*.po; a test keeps them the same) until the server
- * reads the same catalogues as the client.
+ * The words of the story cards (story-card.ts) in each language the product speaks. The score's
+ * caption is the catalogues' (shared/texts.ts SCORE_CAPTIONS through server/texts), as the
+ * client's result screen says it.
  */
 export interface StoryTexts {
   /** Above a friend's score: what the number is. */
@@ -19,8 +19,6 @@ export interface StoryTexts {
   /** A name that cannot be drawn or was never given: a friend, or the creator. */
   someoneFriend: string;
   someoneCreator: string;
-  /** Score levels 1..10 (index 0 is level 1): shared/captions.ts in this language. */
-  captions: readonly string[];
 }
 
 const en: StoryTexts = {
@@ -31,18 +29,6 @@ const en: StoryTexts = {
   nobodyYet: 'No one has played yet',
   someoneFriend: 'A friend',
   someoneCreator: 'Your friend',
-  captions: [
-    'Opposite Poles Attract!',
-    'Different Beats!',
-    'Merging Paths!',
-    'Bridging Views!',
-    'Syncing Up!',
-    'Getting in Tune!',
-    'Melodic Match!',
-    'In Perfect Rhythm!',
-    'Kindred Spirits!',
-    'A Match Made in Heaven!',
-  ],
 };
 
 const es: StoryTexts = {
@@ -53,18 +39,6 @@ const es: StoryTexts = {
   nobodyYet: 'Nadie ha jugado todavía',
   someoneFriend: 'Alguien',
   someoneCreator: 'Alguien',
-  captions: [
-    '¡Los polos opuestos se atraen!',
-    '¡Cada uno a su ritmo!',
-    '¡Caminos que se cruzan!',
-    '¡Tendiendo puentes!',
-    '¡Entrando en sintonía!',
-    '¡Cada vez más afinados!',
-    '¡Pura melodía!',
-    '¡Al mismo compás!',
-    '¡Almas gemelas!',
-    '¡Hechos el uno para el otro!',
-  ],
 };
 
 const ptBR: StoryTexts = {
@@ -75,18 +49,6 @@ const ptBR: StoryTexts = {
   nobodyYet: 'Ninguém jogou ainda',
   someoneFriend: 'Alguém',
   someoneCreator: 'Alguém',
-  captions: [
-    'Os opostos se atraem!',
-    'Cada um no seu ritmo!',
-    'Caminhos que se cruzam!',
-    'Construindo pontes!',
-    'Entrando em sintonia!',
-    'Cada vez mais afinados!',
-    'Que melodia!',
-    'No mesmo compasso!',
-    'Almas gêmeas!',
-    'Feitos um para o outro!',
-  ],
 };
 
 const de: StoryTexts = {
@@ -98,18 +60,6 @@ const de: StoryTexts = {
   nobodyYet: 'Noch hat niemand gespielt',
   someoneFriend: 'Jemand',
   someoneCreator: 'Jemand',
-  captions: [
-    'Gegensätze ziehen sich an!',
-    'Jeder tanzt im eigenen Takt!',
-    'Eure Wege kreuzen sich!',
-    'Brückenbauer!',
-    'Ihr kommt in Sync!',
-    'Ihr stimmt euch ein!',
-    'Ein harmonisches Duett!',
-    'Im perfekten Rhythmus!',
-    'Seelenverwandt!',
-    'Wie füreinander gemacht!',
-  ],
 };
 
 export const STORY_TEXTS: Record<Language, StoryTexts> = { en, es, 'pt-BR': ptBR, de };

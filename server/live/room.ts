@@ -1,9 +1,9 @@
 import type { WebSocket } from 'ws';
 import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage, PLAYING_FADES_AFTER_MS } from '../../shared/live.js';
 import type { GameEvent, GameEventBus } from '../events/bus.js';
+import type { RoundRepository } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import { applyTo, Scoreboard } from '../games/scoreboard.js';
-import type { RoundRepository } from '../rounds/repository.js';
 import type { SlicedFanOut } from './fan-out.js';
 import { JoinedFrames, TextFrame } from './frame.js';
 import { serializeLive, writeLive } from './send.js';

@@ -10,7 +10,7 @@ import {
   type RoundRepository,
   type RoundWrite,
   type StoreRoundResult,
-} from './repository.js';
+} from '../games/plays.js';
 
 /**
  * A batch of rounds (friends answering at the same moment, one BatchedCalls batch) stored and

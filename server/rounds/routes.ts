@@ -3,10 +3,10 @@ import { answerRange } from '../../shared/model.js';
 import { badRequest, conflict, removedFriend, unknownGame } from '../errors.js';
 import type { GameCache } from '../games/cache.js';
 import { isGameCreator } from '../games/creator.js';
+import type { RoundRepository } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
 import { newPlayerId } from '../ids.js';
-import type { RoundRepository } from './repository.js';
 
 export interface RoundRoutesOptions {
   games: Pick<GameRepository, 'isCoCreator'>;

@@ -7,7 +7,7 @@ import {
   type RoundRepository,
   type RoundWrite,
   type StoreRoundResult,
-} from './repository.js';
+} from '../games/plays.js';
 
 interface PlayRow {
   public_id: string;

@@ -1,11 +1,11 @@
 import type { ReportRepository } from '../admin/repository.js';
 import type { CircleRepository } from '../circle/repository.js';
 import type { GameEventBus, InProcessEventBus } from '../events/bus.js';
+import type { RoundRepository } from '../games/plays.js';
 import type { GameRepository } from '../games/repository.js';
 import type { PushRepository } from '../push/repository.js';
 import type { BankQuestion } from '../questions/bank.js';
 import type { QuestionRepository } from '../questions/repository.js';
-import type { RoundRepository } from '../rounds/repository.js';
 import type { ReplyRepository } from '../share/repository.js';
 
 /** Everything the app keeps, behind one interface per feature; handlers never learn which database it is. */

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { Cards } from '../cards/og-cards.js';
 import { ogImageRoutes } from '../cards/og-image.js';
 import type { FindPreview } from '../cards/preview.js';
+import { publicOrigin } from '../http/public-origin.js';
 import { acceptedEncoding, compress } from './compress.js';
 import { escapeHtml, injectTags, isGamePage, joinGameId, previewTags } from './meta.js';
 import { gamePageId, pageLanguage, withHtmlLang } from './page-language.js';
@@ -23,11 +24,6 @@ interface ClientOptions {
   cards: Cards;
   /** The API's rate limit, which `/og/…` counts against too. */
   rateLimit?: onRequestHookHandler;
-}
-
-/** Where absolute URLs in link previews point: PUBLIC_URL, else the address this request came to. */
-export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /**
