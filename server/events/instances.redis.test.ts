@@ -70,7 +70,7 @@ describe('instances on the Redis bus when one dies or Redis hangs', () => {
   it("brings the others' boards up to date within 10 s when an instance dies between a commit and its PUBLISH", async () => {
     const game = await createGame(b, 'classic', [1, 2, 3]);
     const onB = await LiveClient.open(liveUrl(b, game.gameId));
-    expect(await onB.message(0)).toEqual({ type: 'snapshot', players: [] });
+    expect(await onB.message(0)).toEqual({ type: 'snapshot', players: [], playing: [] });
     // B reads the board (and keeps it) before A's write.
     expect(await names(b, game.gameId)).toEqual([]);
     // From here on nothing A sends reaches Redis: its next commit is stored but never published, as
