@@ -86,6 +86,8 @@ export default function Game({ edition }: { edition: Edition }) {
         // Only a creator's: a friend's timed-out round is their answer (no match), as always.
         if (timedOut && gameId === NEW_GAME_ID) next.missed = [...(current.missed ?? []), forRound];
         saveGame(next);
+        // Kept in this browser until the server has them (and for the join link opened again).
+        if (next.gameId !== NEW_GAME_ID) keepAnswers(next.gameId, next.answers);
         return next;
       });
     },

@@ -39,6 +39,8 @@ describe.skipIf(!available)('the reveal', () => {
           (window as unknown as { shared: ShareData }).shared = data;
         },
       });
+      // A phone that shares files: the story card goes with the text.
+      Object.defineProperty(navigator, 'canShare', { configurable: true, value: () => true });
     });
     await bo.page.goto(`/join/${game.gameId}`);
     await heading(bo.page).filter({ hasText: "You are joining Ada's game" }).waitFor();

@@ -72,6 +72,7 @@ describe.skipIf(!available)('playing round by round, watched live', () => {
     await screenshot(creator.page, 'rounds-2-creator-score-360');
     const [bo] = await playersOf(world, game.gameId);
     expect(bo.playerName).toBe('Bo');
+    await heading(again).first().waitFor();
     expect(await heading(again).count()).toBe(1);
     expect([...creator.problems, ...friend.problems]).toEqual([]);
   });
