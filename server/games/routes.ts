@@ -52,7 +52,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (!(await cache.gameExists(gameId))) throw unknownGame();
   }
 
-  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, lang }) => {
+  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, mode, lang }) => {
     const edition = editionOf(gameType);
     const gameQuestions = await readQuestionSet(questionSet, edition, questions);
     checkAnswers(gameQuestions, answerSet, 'answerSet');
@@ -66,6 +66,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       answers: answerSet,
       ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
       lang,
+      mode: mode ?? 'alike',
     });
     options.onGameCreated?.();
     return { gameId };
@@ -130,13 +131,15 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
   endpoint(app, 'is-creator', async ({ gameId, userId }) => {
     const game = await requireGame(gameId);
     // Without an id (a first visit) the caller is a visitor: not the creator, not played yet.
-    if (userId === undefined) return { playerName: game.creatorName, isCreator: false, hasPlayed: false };
+    if (userId === undefined) {
+      return { playerName: game.creatorName, isCreator: false, hasPlayed: false, mode: game.mode };
+    }
     const [isCreator, hasPlayed] = await Promise.all([
       isGameCreator(games, game, userId),
       // A removed friend has still played: they go to their result (which then says there is no score), not back to Play.
       games.hasResponded(gameId, userId),
     ]);
-    return { playerName: game.creatorName, isCreator, hasPlayed };
+    return { playerName: game.creatorName, isCreator, hasPlayed, mode: game.mode };
   });
 
   endpoint(app, 'join-game', async ({ gameId, lang }) => {
@@ -152,6 +155,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       const json = JSON.stringify({
         questions: game.questions.map((question) => toWireQuestion(options.texts.localize(question, lang))),
         gameType: gameTypeOf(game.edition),
+        mode: game.mode,
       });
       reply = new Serialized(json);
       replies.set(lang, reply);
