@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
-import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { type Edition, NEW_GAME_ID, namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { getMoreQuestions } from '../api/calls.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Spinner } from '../components/Spinner.js';
+import { GuessFeedback, type RoundFeedback } from '../features/guess/GuessFeedback.js';
 import { takeMyTime } from '../features/pace/pace.js';
 import { ClassicRound } from '../features/rounds/ClassicRound.js';
 import { keepAnswers } from '../features/rounds/kept-rounds.js';
@@ -16,6 +17,7 @@ import { useSubmitGame } from '../features/rounds/useSubmitGame.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { joinPath, landingPath, type ResultState, resultPath } from '../paths.js';
 import {
+  creatorName,
   finishGame,
   type GameInProgress,
   loadGame,
@@ -26,6 +28,9 @@ import {
 } from '../state/game.js';
 import { ownPlayerId } from '../state/publicIds.js';
 import '../i18n/screens.js';
+
+/** How long a guess round waits for its reply before the play goes on without it (the feedback then comes late). */
+const HOLD_MS = 1200;
 
 /** The question screen: one round after another, then the game is submitted. */
 export default function Game({ edition }: { edition: Edition }) {
@@ -39,7 +44,14 @@ export default function Game({ edition }: { edition: Edition }) {
   const [game, setGame] = useState<GameInProgress | null>(() => loadGame(edition, gameId));
   const round = game?.answers.length ?? 0;
   const total = game?.questions.length ?? 0;
-  const finished = game !== null && round >= total;
+  // A friend's guess game: each stored round's reply carries the creator's answer, shown before the next round.
+  const guess = gameId !== NEW_GAME_ID && game?.mode === 'guess';
+  const [feedback, setFeedback] = useState<Record<number, RoundFeedback>>({});
+  // The round just answered whose feedback the screen waits for (a moment at most) or shows.
+  const [holding, setHolding] = useState<number | null>(null);
+  // Rounds whose feedback was seen (in full or as a late line).
+  const [seen, setSeen] = useState<readonly number[]>([]);
+  const finished = game !== null && round >= total && holding === null;
 
   useEffect(() => {
     // No questions for this address in this tab: start from where they come from.
@@ -65,7 +77,19 @@ export default function Game({ edition }: { edition: Edition }) {
   // A friend's rounds go to the server one by one as they are answered, behind the play; the last
   // goes with the whole set (log-response).
   const isFriend = gameId !== NEW_GAME_ID;
-  useRoundSender(gameId, isFriend ? (game?.answers ?? null) : null, isFriend && !finished);
+  const onStored = useCallback((stored: number, reply: { creatorAnswer?: number; points?: number }) => {
+    const { creatorAnswer, points } = reply;
+    if (creatorAnswer === undefined || points === undefined) return;
+    setFeedback((current) => ({ ...current, [stored]: { creatorAnswer, points } }));
+  }, []);
+  useRoundSender(gameId, isFriend ? (game?.answers ?? null) : null, isFriend && !finished, onStored);
+  const held = holding !== null ? feedback[holding] : undefined;
+  useEffect(() => {
+    // No reply yet (offline, slow): the play goes on after a moment; the feedback shows when it comes.
+    if (holding === null || held) return;
+    const timer = setTimeout(() => setHolding(null), HOLD_MS);
+    return () => clearTimeout(timer);
+  }, [holding, held]);
 
   // Bound to its round, so a late timer of a round already answered cannot record twice.
   const answer = useCallback((forRound: number, value: number) => {
@@ -98,9 +122,46 @@ export default function Game({ edition }: { edition: Edition }) {
     );
   }
 
+  const creator = guess ? namedCreator(creatorName(gameId) ?? '') : null;
+  if (holding !== null) {
+    const moveOn = () => {
+      setSeen((current) => [...current, holding]);
+      setHolding(null);
+    };
+    const roundNumber = holding + 1;
+    return (
+      <main className="screen game">
+        <h1 className="game__title">{t`${PRODUCT_NAME} round ${roundNumber} of ${total}`}</h1>
+        {held ? (
+          <GuessFeedback
+            question={game.questions[holding]}
+            guess={game.answers[holding]}
+            feedback={held}
+            creator={creator}
+            timed={timed}
+            onNext={moveOn}
+          />
+        ) : (
+          <Spinner label={t`Checking your guess`} />
+        )}
+      </main>
+    );
+  }
+
   const question = game.questions[round];
   const roundNumber = round + 1;
-  const onAnswer = (value: number) => answer(round, value);
+  // Replies that came after the play moved on: a line each above the round, until the next answer.
+  const late = guess
+    ? Object.keys(feedback)
+        .map(Number)
+        .filter((r) => r < round && !seen.includes(r))
+    : [];
+  const onAnswer = (value: number) => {
+    answer(round, value);
+    if (!guess) return;
+    setSeen((current) => [...current, ...late]);
+    setHolding(round);
+  };
   // A swap draws a question this game has never held, and lands only if its round is still on.
   const onSwap = async () => {
     const [fresh] = await getMoreQuestions(edition, { count: 1, exclude: seenQuestionIds(game), lang });
@@ -122,6 +183,20 @@ export default function Game({ edition }: { edition: Edition }) {
           <span key={q.id} className={i < round ? 'done' : i === round ? 'current' : undefined} />
         ))}
       </div>
+      {late.map((r) => (
+        <GuessFeedback
+          key={`late-${r}`}
+          compact
+          question={game.questions[r]}
+          guess={game.answers[r]}
+          feedback={feedback[r]}
+          creator={creator}
+          timed={timed}
+        />
+      ))}
+      {guess && (
+        <p className="guess-ask">{creator === null ? t`What would your friend say?` : t`What would ${creator} say?`}</p>
+      )}
       {/* Keyed by question, so a swapped-in question gets a round of its own: a fresh timer. */}
       {question.edition === 'classic' ? (
         <ClassicRound key={question.id} question={question} onAnswer={onAnswer} timed={timed} />

@@ -76,9 +76,9 @@ export default function Join() {
     setJoinFailure(null);
     saveUserName(name);
     try {
-      const { edition, questions } = prefetch.data ?? (await joinGame(gameId, lang));
+      const { edition, questions, mode } = prefetch.data ?? (await joinGame(gameId, lang));
       // A tab without this game resumes after the rounds the server stored (startOrResume).
-      if (!resumableGame(edition, gameId)) await startOrResume(edition, gameId, questions);
+      if (!resumableGame(edition, gameId)) await startOrResume(edition, gameId, questions, mode);
       // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
       navigate(gamePath(edition, gameId), { replace: true });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { type Edition, type GameMode, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { failureText } from '../api/http.js';
 import { getQuestions } from '../api/questions.js';
 import { useApi } from '../api/useApi.js';
@@ -9,6 +9,7 @@ import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
+import { ModeField } from '../features/mode/ModeField.js';
 import { hasKeptDrafts } from '../features/own-questions/kept-drafts.js';
 import { OwnQuestions, preloadOwnQuestionsEditor } from '../features/own-questions/OwnQuestions.js';
 import type { OwnQuestionsHandle } from '../features/own-questions/ownQuestionsHandle.js';
@@ -50,6 +51,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const lang = useLanguage();
   const { error, notice } = (useLocation().state as LandingState | null) ?? {};
   const [name, setName] = useState(userName);
+  const [mode, setMode] = useState<GameMode>('alike');
   const [returning] = useState(() => storedUserId() !== null);
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
   // A switch of language draws them again in the new one.
@@ -85,7 +87,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
     }
     saveUserName(name);
     // A game this tab began (and Back or a reload left) resumes at the round reached.
-    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds);
+    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds, mode);
     // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
     navigate(newGamePath(edition), { replace: true });
   };
@@ -126,6 +128,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
       >
         <EditionToggle edition={edition} />
         <NameField value={name} onChange={changeName} />
+        <ModeField mode={mode} onChange={setMode} />
         <TakeMyTimeField />
         <OwnQuestions edition={edition} handle={own} />
         <button type="submit" className="button button--primary" disabled={load.loading}>

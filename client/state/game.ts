@@ -1,5 +1,5 @@
 import { type Question, SCALE_ENDS } from '../../shared/model.js';
-import { EDITIONS, type Edition, NEW_GAME_ID } from '../../shared/product.js';
+import { EDITIONS, type Edition, GAME_MODES, type GameMode, NEW_GAME_ID } from '../../shared/product.js';
 import { local, readJson, session } from './storage.js';
 
 const GAME_KEY = 'wavelength.game';
@@ -15,6 +15,8 @@ export interface GameInProgress {
   answers: number[];
   /** Ids of the questions the creator swapped away, so none comes back and the count survives a refresh. */
   swapped: string[];
+  /** alike (also what a game kept before modes means) or guess: friends guess the creator's answers. */
+  mode?: GameMode;
 }
 
 /** A creator may swap at most this many questions per game; friends never swap. */
@@ -43,6 +45,7 @@ function isGameInProgress(value: unknown): value is GameInProgress {
     Array.isArray(g.answers) &&
     g.answers.length <= g.questions.length &&
     g.answers.every((a) => Number.isInteger(a)) &&
+    (g.mode === undefined || GAME_MODES.includes(g.mode as GameMode)) &&
     // Games stored before swapping existed have no list: they have swapped nothing.
     (g.swapped === undefined ||
       (Array.isArray(g.swapped) && g.swapped.length <= MAX_SWAPS && g.swapped.every((id) => typeof id === 'string')))
@@ -58,8 +61,13 @@ export function resumableGame(edition: Edition, gameId: string): GameInProgress 
   return game && game.answers.length > 0 ? game : null;
 }
 
-export function startGame(edition: Edition, gameId: string, questions: Question[]): GameInProgress {
-  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [] };
+export function startGame(
+  edition: Edition,
+  gameId: string,
+  questions: Question[],
+  mode: GameMode = 'alike',
+): GameInProgress {
+  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [], mode };
   session.set(GAME_KEY, JSON.stringify(game));
   return game;
 }
