@@ -5,7 +5,7 @@ import { Spinner } from '../components/Spinner.js';
 import { FriendsWeb } from '../features/circle/FriendsWeb.js';
 import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js';
 import { CreatorTools } from '../features/creator/CreatorTools.js';
-import { useIsCreator } from '../features/creator/useIsCreator.js';
+import { useCreatorCheck } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { NotifyWhenFriendsPlay } from '../features/push/NotifyWhenFriendsPlay.js';
 import { PlayingNow } from '../features/rounds/PlayingNow.js';
@@ -20,7 +20,8 @@ import '../i18n/screens.js';
 export default function EndScreen() {
   const { gameId = '' } = useParams();
   const live = useLiveScoreboard(gameId);
-  const isCreator = useIsCreator(gameId);
+  const { isCreator, mode } = useCreatorCheck(gameId);
+  const guess = mode === 'guess';
   const link = absoluteUrl(joinPath(gameId));
   const { t } = useLingui();
   // Deleted (here or on another device) or never made: the live channel has stopped for good.
@@ -28,14 +29,18 @@ export default function EndScreen() {
   return (
     <main className="screen endscreen">
       <h1>{t`Thanks for playing ${PRODUCT_NAME}!`}</h1>
-      <p className="lead">{t`Send this link to your friends. When they play, their scores show up here.`}</p>
+      <p className="lead">
+        {guess
+          ? t`Send this link to your friends. They guess your answers, and their scores show up here.`
+          : t`Send this link to your friends. When they play, their scores show up here.`}
+      </p>
       <ShareLink link={link} />
       <Link className="button button--primary" to={scoreboardPath(gameId)}>
         {t`See how your friends did`}
       </Link>
       <section className="card friends" aria-labelledby="friends-heading">
         <div className="friends__head">
-          <h2 id="friends-heading">{t`Friends so far`}</h2>
+          <h2 id="friends-heading">{guess ? t`Who knows you best` : t`Friends so far`}</h2>
           <LiveBadge connected={live.connected} />
         </div>
         {live.loaded ? (
@@ -50,7 +55,7 @@ export default function EndScreen() {
         )}
         <PlayingNow playing={live.playing} />
       </section>
-      {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
+      {isCreator && mode !== 'guess' && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       {isCreator && <NotifyWhenFriendsPlay gameId={gameId} />}
       {isCreator && <CreatorTools gameId={gameId} />}
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />

@@ -117,8 +117,17 @@ export default function Join() {
   return (
     <main className="screen join">
       <LogoMark size={56} />
-      <h1>{creator === null ? t`You are joining a friend's game` : t`You are joining ${creator}'s game`}</h1>
-      <p className="lead">{t`Answer the same questions and see how in tune you are.`}</p>
+      {invitation.mode === 'guess' ? (
+        <>
+          <h1>{creator === null ? t`How well do you know your friend?` : t`How well do you know ${creator}?`}</h1>
+          <p className="lead">{t`Guess their answers and see at once if you were right.`}</p>
+        </>
+      ) : (
+        <>
+          <h1>{creator === null ? t`You are joining a friend's game` : t`You are joining ${creator}'s game`}</h1>
+          <p className="lead">{t`Answer the same questions and see how in tune you are.`}</p>
+        </>
+      )}
       <p className="join__rounds">
         {rounds === undefined
           ? t`Quick rounds of ${seconds} seconds each.`

@@ -103,6 +103,7 @@ export default function Result() {
 
   // A creator who typed no name is "your friend".
   const creator = namedCreator(comparison.creatorName);
+  const guess = comparison.mode === 'guess';
   const [rank, players] = [formatCount(i18n, comparison.rank), formatCount(i18n, comparison.players)];
   return (
     <main className="screen result">
@@ -112,12 +113,16 @@ export default function Result() {
         </p>
       )}
       <h1 className="result__title">
-        {creator === null
-          ? t`Your ${PRODUCT_NAME} Score with your friend is`
-          : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
+        {guess
+          ? creator === null
+            ? t`How well you know your friend`
+            : t`How well you know ${creator}`
+          : creator === null
+            ? t`Your ${PRODUCT_NAME} Score with your friend is`
+            : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
       </h1>
       <Gauge score={comparison.score} />
-      <ScoreCaption score={comparison.score} />
+      <ScoreCaption score={comparison.score} mode={comparison.mode} />
       <p className="rank">
         {creator === null ? (
           <Trans>
@@ -135,9 +140,15 @@ export default function Result() {
           </Trans>
         )}
       </p>
-      <ShareResult score={comparison.score} creatorName={comparison.creatorName} link={absoluteUrl(joinPath(gameId))} />
+      <ShareResult
+        score={comparison.score}
+        creatorName={comparison.creatorName}
+        link={absoluteUrl(joinPath(gameId))}
+        mode={comparison.mode}
+      />
       <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: creator ?? t`Your friend` }} />
-      <FriendsCircle gameId={gameId} playerId={playerId} creatorName={comparison.creatorName} />
+      {/* The circle is for alike games only: in a guess game everyone guessed the same answers. */}
+      {!guess && <FriendsCircle gameId={gameId} playerId={playerId} creatorName={comparison.creatorName} />}
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}
       </Link>

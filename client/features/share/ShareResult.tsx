@@ -2,14 +2,23 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { namedCreator, PRODUCT_NAME } from '../../../shared/product.js';
+import { type GameMode, namedCreator, PRODUCT_NAME } from '../../../shared/product.js';
 import { formatScoreText } from '../../i18n/format.js';
 import { COPIED_MS, copyText } from './ShareLink.js';
 
 /** What a friend shares, in their language: their score and the game's join link, so the next friend can play. */
-function resultShareText(i18n: I18n, score: number, creatorName: string, link: string): string {
+function resultShareText(i18n: I18n, score: number, creatorName: string, link: string, mode: GameMode): string {
   const creator = namedCreator(creatorName);
   const points = formatScoreText(i18n, score);
+  if (mode === 'guess') {
+    return creator === null
+      ? i18n._(
+          msg`I scored ${points} guessing a friend's answers on ${PRODUCT_NAME}! How well do you know them? Play here: ${link}`,
+        )
+      : i18n._(
+          msg`I scored ${points} guessing ${creator}'s answers on ${PRODUCT_NAME}! How well do you know ${creator}? Play here: ${link}`,
+        );
+  }
   if (creator === null) {
     return i18n._(
       msg`I scored ${points} with a friend on ${PRODUCT_NAME}! How in tune are you with them? Play here: ${link}`,
@@ -21,12 +30,22 @@ function resultShareText(i18n: I18n, score: number, creatorName: string, link: s
 }
 
 /** "Share my result": the native share sheet where there is one, else the text goes to the clipboard. */
-export function ShareResult({ score, creatorName, link }: { score: number; creatorName: string; link: string }) {
+export function ShareResult({
+  score,
+  creatorName,
+  link,
+  mode = 'alike',
+}: {
+  score: number;
+  creatorName: string;
+  link: string;
+  mode?: GameMode;
+}) {
   const { i18n, t } = useLingui();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const text = resultShareText(i18n, score, creatorName, link);
+  const text = resultShareText(i18n, score, creatorName, link, mode);
 
   const copy = async () => {
     if (!(await copyText(text))) return;
