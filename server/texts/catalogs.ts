@@ -324,7 +324,7 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
       'Rate, wie {name} in {product} geantwortet hat, sieh sofort, ob du richtig lagst, und hol dir deine Punktzahl von 0 bis 10.',
     'card.guess.game-description-unnamed':
       'Rate, wie deine Freundin oder dein Freund in {product} geantwortet hat, sieh sofort, ob du richtig lagst, und hol dir deine Punktzahl von 0 bis 10.',
-    'card.guess.game-footer': 'Rate die Antworten und hol dir deine Punktzahl von 10.',
+    'card.guess.game-footer': 'Rate die Antworten und hol bis zu 10 Punkte.',
     'card.guess.game-title': 'Wie gut kennst du {name}?',
     'card.guess.game-title-unnamed': 'Wie gut kennst du deine Freundin oder deinen Freund?',
     'card.image-alt': '{title}: {product}, {edition}',
