@@ -44,8 +44,7 @@ export async function joinGame(
   return {
     edition,
     questions: reply.questions.map((question) => fromWireQuestion(edition, question)),
-    // A server from before modes says none: its games are all alike.
-    mode: reply.mode ?? 'alike',
+    mode: reply.mode,
   };
 }
 

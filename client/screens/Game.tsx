@@ -12,20 +12,12 @@ import { ClassicRound } from '../features/rounds/ClassicRound.js';
 import { keepAnswers } from '../features/rounds/kept-rounds.js';
 import { SpectrumRound } from '../features/rounds/SpectrumRound.js';
 import { SwapButton } from '../features/rounds/SwapButton.js';
+import { seenQuestionIds, swapCurrentQuestion, swapsLeft } from '../features/rounds/swaps.js';
 import { useRoundSender } from '../features/rounds/useRoundSender.js';
 import { useSubmitGame } from '../features/rounds/useSubmitGame.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { joinPath, landingPath, type ResultState, resultPath } from '../paths.js';
-import {
-  creatorName,
-  finishGame,
-  type GameInProgress,
-  loadGame,
-  saveGame,
-  seenQuestionIds,
-  swapCurrentQuestion,
-  swapsLeft,
-} from '../state/game.js';
+import { creatorName, finishGame, type GameInProgress, loadGame, saveGame } from '../state/game.js';
 import { ownPlayerId } from '../state/publicIds.js';
 import '../i18n/screens.js';
 
@@ -45,7 +37,7 @@ export default function Game({ edition }: { edition: Edition }) {
   const round = game?.answers.length ?? 0;
   const total = game?.questions.length ?? 0;
   // A friend's guess game: each stored round's reply carries the creator's answer, shown before the next round.
-  const guess = gameId !== NEW_GAME_ID && game?.mode === 'guess';
+  const guess = gameId !== NEW_GAME_ID && game?.guess === true;
   const [feedback, setFeedback] = useState<Record<number, RoundFeedback>>({});
   // The round just answered whose feedback the screen waits for (a moment at most) or shows.
   const [holding, setHolding] = useState<number | null>(null);

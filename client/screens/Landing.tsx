@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { type Edition, type GameMode, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { failureText } from '../api/http.js';
 import { getQuestions } from '../api/questions.js';
 import { useApi } from '../api/useApi.js';
@@ -9,7 +9,6 @@ import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
-import { ModeField } from '../features/mode/ModeField.js';
 import { hasKeptDrafts } from '../features/own-questions/kept-drafts.js';
 import { OwnQuestions, preloadOwnQuestionsEditor } from '../features/own-questions/OwnQuestions.js';
 import type { OwnQuestionsHandle } from '../features/own-questions/ownQuestionsHandle.js';
@@ -51,7 +50,6 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const lang = useLanguage();
   const { error, notice } = (useLocation().state as LandingState | null) ?? {};
   const [name, setName] = useState(userName);
-  const [mode, setMode] = useState<GameMode>('alike');
   const [returning] = useState(() => storedUserId() !== null);
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
   // A switch of language draws them again in the new one.
@@ -59,6 +57,8 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const questions = load.data?.questions;
   // The own-questions editor, once it is here (it comes on demand).
   const own = useRef<OwnQuestionsHandle>(null);
+  // The mode switch: on, friends guess the creator's answers (guess); off, alike (the default).
+  const guessSwitch = useRef<HTMLInputElement>(null);
 
   const ready = useLatest(onReady);
   useEffect(() => {
@@ -75,7 +75,8 @@ export default function Landing({ edition, onReady }: LandingProps) {
     saveUserName(next);
   };
 
-  const play = () => {
+  /** `guess`: the mode switch is on (friends guess the creator's answers; off: alike, the default). */
+  const play = (guess: boolean) => {
     // Kept drafts whose editor is still on its way: Play waits for it (pressed again).
     if (!own.current && hasKeptDrafts(edition)) return;
     // The own questions' problems show first, whether or not the drawn questions are here.
@@ -87,7 +88,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
     }
     saveUserName(name);
     // A game this tab began (and Back or a reload left) resumes at the round reached.
-    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds, mode);
+    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds, guess);
     // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
     navigate(newGamePath(edition), { replace: true });
   };
@@ -123,12 +124,17 @@ export default function Landing({ edition, onReady }: LandingProps) {
         aria-label={t`Start a ${PRODUCT_NAME} game`}
         onSubmit={(event) => {
           event.preventDefault();
-          if (!load.loading) play();
+          // The mode switch is read here: no state of its own in the entry.
+          if (!load.loading) play(guessSwitch.current?.checked === true);
         }}
       >
         <EditionToggle edition={edition} />
         <NameField value={name} onChange={changeName} />
-        <ModeField mode={mode} onChange={setMode} />
+        {/* Kept tiny: the landing's JavaScript is at its budget. */}
+        <label>
+          <input type="checkbox" ref={guessSwitch} />
+          {t`Friends guess my answers`}
+        </label>
         <TakeMyTimeField />
         <OwnQuestions edition={edition} handle={own} />
         <button type="submit" className="button button--primary" disabled={load.loading}>

@@ -1,5 +1,5 @@
 import { type Question, SCALE_ENDS } from '../../shared/model.js';
-import { EDITIONS, type Edition, GAME_MODES, type GameMode, NEW_GAME_ID } from '../../shared/product.js';
+import { EDITIONS, type Edition, NEW_GAME_ID } from '../../shared/product.js';
 import { local, readJson, session } from './storage.js';
 
 const GAME_KEY = 'wavelength.game';
@@ -15,12 +15,12 @@ export interface GameInProgress {
   answers: number[];
   /** Ids of the questions the creator swapped away, so none comes back and the count survives a refresh. */
   swapped: string[];
-  /** alike (also what a game kept before modes means) or guess: friends guess the creator's answers. */
-  mode?: GameMode;
+  /** A guess game (friends guess the creator's answers); otherwise, and in a game kept before modes, alike. */
+  guess?: boolean;
 }
 
 /** A creator may swap at most this many questions per game; friends never swap. */
-const MAX_SWAPS = 3;
+export const MAX_SWAPS = 3;
 
 const SCALES = Object.keys(SCALE_ENDS);
 
@@ -45,7 +45,6 @@ function isGameInProgress(value: unknown): value is GameInProgress {
     Array.isArray(g.answers) &&
     g.answers.length <= g.questions.length &&
     g.answers.every((a) => Number.isInteger(a)) &&
-    (g.mode === undefined || GAME_MODES.includes(g.mode as GameMode)) &&
     // Games stored before swapping existed have no list: they have swapped nothing.
     (g.swapped === undefined ||
       (Array.isArray(g.swapped) && g.swapped.length <= MAX_SWAPS && g.swapped.every((id) => typeof id === 'string')))
@@ -61,13 +60,8 @@ export function resumableGame(edition: Edition, gameId: string): GameInProgress 
   return game && game.answers.length > 0 ? game : null;
 }
 
-export function startGame(
-  edition: Edition,
-  gameId: string,
-  questions: Question[],
-  mode: GameMode = 'alike',
-): GameInProgress {
-  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [], mode };
+export function startGame(edition: Edition, gameId: string, questions: Question[], guess?: boolean): GameInProgress {
+  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [], guess };
   session.set(GAME_KEY, JSON.stringify(game));
   return game;
 }
@@ -77,27 +71,6 @@ export function loadGame(edition: Edition, gameId: string): GameInProgress | nul
   const game = readJson(session, GAME_KEY);
   if (!isGameInProgress(game) || game.edition !== edition || game.gameId !== gameId) return null;
   return { ...game, swapped: game.swapped ?? [] };
-}
-
-/** Swaps the creator has left in this game (none for a friend). */
-export function swapsLeft(game: GameInProgress): number {
-  return game.gameId === NEW_GAME_ID ? Math.max(0, MAX_SWAPS - game.swapped.length) : 0;
-}
-
-/** Every question this game has shown or holds, swapped-away ones included: what a swap must not draw. */
-export function seenQuestionIds(game: GameInProgress): string[] {
-  return [...game.questions.map((q) => q.id), ...game.swapped];
-}
-
-/** The game with the current round's question replaced by `fresh`, the old one counted as swapped away. */
-export function swapCurrentQuestion(game: GameInProgress, fresh: Question): GameInProgress {
-  const round = game.answers.length;
-  const old = game.questions[round];
-  return {
-    ...game,
-    questions: game.questions.map((q, i) => (i === round ? fresh : q)),
-    swapped: [...game.swapped, old.id],
-  };
 }
 
 export function saveGame(game: GameInProgress): void {

@@ -16,7 +16,7 @@ export async function startOrResume(
   questions: Question[],
   mode: GameMode = 'alike',
 ): Promise<GameInProgress> {
-  const game = startGame(edition, gameId, questions, mode);
+  const game = startGame(edition, gameId, questions, mode === 'guess');
   const kept = keptRounds(gameId);
   if (!kept || kept.answers.length === 0) return game;
   let stored: number;

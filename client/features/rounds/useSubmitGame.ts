@@ -39,7 +39,7 @@ async function submit(game: GameInProgress): Promise<string> {
         questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
         answerSet: game.answers,
         ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
-        ...(game.mode === 'guess' ? { mode: game.mode } : {}),
+        ...(game.guess ? { mode: 'guess' as const } : {}),
       },
       currentLanguage(),
     );
