@@ -15,7 +15,7 @@ import type { OwnQuestionsHandle } from '../features/own-questions/ownQuestionsH
 import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { FailureText } from '../i18n/FailureText.js';
-import { type Failure, failure } from '../i18n/failure.js';
+import { failure } from '../i18n/failure.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { type LandingState, newGamePath } from '../paths.js';
 import { resumableGame, startGame } from '../state/game.js';

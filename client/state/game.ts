@@ -1,5 +1,5 @@
 import { type Question, SCALE_ENDS } from '../../shared/model.js';
-import { EDITIONS, type Edition, NEW_GAME_ID } from '../../shared/product.js';
+import { EDITIONS, type Edition } from '../../shared/product.js';
 import { local, readJson, session } from './storage.js';
 
 const GAME_KEY = 'wavelength.game';
