@@ -10,7 +10,7 @@ import { cleanName, cleanText } from './names.js';
 
 export { API_PREFIX } from './api-prefix.js';
 
-import { MAX_QUESTIONS_PER_GAME } from './product.js';
+import { GAME_MODES, MAX_QUESTIONS_PER_GAME } from './product.js';
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from './reports.js';
 
 // Case-insensitive on the wire; lowercased so that one player is one string everywhere.
@@ -102,6 +102,8 @@ const wireQuestionSchema = z.object({
 });
 
 const gameTypeSchema = z.enum(['Spectrum', 'Classic']);
+/** A game's mode (shared/product.ts GAME_MODES): alike (the default) or guess. */
+const modeSchema = z.enum(GAME_MODES, { error: 'must be alike or guess' });
 
 const playerSchema = z.object({
   playerID: z.string(),
@@ -289,6 +291,8 @@ export const endpoints = {
         .max(MAX_QUESTIONS_PER_GAME, { error: `must hold at most ${MAX_QUESTIONS_PER_GAME} question ids` }),
       answerSet: answerListSchema,
       gameType: gameTypeSchema.optional(),
+      /** alike (default: friends answer for themselves) or guess (friends guess the creator's answers). */
+      mode: modeSchema.optional(),
       /** The game's language: its join page's link preview and `<html lang>`. */
       lang: langSchema,
       /**
@@ -326,8 +330,18 @@ export const endpoints = {
         .max(MAX_QUESTIONS_PER_GAME - 1, { error: `must be below ${MAX_QUESTIONS_PER_GAME}` }),
       answer: z.number({ error: wholeNumber }).int({ error: 'must be a whole number' }),
     }),
-    /** `round`: how many rounds are now stored; `rounds`: the game's count. */
-    reply: z.object({ ok: z.literal(true), playerID: z.string(), round: z.number(), rounds: z.number() }),
+    /**
+     * `round`: how many rounds are now stored; `rounds`: the game's count. In a guess game only, the
+     * creator's answer to the round just stored and its points (0–10), given once the round is stored.
+     */
+    reply: z.object({
+      ok: z.literal(true),
+      playerID: z.string(),
+      round: z.number(),
+      rounds: z.number(),
+      creatorAnswer: z.number().optional(),
+      points: z.number().optional(),
+    }),
   },
   /** How many rounds of their own play a friend has stored (to resume there); never the answers. */
   'get-rounds': {
@@ -343,12 +357,12 @@ export const endpoints = {
   'is-creator': {
     method: 'GET',
     query: z.object({ gameId: gameIdSchema, userId: optionalUserIdSchema }),
-    reply: z.object({ playerName: z.string(), isCreator: z.boolean(), hasPlayed: z.boolean() }),
+    reply: z.object({ playerName: z.string(), isCreator: z.boolean(), hasPlayed: z.boolean(), mode: modeSchema }),
   },
   'join-game': {
     method: 'POST',
     body: z.object({ gameId: gameIdSchema, lang: langSchema }),
-    reply: z.object({ questions: z.array(wireQuestionSchema), gameType: gameTypeSchema }),
+    reply: z.object({ questions: z.array(wireQuestionSchema), gameType: gameTypeSchema, mode: modeSchema }),
   },
   'has-played': {
     method: 'GET',
@@ -365,6 +379,7 @@ export const endpoints = {
     query: comparisonQuery,
     reply: z.object({
       gameType: gameTypeSchema,
+      mode: modeSchema,
       creatorName: z.string(),
       playerName: z.string(),
       score: z.number(),
@@ -410,6 +425,7 @@ export const endpoints = {
         z.object({
           gameId: z.string(),
           gameType: gameTypeSchema,
+          mode: modeSchema,
           creatorName: z.string(),
           /** ISO 8601. */
           createdAt: z.string(),

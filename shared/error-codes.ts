@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'reveal_needs_half',
   'circle_needs_half',
   'circle_network_crowded',
+  'circle_alike_only',
   'push_off',
   // 408
   'request_timeout',

@@ -4,6 +4,13 @@ export const PRODUCT_NAME = 'Wavelength';
 export const EDITIONS = ['spectrum', 'classic'] as const;
 export type Edition = (typeof EDITIONS)[number];
 
+/**
+ * A game's mode: `alike`, friends answer for themselves and see at the end how alike they are; `guess`,
+ * friends guess the creator's answers and see each one as soon as their round is stored.
+ */
+export const GAME_MODES = ['alike', 'guess'] as const;
+export type GameMode = (typeof GAME_MODES)[number];
+
 export const NAME_MAX_LENGTH = 40;
 export const MAX_QUESTIONS_PER_GAME = 50;
 export const SPECTRUM_MIN = 0;

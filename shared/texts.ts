@@ -133,6 +133,83 @@ export const SCORE_DESCRIPTIONS: readonly Text[] = [
   },
 ];
 
+/** A guess game's own card and preview texts ("How well do you know me?"). */
+export const GUESS_CARD_TEXTS = {
+  gameTitle: /*i18n*/ { id: 'card.guess.game-title', message: 'How well do you know {name}?' },
+  gameTitleUnnamed: /*i18n*/ { id: 'card.guess.game-title-unnamed', message: 'How well do you know your friend?' },
+  gameDescription: /*i18n*/ {
+    id: 'card.guess.game-description',
+    message: 'Guess how {name} answered in {product}, see at once if you were right, and get your score from 0 to 10.',
+  },
+  gameDescriptionUnnamed: /*i18n*/ {
+    id: 'card.guess.game-description-unnamed',
+    message:
+      'Guess how your friend answered in {product}, see at once if you were right, and get your score from 0 to 10.',
+  },
+  /** What follows the creator's name on a guess game's card. */
+  asks: /*i18n*/ { id: 'card.guess.asks', message: 'asks: how well do you know me?' },
+  gameFooter: /*i18n*/ { id: 'card.guess.game-footer', message: 'Guess the answers and get your score out of 10.' },
+} as const;
+
+/** A guess game's caption of each score level 1..10: how well the friend knows the creator. */
+export const GUESS_CAPTIONS: readonly Text[] = [
+  /*i18n*/ { id: 'guess-caption.1', message: 'Total Strangers?' },
+  /*i18n*/ { id: 'guess-caption.2', message: 'Just Met?' },
+  /*i18n*/ { id: 'guess-caption.3', message: 'Casual Acquaintance' },
+  /*i18n*/ { id: 'guess-caption.4', message: 'Getting to Know Them' },
+  /*i18n*/ { id: 'guess-caption.5', message: 'Halfway There' },
+  /*i18n*/ { id: 'guess-caption.6', message: 'Good Friend' },
+  /*i18n*/ { id: 'guess-caption.7', message: 'Close Friend' },
+  /*i18n*/ { id: 'guess-caption.8', message: 'Inner Circle' },
+  /*i18n*/ { id: 'guess-caption.9', message: 'Best Friend Material' },
+  /*i18n*/ { id: 'guess-caption.10', message: 'Mind Reader!' },
+];
+
+/** Each says what its guess caption means without repeating the caption's words. */
+export const GUESS_DESCRIPTIONS: readonly Text[] = [
+  /*i18n*/ {
+    id: 'guess-caption.1.description',
+    message:
+      'You guessed almost nothing right. Time for a long coffee together: there is a whole person here to discover.',
+  },
+  /*i18n*/ {
+    id: 'guess-caption.2.description',
+    message: 'A lucky guess or two, but mostly surprises. There is plenty left to learn about how they think.',
+  },
+  /*i18n*/ {
+    id: 'guess-caption.3.description',
+    message: 'You know a few of their habits; the rest is still a mystery worth asking about.',
+  },
+  /*i18n*/ {
+    id: 'guess-caption.4.description',
+    message: 'More hits than a stranger would get, and every miss is something new you learned today.',
+  },
+  /*i18n*/ {
+    id: 'guess-caption.5.description',
+    message: "Every other answer, you knew exactly what they would say. The rest is tomorrow's conversation.",
+  },
+  /*i18n*/ {
+    id: 'guess-caption.6.description',
+    message: 'You read them right more often than not, and they still have a few surprises up their sleeve.',
+  },
+  /*i18n*/ {
+    id: 'guess-caption.7.description',
+    message: 'You know their tastes and instincts; only the odd answer caught you off guard.',
+  },
+  /*i18n*/ {
+    id: 'guess-caption.8.description',
+    message: 'You could answer for them most of the time. Few people know them this well.',
+  },
+  /*i18n*/ {
+    id: 'guess-caption.9.description',
+    message: 'You know what they think almost before they do. That takes time, trust and a lot of shared moments.',
+  },
+  /*i18n*/ {
+    id: 'guess-caption.10.description',
+    message: 'Every guess landed. You know them inside out, or you two share one brain.',
+  },
+];
+
 /** Every message of this file, for the server's catalogue and the test that keeps it translated. */
 export const SERVER_TEXTS: readonly Text[] = [
   CARD_TEXTS.genericTitle,
@@ -150,6 +227,9 @@ export const SERVER_TEXTS: readonly Text[] = [
   CARD_TEXTS.someone,
   ...SCORE_CAPTIONS,
   ...SCORE_DESCRIPTIONS,
+  ...Object.values(GUESS_CARD_TEXTS),
+  ...GUESS_CAPTIONS,
+  ...GUESS_DESCRIPTIONS,
 ];
 
 /** A message with its `{name}` placeholders filled in (a missing value leaves the placeholder). */

@@ -1,6 +1,6 @@
 import type { ReplyOf, RequestOf } from '../../shared/api.js';
 import { editionOf, fromWireQuestion, type Question } from '../../shared/model.js';
-import type { Edition } from '../../shared/product.js';
+import type { Edition, GameMode } from '../../shared/product.js';
 import { failure } from '../i18n/failure.js';
 import type { Language } from '../i18n/languages.js';
 import { apiCall, REQUEST_FAILED } from './http.js';
@@ -38,10 +38,14 @@ export async function joinGame(
   gameId: string,
   lang: Language,
   signal?: AbortSignal,
-): Promise<{ edition: Edition; questions: Question[] }> {
+): Promise<{ edition: Edition; questions: Question[]; mode: GameMode }> {
   const reply = await apiCall('join-game', { body: { gameId } }, { signal, fallback: REQUEST_FAILED, lang });
   const edition = editionOf(reply.gameType);
-  return { edition, questions: reply.questions.map((question) => fromWireQuestion(edition, question)) };
+  return {
+    edition,
+    questions: reply.questions.map((question) => fromWireQuestion(edition, question)),
+    mode: reply.mode,
+  };
 }
 
 /** Who reads a comparison: a friend their own (private playerId), or the creator a friend's (userId + public playerID). */

@@ -14,6 +14,7 @@ export const SCREEN_FOLDERS: readonly string[] = [
   'client/features/circle/',
   'client/features/creator/',
   'client/features/game-gone/',
+  'client/features/guess/',
   'client/features/own-questions/editor/',
   'client/features/result/',
   'client/features/rounds/',

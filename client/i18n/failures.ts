@@ -57,6 +57,7 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   reveal_needs_half: msg`Answer at least half the rounds to see the reveal.`,
   circle_needs_half: msg`Answer at least half the rounds to see your circle.`,
   circle_network_crowded: msg`Too many plays of this game from your network to show your circle.`,
+  circle_alike_only: msg`The friends' circle is only for games where friends answer for themselves, not for guess games.`,
   push_off: msg`Notifications are turned off on this server.`,
   request_timeout: msg`The request did not arrive in time; please try again.`,
   creator_cannot_play: msg`You created this game, so you cannot answer it. Share the link with your friends instead.`,

@@ -5,7 +5,7 @@ import { Spinner } from '../components/Spinner.js';
 import { FriendsWeb } from '../features/circle/FriendsWeb.js';
 import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js';
 import { CreatorTools } from '../features/creator/CreatorTools.js';
-import { useIsCreator } from '../features/creator/useIsCreator.js';
+import { useCreatorCheck } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { NotifyWhenFriendsPlay } from '../features/push/NotifyWhenFriendsPlay.js';
 import { PlayingNow } from '../features/rounds/PlayingNow.js';
@@ -25,7 +25,8 @@ export default function EndScreen() {
   const { gameId = '' } = useParams();
   const claimed = (useLocation().state as EndScreenState | null)?.claimed === true;
   const live = useLiveScoreboard(gameId);
-  const isCreator = useIsCreator(gameId);
+  const { isCreator, mode } = useCreatorCheck(gameId);
+  const guess = mode === 'guess';
   const link = absoluteUrl(joinPath(gameId));
   const { i18n, t } = useLingui();
   // Deleted (here or on another device) or never made: the live channel has stopped for good.
@@ -40,7 +41,11 @@ export default function EndScreen() {
       <h1>{t`Thanks for playing ${PRODUCT_NAME}!`}</h1>
       {isCreator && <CreatorSummary gameId={gameId} players={live.players} />}
       {isCreator && <Replies gameId={gameId} players={live.players} live={live.replies} />}
-      <p className="lead">{t`Send this link to your friends. When they play, their scores show up here.`}</p>
+      <p className="lead">
+        {guess
+          ? t`Send this link to your friends. They guess your answers, and their scores show up here.`
+          : t`Send this link to your friends. When they play, their scores show up here.`}
+      </p>
       <ShareLink link={link} />
       <ShareButtons message={inviteMessage(i18n)} link={link} qrLink={link} />
       <Link className="button button--primary" to={scoreboardPath(gameId)}>
@@ -48,7 +53,7 @@ export default function EndScreen() {
       </Link>
       <section className="card friends" aria-labelledby="friends-heading">
         <div className="friends__head">
-          <h2 id="friends-heading">{t`Friends so far`}</h2>
+          <h2 id="friends-heading">{guess ? t`Who knows you best` : t`Friends so far`}</h2>
           <LiveBadge connected={live.connected} />
         </div>
         {live.loaded ? (
@@ -63,7 +68,7 @@ export default function EndScreen() {
         )}
         <PlayingNow playing={live.playing} />
       </section>
-      {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
+      {isCreator && mode !== 'guess' && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       {isCreator && <NotifyWhenFriendsPlay gameId={gameId} />}
       {isCreator && <CreatorTools gameId={gameId} />}
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />

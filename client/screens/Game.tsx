@@ -2,33 +2,36 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
-import { CLASSIC_UNANSWERED, type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { CLASSIC_UNANSWERED, type Edition, NEW_GAME_ID, namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { getMoreQuestions } from '../api/calls.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Spinner } from '../components/Spinner.js';
+import { GuessFeedback, type RoundFeedback } from '../features/guess/GuessFeedback.js';
 import { MissedRounds } from '../features/missed-rounds/MissedRounds.js';
 import { takeMyTime } from '../features/pace/pace.js';
 import { ClassicRound } from '../features/rounds/ClassicRound.js';
 import { keepAnswers } from '../features/rounds/kept-rounds.js';
 import { SpectrumRound } from '../features/rounds/SpectrumRound.js';
 import { SwapButton } from '../features/rounds/SwapButton.js';
+import { seenQuestionIds, swapCurrentQuestion, swapsLeft } from '../features/rounds/swaps.js';
 import { useRoundSender } from '../features/rounds/useRoundSender.js';
 import { useSubmitGame } from '../features/rounds/useSubmitGame.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { joinPath, landingPath, type ResultState, resultPath } from '../paths.js';
 import {
   answerMissedRound,
+  creatorName,
   finishGame,
   type GameInProgress,
   leaveOutMissedRounds,
   loadGame,
   saveGame,
-  seenQuestionIds,
-  swapCurrentQuestion,
-  swapsLeft,
 } from '../state/game.js';
 import { ownPlayerId } from '../state/publicIds.js';
 import '../i18n/screens.js';
+
+/** How long a guess round waits for its reply before the play goes on without it (the feedback then comes late). */
+const HOLD_MS = 1200;
 
 /** The question screen: one round after another, then the game is submitted. */
 export default function Game({ edition }: { edition: Edition }) {
@@ -44,7 +47,14 @@ export default function Game({ edition }: { edition: Edition }) {
   const total = game?.questions.length ?? 0;
   // A creator's rounds that timed out are offered again (or left out) before the link is made.
   const missed = gameId === NEW_GAME_ID ? (game?.missed ?? []) : [];
-  const finished = game !== null && round >= total && missed.length === 0;
+  // A friend's guess game: each stored round's reply carries the creator's answer, shown before the next round.
+  const guess = gameId !== NEW_GAME_ID && game?.guess === true;
+  const [feedback, setFeedback] = useState<Record<number, RoundFeedback>>({});
+  // The round just answered whose feedback the screen waits for (a moment at most) or shows.
+  const [holding, setHolding] = useState<number | null>(null);
+  // Rounds whose feedback was seen (in full or as a late line).
+  const [seen, setSeen] = useState<readonly number[]>([]);
+  const finished = game !== null && round >= total && missed.length === 0 && holding === null;
 
   useEffect(() => {
     // No questions for this address in this tab: start from where they come from.
@@ -70,7 +80,19 @@ export default function Game({ edition }: { edition: Edition }) {
   // A friend's rounds go to the server one by one as they are answered, behind the play; the last
   // goes with the whole set (log-response).
   const isFriend = gameId !== NEW_GAME_ID;
-  useRoundSender(gameId, isFriend ? (game?.answers ?? null) : null, isFriend && !finished);
+  const onStored = useCallback((stored: number, reply: { creatorAnswer?: number; points?: number }) => {
+    const { creatorAnswer, points } = reply;
+    if (creatorAnswer === undefined || points === undefined) return;
+    setFeedback((current) => ({ ...current, [stored]: { creatorAnswer, points } }));
+  }, []);
+  useRoundSender(gameId, isFriend ? (game?.answers ?? null) : null, isFriend && !finished, onStored);
+  const held = holding !== null ? feedback[holding] : undefined;
+  useEffect(() => {
+    // No reply yet (offline, slow): the play goes on after a moment; the feedback shows when it comes.
+    if (holding === null || held) return;
+    const timer = setTimeout(() => setHolding(null), HOLD_MS);
+    return () => clearTimeout(timer);
+  }, [holding, held]);
 
   // Bound to its round, so a late timer of a round already answered cannot record twice.
   const answer = useCallback(
@@ -122,6 +144,32 @@ export default function Game({ edition }: { edition: Edition }) {
     );
   }
 
+  const creator = guess ? namedCreator(creatorName(gameId) ?? '') : null;
+  if (holding !== null) {
+    const moveOn = () => {
+      setSeen((current) => [...current, holding]);
+      setHolding(null);
+    };
+    const roundNumber = holding + 1;
+    return (
+      <main className="screen game">
+        <h1 className="game__title">{t`${PRODUCT_NAME} round ${roundNumber} of ${total}`}</h1>
+        {held ? (
+          <GuessFeedback
+            question={game.questions[holding]}
+            guess={game.answers[holding]}
+            feedback={held}
+            creator={creator}
+            timed={timed}
+            onNext={moveOn}
+          />
+        ) : (
+          <Spinner label={t`Checking your guess`} />
+        )}
+      </main>
+    );
+  }
+
   // Every round played once: the missed ones are offered, then (if chosen) shown again.
   const replaying = round >= total && missed.length > 0 && game.replaying === true;
   if (round >= total && missed.length > 0 && !replaying) {
@@ -139,8 +187,18 @@ export default function Game({ edition }: { edition: Edition }) {
   const shownRound = replaying ? missed[0] : round;
   const question = game.questions[shownRound];
   const roundNumber = shownRound + 1;
-  const onAnswer = (value: number, timedOut?: boolean) =>
+  // Replies that came after the play moved on: a line each above the round, until the next answer.
+  const late = guess
+    ? Object.keys(feedback)
+        .map(Number)
+        .filter((r) => r < round && !seen.includes(r))
+    : [];
+  const onAnswer = (value: number, timedOut?: boolean) => {
     answer(shownRound, value, timedOut ?? (question.edition === 'classic' && value === CLASSIC_UNANSWERED));
+    if (!guess) return;
+    setSeen((current) => [...current, ...late]);
+    setHolding(round);
+  };
   // A swap draws a question this game has never held, and lands only if its round is still on.
   const onSwap = async () => {
     const [fresh] = await getMoreQuestions(edition, { count: 1, exclude: seenQuestionIds(game), lang });
@@ -162,6 +220,20 @@ export default function Game({ edition }: { edition: Edition }) {
           <span key={q.id} className={i === shownRound ? 'current' : i < round ? 'done' : undefined} />
         ))}
       </div>
+      {late.map((r) => (
+        <GuessFeedback
+          key={`late-${r}`}
+          compact
+          question={game.questions[r]}
+          guess={game.answers[r]}
+          feedback={feedback[r]}
+          creator={creator}
+          timed={timed}
+        />
+      ))}
+      {guess && (
+        <p className="guess-ask">{creator === null ? t`What would your friend say?` : t`What would ${creator} say?`}</p>
+      )}
       {/* Keyed by question, so a swapped-in question gets a round of its own: a fresh timer. */}
       {question.edition === 'classic' ? (
         <ClassicRound key={question.id} question={question} onAnswer={onAnswer} timed={timed && !replaying} />

@@ -82,11 +82,11 @@ export default function Join() {
     setJoinFailure(null);
     saveUserName(name);
     try {
-      const { edition, questions } = prefetch.data ?? (await joinGame(gameId, lang));
+      const { edition, questions, mode } = prefetch.data ?? (await joinGame(gameId, lang));
       // The rounds' code first: if it does not arrive, the friend stays here with Try again.
       await loadRounds();
       // A tab without this game resumes after the rounds the server stored (startOrResume).
-      if (!resumableGame(edition, gameId)) await startOrResume(edition, gameId, questions);
+      if (!resumableGame(edition, gameId)) await startOrResume(edition, gameId, questions, mode);
       // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
       navigate(gamePath(edition, gameId), { replace: true });
     } catch (error) {
@@ -125,8 +125,17 @@ export default function Join() {
   return (
     <main className="screen join">
       <LogoMark size={56} />
-      <h1>{creator === null ? t`You are joining a friend's game` : t`You are joining ${creator}'s game`}</h1>
-      <p className="lead">{t`Answer the same questions and see how in tune you are.`}</p>
+      {invitation.mode === 'guess' ? (
+        <>
+          <h1>{creator === null ? t`How well do you know your friend?` : t`How well do you know ${creator}?`}</h1>
+          <p className="lead">{t`Guess their answers and see at once if you were right.`}</p>
+        </>
+      ) : (
+        <>
+          <h1>{creator === null ? t`You are joining a friend's game` : t`You are joining ${creator}'s game`}</h1>
+          <p className="lead">{t`Answer the same questions and see how in tune you are.`}</p>
+        </>
+      )}
       <p className="join__rounds">
         {untimed
           ? rounds === undefined

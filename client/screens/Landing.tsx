@@ -15,7 +15,7 @@ import type { OwnQuestionsHandle } from '../features/own-questions/ownQuestionsH
 import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { FailureText } from '../i18n/FailureText.js';
-import { type Failure, failure } from '../i18n/failure.js';
+import { failure } from '../i18n/failure.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { type LandingState, newGamePath } from '../paths.js';
 import { resumableGame, startGame } from '../state/game.js';
@@ -57,6 +57,8 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const questions = load.data?.questions;
   // The own-questions editor, once it is here (it comes on demand).
   const own = useRef<OwnQuestionsHandle>(null);
+  // The mode switch: on, friends guess the creator's answers (guess); off, alike (the default).
+  const guessSwitch = useRef<HTMLInputElement>(null);
 
   const ready = useLatest(onReady);
   useEffect(() => {
@@ -73,7 +75,8 @@ export default function Landing({ edition, onReady }: LandingProps) {
     saveUserName(next);
   };
 
-  const play = () => {
+  /** `guess`: the mode switch is on (friends guess the creator's answers; off: alike, the default). */
+  const play = (guess: boolean) => {
     // Kept drafts whose editor is still on its way: Play waits for it (pressed again).
     if (!own.current && hasKeptDrafts(edition)) return;
     // The own questions' problems show first, whether or not the drawn questions are here.
@@ -85,7 +88,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
     }
     saveUserName(name);
     // A game this tab began (and Back or a reload left) resumes at the round reached.
-    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds);
+    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds, guess);
     // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
     navigate(newGamePath(edition), { replace: true });
   };
@@ -121,11 +124,17 @@ export default function Landing({ edition, onReady }: LandingProps) {
         aria-label={t`Start a ${PRODUCT_NAME} game`}
         onSubmit={(event) => {
           event.preventDefault();
-          if (!load.loading) play();
+          // The mode switch is read here: no state of its own in the entry.
+          if (!load.loading) play(guessSwitch.current?.checked === true);
         }}
       >
         <EditionToggle edition={edition} />
         <NameField value={name} onChange={changeName} />
+        {/* Kept tiny: the landing's JavaScript is at its budget. */}
+        <label>
+          <input type="checkbox" ref={guessSwitch} />
+          {t`Friends guess my answers`}
+        </label>
         <TakeMyTimeField />
         <OwnQuestions edition={edition} handle={own} />
         <button type="submit" className="button button--primary" disabled={load.loading}>

@@ -132,11 +132,12 @@ export default function Result() {
 
   // A creator who typed no name is "your friend".
   const creator = namedCreator(comparison.creatorName);
+  const guess = comparison.mode === 'guess';
   // The live board's place once it is here (it follows friends who play later), else the reply's.
   const [place, count] = ownIndex >= 0 ? [ownIndex + 1, live.players.length] : [comparison.rank, comparison.players];
   const [rank, players] = [formatCount(i18n, place), formatCount(i18n, count)];
   const link = absoluteUrl(joinPath(gameId));
-  const message = resultMessage(i18n, { ...comparison, points: comparison.rounds.map((round) => round.points) });
+  const message = resultMessage(i18n, { ...comparison, guess, points: comparison.rounds.map((round) => round.points) });
   const closest = circle.reply?.matches[0];
   const friend = closest ? shownName(i18n, closest.playerName) : '';
   return (
@@ -147,12 +148,16 @@ export default function Result() {
         </p>
       )}
       <h1 className="result__title">
-        {creator === null
-          ? t`Your ${PRODUCT_NAME} Score with your friend is`
-          : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
+        {guess
+          ? creator === null
+            ? t`How well you know your friend`
+            : t`How well you know ${creator}`
+          : creator === null
+            ? t`Your ${PRODUCT_NAME} Score with your friend is`
+            : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
       </h1>
       <Gauge score={comparison.score} />
-      <ScoreCaption score={comparison.score} />
+      <ScoreCaption score={comparison.score} mode={comparison.mode} />
       <p className="rank">
         {creator === null ? (
           <Trans>
@@ -170,7 +175,7 @@ export default function Result() {
           </Trans>
         )}
       </p>
-      {closest && (
+      {closest && !guess && (
         // The circle sits under every round: a line here says who, and leads there.
         <p className="result__teaser">
           <a href="#circle">{t`You're most in tune with ${friend}`} →</a>
@@ -180,12 +185,15 @@ export default function Result() {
       <ShareButtons message={message} link={link} qrLink={link} />
       <MakeYourOwn gameId={gameId} creatorName={comparison.creatorName} />
       <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: creator ?? t`Your friend` }} />
-      <FriendsCircle
-        gameId={gameId}
-        playerId={playerId}
-        creatorName={comparison.creatorName}
-        shared={{ live, circle }}
-      />
+      {/* The circle is for alike games only: in a guess game everyone guessed the same answers. */}
+      {!guess && (
+        <FriendsCircle
+          gameId={gameId}
+          playerId={playerId}
+          creatorName={comparison.creatorName}
+          shared={{ live, circle }}
+        />
+      )}
       <Link className="button button--secondary" to="/">
         {t`Play a new game with your friends`}
       </Link>

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
+import { namedCreator } from '../../shared/product.js';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsWeb } from '../features/circle/FriendsWeb.js';
 import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js';
-import { useIsCreator } from '../features/creator/useIsCreator.js';
+import { useCreatorCheck } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { ReportGame } from '../features/report/ReportGame.js';
 import { PlayingNow } from '../features/rounds/PlayingNow.js';
@@ -18,7 +19,9 @@ import '../i18n/screens.js';
 export default function Scoreboard() {
   const { gameId = '' } = useParams();
   const live = useLiveScoreboard(gameId);
-  const isCreator = useIsCreator(gameId);
+  const { isCreator, mode, creatorName } = useCreatorCheck(gameId);
+  // A guess game's board says who knows the creator best (a creator without a name is "your friend").
+  const creator = creatorName === undefined ? null : namedCreator(creatorName);
   const { t } = useLingui();
   // Deleted or never made: the live channel has stopped for good.
   if (live.gone) return <GameGone />;
@@ -26,7 +29,13 @@ export default function Scoreboard() {
     <main className="screen scoreboard">
       {isCreator && <Replies gameId={gameId} players={live.players} live={live.replies} />}
       <div className="scoreboard__head">
-        <h1>{t`Scoreboard`}</h1>
+        <h1>
+          {mode !== 'guess'
+            ? t`Scoreboard`
+            : creator === null
+              ? t`Who knows your friend best`
+              : t`Who knows ${creator} best`}
+        </h1>
         <LiveBadge connected={live.connected} />
       </div>
       <section className="card">
@@ -43,7 +52,7 @@ export default function Scoreboard() {
         )}
         <PlayingNow playing={live.playing} />
       </section>
-      {isCreator && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
+      {isCreator && mode !== 'guess' && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       <Link className="button button--secondary" to="/">
         {t`Play a new game with your friends`}
       </Link>

@@ -1,5 +1,5 @@
 import { type Question, SCALE_ENDS } from '../../shared/model.js';
-import { EDITIONS, type Edition, NEW_GAME_ID } from '../../shared/product.js';
+import { EDITIONS, type Edition } from '../../shared/product.js';
 import { local, readJson, session } from './storage.js';
 import { userName } from './user.js';
 
@@ -25,10 +25,12 @@ export interface GameInProgress {
    * another name in the shared name box meanwhile, and this game's answers must not take it.
    */
   playerName?: string;
+  /** A guess game (friends guess the creator's answers); otherwise, and in a game kept before modes, alike. */
+  guess?: boolean;
 }
 
 /** A creator may swap at most this many questions per game; friends never swap. */
-const MAX_SWAPS = 3;
+export const MAX_SWAPS = 3;
 
 const SCALES = Object.keys(SCALE_ENDS);
 
@@ -72,8 +74,8 @@ export function resumableGame(edition: Edition, gameId: string): GameInProgress 
   return game && game.answers.length > 0 ? game : null;
 }
 
-export function startGame(edition: Edition, gameId: string, questions: Question[]): GameInProgress {
-  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [], playerName: userName() };
+export function startGame(edition: Edition, gameId: string, questions: Question[], guess?: boolean): GameInProgress {
+  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [], playerName: userName(), guess };
   session.set(GAME_KEY, JSON.stringify(game));
   return game;
 }
@@ -106,27 +108,6 @@ export function leaveOutMissedRounds(game: GameInProgress): GameInProgress {
     answers: game.answers.filter(kept),
     missed: [],
     replaying: false,
-  };
-}
-
-/** Swaps the creator has left in this game (none for a friend). */
-export function swapsLeft(game: GameInProgress): number {
-  return game.gameId === NEW_GAME_ID ? Math.max(0, MAX_SWAPS - game.swapped.length) : 0;
-}
-
-/** Every question this game has shown or holds, swapped-away ones included: what a swap must not draw. */
-export function seenQuestionIds(game: GameInProgress): string[] {
-  return [...game.questions.map((q) => q.id), ...game.swapped];
-}
-
-/** The game with the current round's question replaced by `fresh`, the old one counted as swapped away. */
-export function swapCurrentQuestion(game: GameInProgress, fresh: Question): GameInProgress {
-  const round = game.answers.length;
-  const old = game.questions[round];
-  return {
-    ...game,
-    questions: game.questions.map((q, i) => (i === round ? fresh : q)),
-    swapped: [...game.swapped, old.id],
   };
 }
 

@@ -3,6 +3,7 @@ import type { ReplyOf } from '../../shared/api.js';
 /** A Classic comparison: round 1 matched, round 2 apart, round 3 left unanswered by the friend. */
 export const classicComparison: ReplyOf<'get-comparison'> = {
   gameType: 'Classic',
+  mode: 'alike',
   creatorName: 'Sam',
   playerName: 'Kim',
   score: 3.3,
@@ -39,6 +40,7 @@ export const classicComparison: ReplyOf<'get-comparison'> = {
 /** A Spectrum comparison: identical, close (8.1) and far apart. */
 export const spectrumComparison: ReplyOf<'get-comparison'> = {
   gameType: 'Spectrum',
+  mode: 'alike',
   creatorName: 'Sam',
   playerName: 'Kim',
   score: 6,

@@ -86,7 +86,11 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
           },
           game.name,
         ),
-        el('div', { display: 'flex', fontSize: 60, fontWeight: 800, lineHeight: 1.15 }, texts.asks),
+        el(
+          'div',
+          { display: 'flex', fontSize: 60, fontWeight: 800, lineHeight: 1.15 },
+          game.mode === 'guess' ? texts.guessAsks : texts.asks,
+        ),
       ]
     : [
         el('div', { display: 'flex', fontSize: 76, fontWeight: 800, lineHeight: 1.1 }, texts.generic[0]),
@@ -153,7 +157,7 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
       el(
         'div',
         { display: 'flex', fontSize: 32, fontWeight: 500, color: MUTED, maxWidth: SUBTITLE_WIDTH },
-        game ? texts.gameFooter : texts.genericFooter,
+        game ? (game.mode === 'guess' ? texts.guessFooter : texts.gameFooter) : texts.genericFooter,
       ),
     ],
   );

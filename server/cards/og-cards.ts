@@ -14,7 +14,12 @@ const MEMORY_CARDS = 200;
 
 /** Exactly what a card shows, and nothing else of the game (no answers ever reach a worker). */
 export function previewOf(game: GamePreview): GamePreview {
-  return { creatorName: game.creatorName, edition: game.edition, lang: game.lang ?? 'en' };
+  return {
+    creatorName: game.creatorName,
+    edition: game.edition,
+    lang: game.lang ?? 'en',
+    ...(game.mode === 'guess' ? { mode: game.mode } : {}),
+  };
 }
 
 /**
@@ -23,7 +28,9 @@ export function previewOf(game: GamePreview): GamePreview {
  */
 export function cardKey(preview: GamePreview | undefined): string {
   const language = preview?.lang === undefined || preview.lang === 'en' ? [] : [preview.lang];
-  const shown = preview ? [preview.creatorName, preview.edition, ...language] : [];
+  // Alike leaves the mode out, so the cards stored before there were modes stay valid.
+  const mode = preview?.mode === 'guess' ? [preview.mode] : [];
+  const shown = preview ? [preview.creatorName, preview.edition, ...language, ...mode] : [];
   return createHash('sha256')
     .update(JSON.stringify([CARD_DESIGN, ...shown]))
     .digest('base64url')

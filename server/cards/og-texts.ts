@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '../../shared/languages.js';
-import { EDITIONS, type Edition, namedCreator } from '../../shared/product.js';
-import { CARD_TEXTS, type Text } from '../../shared/texts.js';
+import { EDITIONS, type Edition, type GameMode, namedCreator } from '../../shared/product.js';
+import { CARD_TEXTS, GUESS_CARD_TEXTS, type Text } from '../../shared/texts.js';
 import { serverText } from '../texts/texts.js';
 
 /**
@@ -13,14 +13,17 @@ export interface ServerTexts {
   genericTitle: string;
   genericDescription: string;
   /** A game's link preview; `name` is undefined when the creator gave none. */
-  gameTitle(name: string | undefined): string;
-  gameDescription(name: string | undefined, edition: Edition): string;
+  gameTitle(name: string | undefined, mode?: GameMode): string;
+  gameDescription(name: string | undefined, edition: Edition, mode?: GameMode): string;
   /** The card's badge, and what the preview image's alt text ends with. */
   edition: Record<Edition, string>;
   imageAlt(title: string, edition: Edition): string;
   card: {
     /** What follows the creator's name on a game's card. */
     asks: string;
+    /** The same, and the footer, on a guess game's card. */
+    guessAsks: string;
+    guessFooter: string;
     /** The generic card's two lines (the second one in the gradient). */
     generic: readonly [string, string];
     gameFooter: string;
@@ -40,13 +43,26 @@ function textsIn(language: Language): ServerTexts {
   return {
     genericTitle: say(CARD_TEXTS.genericTitle),
     genericDescription: say(CARD_TEXTS.genericDescription),
-    gameTitle: (name) => (name === undefined ? say(CARD_TEXTS.gameTitleUnnamed) : say(CARD_TEXTS.gameTitle, { name })),
-    gameDescription: (name, e) =>
-      name === undefined ? say(CARD_TEXTS.gameDescriptionUnnamed[e]) : say(CARD_TEXTS.gameDescription[e], { name }),
+    gameTitle: (name, mode) => {
+      const texts = mode === 'guess' ? GUESS_CARD_TEXTS : CARD_TEXTS;
+      return name === undefined ? say(texts.gameTitleUnnamed) : say(texts.gameTitle, { name });
+    },
+    gameDescription: (name, e, mode) => {
+      if (mode === 'guess') {
+        return name === undefined
+          ? say(GUESS_CARD_TEXTS.gameDescriptionUnnamed)
+          : say(GUESS_CARD_TEXTS.gameDescription, { name });
+      }
+      return name === undefined
+        ? say(CARD_TEXTS.gameDescriptionUnnamed[e])
+        : say(CARD_TEXTS.gameDescription[e], { name });
+    },
     edition,
     imageAlt: (title, e) => say(CARD_TEXTS.imageAlt, { title, edition: edition[e] }),
     card: {
       asks: say(CARD_TEXTS.asks),
+      guessAsks: say(GUESS_CARD_TEXTS.asks),
+      guessFooter: say(GUESS_CARD_TEXTS.gameFooter),
       generic: [say(CARD_TEXTS.generic[0]), say(CARD_TEXTS.generic[1])],
       gameFooter: say(CARD_TEXTS.gameFooter),
       genericFooter: say(CARD_TEXTS.genericFooter),

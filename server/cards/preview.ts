@@ -1,5 +1,5 @@
 import type { Language } from '../../shared/languages.js';
-import type { Edition } from '../../shared/product.js';
+import type { Edition, GameMode } from '../../shared/product.js';
 import { serverTexts } from './og-texts.js';
 
 /** What a link preview needs to know about a game; nothing else about it ever reaches a page. */
@@ -8,6 +8,8 @@ export interface GamePreview {
   edition: Edition;
   /** The game's language (its preview's texts); absent: English. */
   lang?: Language;
+  /** The game's mode (a guess game's preview asks "How well do you know …?"); absent: alike. */
+  mode?: GameMode;
 }
 
 /** Looks a game up for its link preview; undefined for an unknown game. */

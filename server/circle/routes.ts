@@ -26,6 +26,7 @@ const REMOVED = 'The creator removed you from this game.';
 const CREATORS_ONLY = "Only the game's creator can see how friends compare with each other.";
 const TOO_LARGE = 'This game has too many friends to compare them all with each other.';
 const CIRCLE_CROWDED = 'Too many plays of this game from your network to show your circle.';
+const ALIKE_ONLY = "The friends' circle is only for games where friends answer for themselves, not for guess games.";
 const CREATORS_ONLY_BURSTS = "Only the game's creator can see where plays came from.";
 
 /**
@@ -51,6 +52,8 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
   endpoint(app, 'get-circle', async (query): Promise<CirclePairsReply | Serialized<'get-circle'>> => {
     const game = await findGame(query.gameId);
     if (!game) throw unknownGame();
+    // In a guess game everyone guesses the same answers: how alike friends are says nothing.
+    if (game.mode !== 'alike') throw notFound('circle_alike_only', ALIKE_ONLY);
     if (query.reader === 'friend') {
       const response = await games.findResponse(game.id, query.playerId);
       if (!response) throw notFound('not_played', NOT_PLAYED);

@@ -23,7 +23,7 @@ describe('the original client against this server', () => {
     for (const query of ['userId=null', 'userId=undefined', 'userId=', '']) {
       const response = await originalGet(`/prod/is-creator?gameId=${game.gameId}&${query}`);
       expect(response.statusCode, query).toBe(200);
-      expect(response.json()).toEqual({ playerName: 'Ada', isCreator: false, hasPlayed: false });
+      expect(response.json()).toEqual({ playerName: 'Ada', isCreator: false, hasPlayed: false, mode: 'alike' });
     }
   });
 

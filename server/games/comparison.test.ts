@@ -45,6 +45,7 @@ describe('GET /prod/get-comparison for the friend (playerId)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       gameType: 'Classic',
+      mode: 'alike',
       creatorName: 'Ada',
       playerName: 'Bo',
       score: friend.score,

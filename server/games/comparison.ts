@@ -64,6 +64,7 @@ function compare(
 ): ReplyOf<'get-comparison'> {
   return {
     gameType: gameTypeOf(game.edition),
+    mode: game.mode,
     creatorName: game.creatorName,
     playerName: response.playerName,
     score: response.score,

@@ -72,7 +72,7 @@ describe('POST /prod/remove-player', () => {
     expect(again.json().message).toMatch(/already played/);
     expect(await players(game.gameId)).toEqual([]);
     const info = await get(`/prod/is-creator?gameId=${game.gameId}&userId=${game.friendId}`);
-    expect(info.json()).toEqual({ playerName: 'Ada', isCreator: false, hasPlayed: true });
+    expect(info.json()).toEqual({ playerName: 'Ada', isCreator: false, hasPlayed: true, mode: 'alike' });
   });
 
   it('tells the removed friend so on get-score and get-comparison; others keep their own sentences', async () => {
@@ -232,10 +232,18 @@ describe('GET /prod/my-games', () => {
     const response = await myGames(older.creatorId.toUpperCase());
     expect(response.json()).toEqual({
       games: [
-        { gameId: newer, gameType: 'Classic', creatorName: 'Ada', createdAt: '2025-03-02T12:30:00.000Z', players: 2 },
+        {
+          gameId: newer,
+          gameType: 'Classic',
+          mode: 'alike',
+          creatorName: 'Ada',
+          createdAt: '2025-03-02T12:30:00.000Z',
+          players: 2,
+        },
         {
           gameId: older.gameId,
           gameType: 'Classic',
+          mode: 'alike',
           creatorName: 'Ada',
           createdAt: '2025-03-01T10:00:00.000Z',
           players: 0,
@@ -265,7 +273,7 @@ describe('the private creator link', () => {
 
     expect((await claimGame(game.gameId, key, laptop)).json()).toEqual({ ok: true });
     const info = await get(`/prod/is-creator?gameId=${game.gameId}&userId=${laptop}`);
-    expect(info.json()).toEqual({ playerName: 'Ada', isCreator: true, hasPlayed: false });
+    expect(info.json()).toEqual({ playerName: 'Ada', isCreator: true, hasPlayed: false, mode: 'alike' });
     expect((await myGames(laptop)).json().games.map((g: { gameId: string }) => g.gameId)).toEqual([game.gameId]);
     // The one creator rule holds everywhere: the new creator cannot answer, and can remove.
     expect((await logResponse(app, game.gameId, laptop, [1, 1, 1])).json().message).toMatch(/created this game/);

@@ -61,6 +61,7 @@ export const creatorRoutes: FastifyPluginAsync<CreatorRoutesOptions> = async (
       games: summaries.map((game) => ({
         gameId: game.id,
         gameType: gameTypeOf(game.edition),
+        mode: game.mode,
         creatorName: game.creatorName,
         createdAt: new Date(game.createdAt).toISOString(),
         players: game.players,

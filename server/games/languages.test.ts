@@ -129,10 +129,18 @@ describe('a game in several languages', () => {
     const ids = game.questions.map((question) => question.questionID);
     for (const language of ['es', 'pt-BR', 'de']) {
       const reply = await join(language);
-      expect(reply.json()).toEqual({ questions: ids.map((id) => seedQuestion(id, language)), gameType: 'Classic' });
+      expect(reply.json()).toEqual({
+        questions: ids.map((id) => seedQuestion(id, language)),
+        gameType: 'Classic',
+        mode: 'alike',
+      });
     }
     // After the translated replies (each kept per language), the English one is unchanged, byte for byte.
-    const englishReply = JSON.stringify({ questions: ids.map((id) => seedQuestion(id)), gameType: 'Classic' });
+    const englishReply = JSON.stringify({
+      questions: ids.map((id) => seedQuestion(id)),
+      gameType: 'Classic',
+      mode: 'alike',
+    });
     expect((await join()).body).toBe(englishReply);
     expect((await join('en')).body).toBe(englishReply);
     expect((await join('xx-YY')).body).toBe(englishReply);

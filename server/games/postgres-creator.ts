@@ -13,7 +13,7 @@ const sql = {
   deleteOldGames: `DELETE FROM games WHERE id IN (SELECT id FROM games WHERE created_at < $1 ORDER BY created_at LIMIT $2)
     RETURNING id`,
   // Ids compare byte by byte (COLLATE "C"), as SQLite does, whatever the database's collation.
-  selectGamesOf: `SELECT g.id, g.edition, g.creator_name, g.created_at,
+  selectGamesOf: `SELECT g.id, g.edition, g.mode, g.creator_name, g.created_at,
       (SELECT count(*) FROM responses r WHERE r.game_id = g.id AND r.removed_at IS NULL) AS players
     FROM games g
     WHERE g.id IN (SELECT id FROM games WHERE creator_user_id = $1

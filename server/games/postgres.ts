@@ -14,7 +14,7 @@ import type { ResponseWrite } from './sqlite-responses.js';
  */
 const sql = {
   insertGame:
-    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang) VALUES ($1, $2, $3, $4, $5, $6)',
+    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang, mode) VALUES ($1, $2, $3, $4, $5, $6, $7)',
   insertGameQuestions: `INSERT INTO game_questions (game_id, position, question_id, creator_answer)
     SELECT $1, position, question_id, creator_answer
     FROM unnest($2::int[], $3::text[], $4::int[]) AS round (position, question_id, creator_answer)`,
@@ -22,7 +22,7 @@ const sql = {
     SELECT $1, position, question_id, text, options, creator_answer
     FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[])
       AS own (position, question_id, text, options, creator_answer)`,
-  selectGame: 'SELECT id, edition, creator_user_id, creator_name, lang FROM games WHERE id = $1',
+  selectGame: 'SELECT id, edition, creator_user_id, creator_name, lang, mode FROM games WHERE id = $1',
   // A game's rounds: drawn questions from the bank and the creator's own, in round order.
   selectGameQuestions: `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer, gq.position FROM game_questions gq
     JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = $1
@@ -64,7 +64,15 @@ export function postgresGameRepository(
     async createGame(game) {
       await inTransaction(pool, async (client) => {
         await client.query(
-          query('insertGame', [game.id, game.edition, game.creatorUserId, game.creatorName, Date.now(), game.lang]),
+          query('insertGame', [
+            game.id,
+            game.edition,
+            game.creatorUserId,
+            game.creatorName,
+            Date.now(),
+            game.lang,
+            game.mode ?? 'alike',
+          ]),
         );
         const { bank, own } = splitRounds(game);
         await client.query(query('insertGameQuestions', [game.id, bank.positions, bank.ids, bank.answers]));

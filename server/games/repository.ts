@@ -1,7 +1,7 @@
 import type { Player } from '../../shared/api.js';
 import { type Language, matchLanguage } from '../../shared/languages.js';
 import type { Question } from '../../shared/model.js';
-import type { Edition } from '../../shared/product.js';
+import type { Edition, GameMode } from '../../shared/product.js';
 import { type QuestionRow, questionFromRow } from '../questions/repository.js';
 
 export interface Game {
@@ -11,6 +11,8 @@ export interface Game {
   creatorName: string;
   /** The game's language (its link preview); each reader chooses the language of the questions. */
   lang: Language;
+  /** alike (today's game) or guess (friends guess the creator's answers, each shown once their round is stored). */
+  mode: GameMode;
   /** Questions in round order. */
   questions: Question[];
   /** The creator's answers, in round order. Never sent to anyone before they have answered. */
@@ -23,6 +25,7 @@ export interface Game {
 interface GameSummary {
   id: string;
   edition: Edition;
+  mode: GameMode;
   creatorName: string;
   /** Milliseconds since the epoch. */
   createdAt: number;
@@ -41,6 +44,8 @@ export interface NewGame {
   /** The creator's own questions (ids among `questionIds`): stored with the game, never in a bank. */
   ownQuestions?: readonly Question[];
   lang: Language;
+  /** Default alike. */
+  mode?: GameMode;
 }
 
 export interface NewResponse {
@@ -127,6 +132,7 @@ export type CreatorControls = Pick<
 export interface SummaryRow {
   id: string;
   edition: Edition;
+  mode: GameMode;
   creator_name: string;
   created_at: number;
   players: number;
@@ -135,6 +141,7 @@ export interface SummaryRow {
 export const summaryFromRow = (row: SummaryRow): GameSummary => ({
   id: row.id,
   edition: row.edition,
+  mode: row.mode,
   creatorName: row.creator_name,
   createdAt: row.created_at,
   players: row.players,
@@ -197,6 +204,7 @@ export interface GameRow {
   creator_user_id: string;
   creator_name: string;
   lang: string;
+  mode: GameMode;
 }
 
 /** One round of a game: its question with the creator's answer. */
@@ -208,6 +216,7 @@ export const gameFromRows = (row: GameRow, rounds: RoundRow[]): Game => ({
   creatorUserId: row.creator_user_id,
   creatorName: row.creator_name,
   lang: matchLanguage(row.lang),
+  mode: row.mode,
   questions: rounds.map(questionFromRow),
   creatorAnswers: rounds.map((round) => round.creator_answer),
 });

@@ -326,10 +326,10 @@ describe('GET /prod/is-creator', () => {
     const friend = newUserId();
     const ask = async (userId: string) =>
       (await app.inject({ method: 'GET', url: `/prod/is-creator?gameId=${game.gameId}&userId=${userId}` })).json();
-    expect(await ask(game.creatorId)).toEqual({ playerName: 'Ada', isCreator: true, hasPlayed: false });
-    expect(await ask(friend)).toEqual({ playerName: 'Ada', isCreator: false, hasPlayed: false });
+    expect(await ask(game.creatorId)).toEqual({ playerName: 'Ada', isCreator: true, hasPlayed: false, mode: 'alike' });
+    expect(await ask(friend)).toEqual({ playerName: 'Ada', isCreator: false, hasPlayed: false, mode: 'alike' });
     await logResponse(app, game.gameId, friend, [1, 1, 1, 1, 1]);
-    expect(await ask(friend)).toEqual({ playerName: 'Ada', isCreator: false, hasPlayed: true });
+    expect(await ask(friend)).toEqual({ playerName: 'Ada', isCreator: false, hasPlayed: true, mode: 'alike' });
   });
 
   it('answers 404 for an unknown game, and a visitor for a userId that is not a UUID', async () => {
@@ -341,7 +341,7 @@ describe('GET /prod/is-creator', () => {
     const game = await createGame(app, 'classic', undefined, 'Ada');
     const bad = await app.inject({ method: 'GET', url: `/prod/is-creator?gameId=${game.gameId}&userId=abc` });
     expect(bad.statusCode).toBe(200);
-    expect(bad.json()).toEqual({ playerName: 'Ada', isCreator: false, hasPlayed: false });
+    expect(bad.json()).toEqual({ playerName: 'Ada', isCreator: false, hasPlayed: false, mode: 'alike' });
   });
 });
 
@@ -350,7 +350,7 @@ describe('POST /prod/join-game', () => {
     const game = await createGame(app, 'spectrum', [11, 22, 33, 44, 55]);
     const response = await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId: game.gameId } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ questions: game.questions, gameType: 'Spectrum' });
+    expect(response.json()).toEqual({ questions: game.questions, gameType: 'Spectrum', mode: 'alike' });
     // No field named after answers (a question's own text may say "answer": S155 does).
     expect(response.body).not.toMatch(/"[^"]*answer[^"]*":/i);
   });

@@ -58,7 +58,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (!(await cache.gameExists(gameId))) throw unknownGame();
   }
 
-  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, lang, replyTo }) => {
+  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, mode, lang, replyTo }) => {
     const edition = editionOf(gameType);
     const drawn = await readQuestionSet(questionSet, edition, questions);
     checkAnswers(drawn, answerSet, 'answerSet');
@@ -85,6 +85,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       answers: kept.map((index) => answerSet[index]),
       ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
       lang,
+      mode: mode ?? 'alike',
     });
     // Announced to the first game's scoreboard; a friend removed (or a game deleted) meanwhile stores nothing.
     if (replyTo && replyFrom !== undefined) await options.replies?.addReply(replyTo.gameId, replyFrom, gameId);
@@ -151,13 +152,15 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
   endpoint(app, 'is-creator', async ({ gameId, userId }) => {
     const game = await requireGame(gameId);
     // Without an id (a first visit) the caller is a visitor: not the creator, not played yet.
-    if (userId === undefined) return { playerName: game.creatorName, isCreator: false, hasPlayed: false };
+    if (userId === undefined) {
+      return { playerName: game.creatorName, isCreator: false, hasPlayed: false, mode: game.mode };
+    }
     const [isCreator, hasPlayed] = await Promise.all([
       isGameCreator(games, game, userId),
       // A removed friend has still played: they go to their result (which then says there is no score), not back to Play.
       games.hasResponded(gameId, userId),
     ]);
-    return { playerName: game.creatorName, isCreator, hasPlayed };
+    return { playerName: game.creatorName, isCreator, hasPlayed, mode: game.mode };
   });
 
   endpoint(app, 'join-game', async ({ gameId, lang }) => {
@@ -173,6 +176,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       const json = JSON.stringify({
         questions: game.questions.map((question) => toWireQuestion(options.texts.localize(question, lang))),
         gameType: gameTypeOf(game.edition),
+        mode: game.mode,
       });
       reply = new Serialized(json);
       replies.set(lang, reply);

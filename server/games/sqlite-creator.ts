@@ -14,7 +14,7 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
     'DELETE FROM games WHERE id IN (SELECT id FROM games WHERE created_at < ? ORDER BY created_at LIMIT ?) RETURNING id',
   );
   const selectGamesOf = db.prepare<[string, string, number], SummaryRow>(
-    `SELECT g.id, g.edition, g.creator_name, g.created_at,
+    `SELECT g.id, g.edition, g.mode, g.creator_name, g.created_at,
        (SELECT count(*) FROM responses r WHERE r.game_id = g.id AND r.removed_at IS NULL) AS players
      FROM games g
      WHERE g.id IN (SELECT id FROM games WHERE creator_user_id = ?

@@ -27,13 +27,13 @@ type ResponseWrites = GroupCommit<ResponseWrite, AddResponseResult>;
  */
 export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: ResponseWrites): GameRepository {
   const insertGame = db.prepare(
-    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang, mode) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const insertGameQuestion = db.prepare(
     'INSERT INTO game_questions (game_id, position, question_id, creator_answer) VALUES (?, ?, ?, ?)',
   );
   const selectGame = db.prepare<[string], GameRow>(
-    'SELECT id, edition, creator_user_id, creator_name, lang FROM games WHERE id = ?',
+    'SELECT id, edition, creator_user_id, creator_name, lang, mode FROM games WHERE id = ?',
   );
   const insertOwnQuestion = db.prepare(
     `INSERT INTO game_own_questions (game_id, position, question_id, text, options, creator_answer)
@@ -67,7 +67,15 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
   );
 
   const createGame = db.transaction((game: NewGame) => {
-    insertGame.run(game.id, game.edition, game.creatorUserId, game.creatorName, Date.now(), game.lang);
+    insertGame.run(
+      game.id,
+      game.edition,
+      game.creatorUserId,
+      game.creatorName,
+      Date.now(),
+      game.lang,
+      game.mode ?? 'alike',
+    );
     const { bank, own } = splitRounds(game);
     bank.ids.forEach((questionId, i) => {
       insertGameQuestion.run(game.id, bank.positions[i], questionId, bank.answers[i]);

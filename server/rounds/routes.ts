@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { answerRange } from '../../shared/model.js';
+import { roundPoints } from '../../shared/score.js';
 import { badRequest, conflict, removedFriend, unknownGame } from '../errors.js';
 import type { GameCache } from '../games/cache.js';
 import { isGameCreator } from '../games/creator.js';
@@ -61,11 +62,17 @@ export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, o
     });
     switch (result.status) {
       case 'stored':
-      case 'repeat':
+      case 'repeat': {
         // Key order as the reply schema writes it; playerID is a string, the counts whole numbers.
-        return new Serialized(
-          `{"ok":true,"playerID":${JSON.stringify(result.playerID)},"round":${result.round},"rounds":${count}}`,
-        );
+        const reply = `{"ok":true,"playerID":${JSON.stringify(result.playerID)},"round":${result.round},"rounds":${count}`;
+        if (game.mode !== 'guess') return new Serialized(`${reply}}`);
+        // A guess game: the creator's answer to this round, now that the friend's own is stored
+        // (`stored` and `repeat` both mean round `round` is in the database with this very answer).
+        // Never before: this is after storeRound, and no other call gives it until log-response.
+        const creatorAnswer = game.creatorAnswers[round];
+        const points = roundPoints(game.edition, creatorAnswer, answer);
+        return new Serialized(`${reply},"creatorAnswer":${creatorAnswer},"points":${points}}`);
+      }
       case 'changed':
         throw conflict('round_already_answered', 'This round is already answered.');
       case 'out-of-order':

@@ -107,6 +107,7 @@ export async function createGame(
   edition: 'classic' | 'spectrum',
   answers?: number[],
   creatorName = 'Ada',
+  mode?: 'alike' | 'guess',
 ): Promise<CreatedGame> {
   const questions = await fetchQuestions(app, edition);
   const answerSet = answers ?? questions.map(() => (edition === 'classic' ? 1 : 50));
@@ -120,6 +121,7 @@ export async function createGame(
       questionSet: questions.map((q) => q.questionID),
       answerSet,
       ...(edition === 'spectrum' ? { gameType: 'Spectrum' } : {}),
+      ...(mode ? { mode } : {}),
     },
   });
   if (response.statusCode !== 200) throw new Error(`create-game failed: ${response.body}`);

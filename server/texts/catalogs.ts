@@ -53,8 +53,42 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'card.generic-title': '{product}: how in tune are your friends with you?',
     'card.generic.1': 'How in tune are your',
     'card.generic.2': 'friends with you?',
+    'card.guess.asks': 'asks: how well do you know me?',
+    'card.guess.game-description':
+      'Guess how {name} answered in {product}, see at once if you were right, and get your score from 0 to 10.',
+    'card.guess.game-description-unnamed':
+      'Guess how your friend answered in {product}, see at once if you were right, and get your score from 0 to 10.',
+    'card.guess.game-footer': 'Guess the answers and get your score out of 10.',
+    'card.guess.game-title': 'How well do you know {name}?',
+    'card.guess.game-title-unnamed': 'How well do you know your friend?',
     'card.image-alt': '{title}: {product} {edition}',
     'card.someone': 'Your friend',
+    'guess-caption.1': 'Total Strangers?',
+    'guess-caption.1.description':
+      'You guessed almost nothing right. Time for a long coffee together: there is a whole person here to discover.',
+    'guess-caption.10': 'Mind Reader!',
+    'guess-caption.10.description': 'Every guess landed. You know them inside out, or you two share one brain.',
+    'guess-caption.2': 'Just Met?',
+    'guess-caption.2.description':
+      'A lucky guess or two, but mostly surprises. There is plenty left to learn about how they think.',
+    'guess-caption.3': 'Casual Acquaintance',
+    'guess-caption.3.description': 'You know a few of their habits; the rest is still a mystery worth asking about.',
+    'guess-caption.4': 'Getting to Know Them',
+    'guess-caption.4.description':
+      'More hits than a stranger would get, and every miss is something new you learned today.',
+    'guess-caption.5': 'Halfway There',
+    'guess-caption.5.description':
+      "Every other answer, you knew exactly what they would say. The rest is tomorrow's conversation.",
+    'guess-caption.6': 'Good Friend',
+    'guess-caption.6.description':
+      'You read them right more often than not, and they still have a few surprises up their sleeve.',
+    'guess-caption.7': 'Close Friend',
+    'guess-caption.7.description': 'You know their tastes and instincts; only the odd answer caught you off guard.',
+    'guess-caption.8': 'Inner Circle',
+    'guess-caption.8.description': 'You could answer for them most of the time. Few people know them this well.',
+    'guess-caption.9': 'Best Friend Material',
+    'guess-caption.9.description':
+      'You know what they think almost before they do. That takes time, trust and a lot of shared moments.',
   },
   es: {
     'caption.1': '¡Los polos opuestos se atraen!',
@@ -105,8 +139,44 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'card.generic-title': '{product}: ¿tus amigos están en tu misma onda?',
     'card.generic.1': '¿Tus amigos están',
     'card.generic.2': 'en tu misma onda?',
+    'card.guess.asks': 'pregunta: ¿Qué tan bien me conoces?',
+    'card.guess.game-description':
+      'Adivina cómo respondió {name} en {product}, descubre al instante si acertaste y obtén tu puntaje de 0 a 10.',
+    'card.guess.game-description-unnamed':
+      'Adivina cómo respondió tu amigo en {product}, descubre al instante si acertaste y obtén tu puntaje de 0 a 10.',
+    'card.guess.game-footer': 'Adivina las respuestas y obtén tu puntaje sobre 10.',
+    'card.guess.game-title': '¿Qué tan bien conoces a {name}?',
+    'card.guess.game-title-unnamed': '¿Qué tan bien conoces a tu amigo?',
     'card.image-alt': '{title}: {product}, {edition}',
     'card.someone': 'Alguien',
+    'guess-caption.1': '¿Perfectos desconocidos?',
+    'guess-caption.1.description':
+      'No adivinaste casi nada. Es hora de tomarse un café largo juntos: hay toda una persona por descubrir.',
+    'guess-caption.10': '¡Lees la mente!',
+    'guess-caption.10.description': 'Acertaste todo. La conoces de pies a cabeza, o comparten el mismo cerebro.',
+    'guess-caption.2': '¿Recién se conocen?',
+    'guess-caption.2.description':
+      'Uno o dos aciertos de suerte, pero sobre todo sorpresas. Todavía tienes mucho que aprender sobre cómo piensa.',
+    'guess-caption.3': 'Conocidos de vista',
+    'guess-caption.3.description':
+      'Conoces algunas de sus costumbres; lo demás sigue siendo un misterio que vale la pena descubrir.',
+    'guess-caption.4': 'Conociéndose',
+    'guess-caption.4.description':
+      'Más aciertos de los que tendría un extraño, y cada error es algo nuevo que descubriste hoy.',
+    'guess-caption.5': 'A mitad de camino',
+    'guess-caption.5.description':
+      'Una de cada dos veces sabías exactamente qué diría. Lo demás es tema para la próxima charla.',
+    'guess-caption.6': 'Buena amistad',
+    'guess-caption.6.description':
+      'Aciertas con esa persona más veces de las que fallas, aunque todavía guarda algunas sorpresas.',
+    'guess-caption.7': 'Amistad cercana',
+    'guess-caption.7.description':
+      'Conoces sus gustos e instintos; solo alguna que otra respuesta te tomó por sorpresa.',
+    'guess-caption.8': 'Círculo íntimo',
+    'guess-caption.8.description': 'Casi siempre podrías responder por esa persona. Pocos la conocen tan bien.',
+    'guess-caption.9': 'Nivel mejor amigo',
+    'guess-caption.9.description':
+      'Sabes lo que piensa esa persona casi antes que ella misma. Eso se logra con tiempo, confianza y muchos momentos compartidos.',
   },
   'pt-BR': {
     'caption.1': 'Os opostos se atraem!',
@@ -157,8 +227,46 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'card.generic-title': '{product}: seus amigos estão em sintonia com você?',
     'card.generic.1': 'Seus amigos estão',
     'card.generic.2': 'em sintonia com você?',
+    'card.guess.asks': 'pergunta: Você me conhece bem?',
+    'card.guess.game-description':
+      'Adivinhe como {name} respondeu no {product}, veja na hora se acertou e ganhe sua pontuação de 0 a 10.',
+    'card.guess.game-description-unnamed':
+      'Adivinhe como seu amigo respondeu no {product}, veja na hora se acertou e ganhe sua pontuação de 0 a 10.',
+    'card.guess.game-footer': 'Adivinhe as respostas e ganhe sua nota de 0 a 10.',
+    'card.guess.game-title': 'Você conhece bem {name}?',
+    'card.guess.game-title-unnamed': 'Você conhece bem seu amigo?',
     'card.image-alt': '{title}: {product}, {edition}',
     'card.someone': 'Alguém',
+    'guess-caption.1': 'Completos estranhos?',
+    'guess-caption.1.description':
+      'Você quase não acertou nada. Hora de um café demorado juntos: tem uma pessoa inteira para descobrir.',
+    'guess-caption.10': 'Leitura de mente!',
+    'guess-caption.10.description':
+      'Acertou tudo. Você conhece essa pessoa de cor e salteado, ou vocês dividem o mesmo cérebro.',
+    'guess-caption.2': 'Acabaram de se conhecer?',
+    'guess-caption.2.description':
+      'Um ou dois chutes certeiros, mas quase tudo foi surpresa. Ainda tem muito para aprender sobre o jeito dessa pessoa pensar.',
+    'guess-caption.3': 'Conhecidos de vista',
+    'guess-caption.3.description':
+      'Você conhece alguns hábitos dessa pessoa; o resto ainda é um mistério que vale a pena desvendar.',
+    'guess-caption.4': 'Se conhecendo',
+    'guess-caption.4.description':
+      'Mais acertos do que um estranho teria, e cada erro é algo novo que você descobriu hoje.',
+    'guess-caption.5': 'No meio do caminho',
+    'guess-caption.5.description':
+      'Em uma de cada duas respostas você sabia exatamente o que viria. O resto é assunto para a próxima conversa.',
+    'guess-caption.6': 'Boa amizade',
+    'guess-caption.6.description':
+      'Você acerta mais do que erra com essa pessoa, mas ela ainda guarda algumas surpresas.',
+    'guess-caption.7': 'Amizade próxima',
+    'guess-caption.7.description':
+      'Você conhece os gostos e os instintos dessa pessoa; só uma ou outra resposta te pegou de surpresa.',
+    'guess-caption.8': 'Círculo íntimo',
+    'guess-caption.8.description':
+      'Quase sempre você poderia responder por essa pessoa. Pouca gente a conhece tão bem.',
+    'guess-caption.9': 'Nível melhor amigo',
+    'guess-caption.9.description':
+      'Você sabe o que essa pessoa pensa quase antes dela. Isso vem com tempo, confiança e muitos momentos juntos.',
   },
   de: {
     'caption.1': 'Gegensätze ziehen sich an!',
@@ -211,7 +319,44 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'card.generic-title': '{product}: Wie gut sind deine Freunde mit dir auf einer Wellenlänge?',
     'card.generic.1': 'Sind deine Freunde',
     'card.generic.2': 'auf deiner Wellenlänge?',
+    'card.guess.asks': 'fragt: Wie gut kennst du mich?',
+    'card.guess.game-description':
+      'Rate, wie {name} in {product} geantwortet hat, sieh sofort, ob du richtig lagst, und hol dir deine Punktzahl von 0 bis 10.',
+    'card.guess.game-description-unnamed':
+      'Rate, wie deine Freundin oder dein Freund in {product} geantwortet hat, sieh sofort, ob du richtig lagst, und hol dir deine Punktzahl von 0 bis 10.',
+    'card.guess.game-footer': 'Rate die Antworten und hol bis zu 10 Punkte.',
+    'card.guess.game-title': 'Wie gut kennst du {name}?',
+    'card.guess.game-title-unnamed': 'Wie gut kennst du deine Freundin oder deinen Freund?',
     'card.image-alt': '{title}: {product}, {edition}',
     'card.someone': 'Jemand',
+    'guess-caption.1': 'Völlig fremd?',
+    'guess-caption.1.description':
+      'Du hast fast nichts richtig geraten. Zeit für einen langen Kaffee zusammen: Da gibt es einen ganzen Menschen zu entdecken.',
+    'guess-caption.10': 'Gedanken gelesen!',
+    'guess-caption.10.description':
+      'Jeder Tipp ein Treffer. Du kennst diese Person in- und auswendig, oder ihr teilt euch ein Gehirn.',
+    'guess-caption.2': 'Gerade erst kennengelernt?',
+    'guess-caption.2.description':
+      'Ein, zwei Glückstreffer, aber vor allem Überraschungen. Du kannst noch viel darüber lernen, wie diese Person tickt.',
+    'guess-caption.3': 'Flüchtige Bekanntschaft',
+    'guess-caption.3.description':
+      'Ein paar Gewohnheiten kennst du schon; der Rest ist noch ein Rätsel, nach dem es sich zu fragen lohnt.',
+    'guess-caption.4': 'Ihr lernt euch kennen',
+    'guess-caption.4.description':
+      'Mehr Treffer, als jemand Fremdes hätte, und jeder Fehlgriff ist etwas Neues, das du heute erfahren hast.',
+    'guess-caption.5': 'Auf halbem Weg',
+    'guess-caption.5.description':
+      'Bei jeder zweiten Antwort wusstest du genau, was kommt. Der Rest ist Stoff fürs nächste Gespräch.',
+    'guess-caption.6': 'Gute Freundschaft',
+    'guess-caption.6.description':
+      'Du liegst bei dieser Person öfter richtig als falsch, aber sie hat noch ein paar Überraschungen auf Lager.',
+    'guess-caption.7': 'Eng befreundet',
+    'guess-caption.7.description':
+      'Du kennst ihren Geschmack und ihre Instinkte; nur ab und zu hat dich eine Antwort überrascht.',
+    'guess-caption.8': 'Engster Kreis',
+    'guess-caption.8.description': 'Meistens könntest du für diese Person antworten. Nur wenige kennen sie so gut.',
+    'guess-caption.9': 'Beste-Freunde-Niveau',
+    'guess-caption.9.description':
+      'Du weißt, was diese Person denkt, fast bevor sie es selbst weiß. Das braucht Zeit, Vertrauen und viele gemeinsame Momente.',
   },
 };

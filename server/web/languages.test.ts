@@ -163,3 +163,34 @@ describe('the server texts', () => {
     }
   });
 });
+
+describe("a guess game's join page", () => {
+  it("asks how well you know the creator, in the game's language, on a card of its own", async () => {
+    app = await testApp({ QUESTIONS_PER_GAME: '3' }, { clientDir: clientFixture() });
+    const create = async (mode: 'alike' | 'guess') => {
+      const drawn = await app.inject({ method: 'GET', url: '/prod/get-questions?gametype=classic' });
+      const ids = drawn.json().questions.map((question: { questionID: string }) => question.questionID);
+      const payload = {
+        userId: newUserId(),
+        userName: 'Ana',
+        questionSet: ids,
+        answerSet: [1, 1, 1],
+        lang: 'de',
+        mode,
+      };
+      return (await app.inject({ method: 'POST', url: '/prod/create-game', payload })).json().gameId as string;
+    };
+    const guess = await create('guess');
+    const tags = metaTags((await page(`/join/${guess}`)).body);
+    expect(tags.get('og:title')).toBe('Wie gut kennst du Ana?');
+    expect(tags.get('og:description')).toBe(
+      'Rate, wie Ana in Wavelength geantwortet hat, sieh sofort, ob du richtig lagst, und hol dir deine Punktzahl von 0 bis 10.',
+    );
+    const alike = await create('alike');
+    expect(metaTags((await page(`/join/${alike}`)).body).get('og:title')).toBe(SERVER_TEXTS.de.gameTitle('Ana'));
+    // The two cards differ, and an alike card keeps the key it had before modes.
+    const preview = { creatorName: 'Ana', edition: 'classic', lang: 'de' } as const;
+    expect(cardKey({ ...preview, mode: 'guess' })).not.toBe(cardKey(preview));
+    expect(SERVER_TEXTS.de.card.guessAsks).toBe('fragt: Wie gut kennst du mich?');
+  });
+});

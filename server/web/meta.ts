@@ -24,11 +24,11 @@ export function escapeHtml(value: string): string {
 
 /** "Ana wants to know how in tune you are", in the game's language ("Your friend wants to know…" without a name). */
 function gameTitle(game: GamePreview): string {
-  return serverTexts(game.lang).gameTitle(nameInText(game.creatorName));
+  return serverTexts(game.lang).gameTitle(nameInText(game.creatorName), game.mode);
 }
 
 function gameDescription(game: GamePreview): string {
-  return serverTexts(game.lang).gameDescription(nameInText(game.creatorName), game.edition);
+  return serverTexts(game.lang).gameDescription(nameInText(game.creatorName), game.edition, game.mode);
 }
 
 /** Pages of one game (shared/routes.ts): kept out of search results, though robots.txt allows them. */

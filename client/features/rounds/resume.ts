@@ -1,5 +1,5 @@
 import type { Question } from '../../../shared/model.js';
-import type { Edition } from '../../../shared/product.js';
+import type { Edition, GameMode } from '../../../shared/product.js';
 import { type GameInProgress, saveGame, startGame } from '../../state/game.js';
 import { userId } from '../../state/user.js';
 import { getRounds } from './calls.js';
@@ -10,8 +10,13 @@ import { keptRounds, markStored } from './kept-rounds.js';
  * resumes at the round after those the server stored, with this browser's own answers to them. A
  * failed look-up, or answers this browser does not have, start at round 1.
  */
-export async function startOrResume(edition: Edition, gameId: string, questions: Question[]): Promise<GameInProgress> {
-  const game = startGame(edition, gameId, questions);
+export async function startOrResume(
+  edition: Edition,
+  gameId: string,
+  questions: Question[],
+  mode: GameMode = 'alike',
+): Promise<GameInProgress> {
+  const game = startGame(edition, gameId, questions, mode === 'guess');
   const kept = keptRounds(gameId);
   if (!kept || kept.answers.length === 0) return game;
   let stored: number;

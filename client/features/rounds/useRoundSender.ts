@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { ReplyOf } from '../../../shared/api.js';
 import { ApiError } from '../../api/http.js';
 import { userId, userName } from '../../state/user.js';
 import { answerRound, getRounds } from './calls.js';
@@ -13,10 +14,17 @@ export const resendDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** att
  * and goes when the connection is back (a retry with backoff, at once on `online`). A refusal
  * (the rounds differ, the friend has finished, the game is gone) stops the sending: the answers go
  * whole with log-response at the end, which decides. `active` is false once the play is over.
+ * `onStored` hears each round the server stored, with its reply (a guess game's carries the
+ * creator's answer to that round).
  */
-export function useRoundSender(gameId: string, answers: readonly number[] | null, active: boolean): void {
-  const latest = useRef({ answers, active });
-  latest.current = { answers, active };
+export function useRoundSender(
+  gameId: string,
+  answers: readonly number[] | null,
+  active: boolean,
+  onStored?: (round: number, reply: ReplyOf<'answer-round'>) => void,
+): void {
+  const latest = useRef({ answers, active, onStored });
+  latest.current = { answers, active, onStored };
   const pump = useRef<() => void>(() => {});
 
   useEffect(() => {
@@ -32,10 +40,12 @@ export function useRoundSender(gameId: string, answers: readonly number[] | null
       if (stored >= current.length) return;
       sending = true;
       answerRound({ gameId, playerId: userId(), userName: userName(), round: stored, answer: current[stored] }).then(
-        ({ round }) => {
+        (reply) => {
           sending = false;
           attempt = 0;
-          markStored(gameId, round);
+          markStored(gameId, reply.round);
+          // A guess game's reply: the creator's answer to the round just stored.
+          if (!stopped) latest.current.onStored?.(stored, reply);
           next();
         },
         async (error: unknown) => {

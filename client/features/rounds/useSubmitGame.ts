@@ -39,6 +39,7 @@ async function submit(game: GameInProgress): Promise<string> {
       questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
       answerSet: game.answers,
       ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
+      ...(game.guess ? { mode: 'guess' as const } : {}),
     };
     // A game made back for a friend's creator; refused (the friend was removed, the game is gone), it is an ordinary game.
     const replyTo = pendingReply();

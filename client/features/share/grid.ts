@@ -21,10 +21,19 @@ export function resultGrid(points: readonly number[]): string {
  */
 export function resultMessage(
   i18n: I18n,
-  result: { score: number; creatorName: string; points: readonly number[] },
+  result: { score: number; creatorName: string; points: readonly number[]; guess?: boolean },
 ): string {
   const creator = namedCreator(result.creatorName);
   const score = formatScoreText(i18n, result.score);
+  if (result.guess) {
+    return [
+      creator === null
+        ? i18n._(msg`I scored ${score} guessing a friend's answers on ${PRODUCT_NAME}!`)
+        : i18n._(msg`I scored ${score} guessing ${creator}'s answers on ${PRODUCT_NAME}!`),
+      resultGrid(result.points),
+      creator === null ? i18n._(msg`How well do you know them?`) : i18n._(msg`How well do you know ${creator}?`),
+    ].join('\n');
+  }
   const lines =
     creator === null
       ? [
