@@ -3,10 +3,10 @@ import { type ReactElement, Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '../shared/product.js';
 import { matchPage, PAGE_ROUTES, type PageRoute } from '../shared/routes.js';
-import { trackPageView } from './analytics.js';
 import { LanguagePicker } from './components/LanguagePicker.js';
 import { LogoMark } from './components/Logo.js';
 import { Spinner } from './components/Spinner.js';
+import { trackPageViewLater } from './features/startup/analytics-loader.js';
 import { lazyScreen } from './lazy.js';
 import { landingPath } from './paths.js';
 import { ErrorBoundary } from './screens/ErrorScreen.js';
@@ -60,7 +60,7 @@ function Shell() {
   const { t } = useLingui();
   useEffect(() => {
     window.scrollTo(0, 0);
-    trackPageView(pathname);
+    trackPageViewLater(pathname);
   }, [pathname]);
   return (
     <div className="app">

@@ -5,6 +5,7 @@
  */
 
 import { matchPage } from '../shared/routes.js';
+import { measurementId } from './analytics-id.js';
 
 declare global {
   interface Window {
@@ -12,9 +13,7 @@ declare global {
   }
 }
 
-export function measurementId(doc: Document = document): string {
-  return doc.querySelector('meta[name="ga-measurement-id"]')?.getAttribute('content')?.trim() ?? '';
-}
+export { measurementId };
 
 /**
  * What is reported for a path: its route's pattern (`/join/:gameId`), never the path itself. Game

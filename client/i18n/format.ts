@@ -11,7 +11,12 @@ export function formatScoreText(i18n: I18n, score: number): string {
   return scoreText(score, i18n.locale);
 }
 
-/** A count as the reader writes it ("1,234" / "1.234"). */
+/**
+ * A count as the reader writes it ("1,234" / "1.234"). Below 1,000 every language of the product
+ * writes a whole number as its plain digits, so those skip Intl.NumberFormat: a page's first one
+ * loads the number data and blocks a phone's main thread for 100 ms or more (the join link's
+ * "rounds of 15 seconds" was its longest task). client/i18n/format.test.ts holds every language to it.
+ */
 export function formatCount(i18n: I18n, count: number): string {
-  return i18n.number(count);
+  return Number.isInteger(count) && count >= 0 && count < 1000 ? String(count) : i18n.number(count);
 }

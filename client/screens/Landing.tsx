@@ -13,6 +13,7 @@ import { hasKeptDrafts } from '../features/own-questions/kept-drafts.js';
 import { OwnQuestions, preloadOwnQuestionsEditor } from '../features/own-questions/OwnQuestions.js';
 import type { OwnQuestionsHandle } from '../features/own-questions/ownQuestionsHandle.js';
 import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
+import { whenIdle } from '../features/startup/idle.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { FailureText } from '../i18n/FailureText.js';
 import { failure } from '../i18n/failure.js';
@@ -40,7 +41,7 @@ export const QUESTIONS_FAILED = failure(
 
 interface LandingProps {
   edition: Edition;
-  /** Called once questions are in: a good moment to fetch the question screen's code. */
+  /** Called once questions are in (at the next idle moment): a good time to fetch the question screen's code. */
   onReady?: () => void;
 }
 
@@ -63,8 +64,11 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const ready = useLatest(onReady);
   useEffect(() => {
     if (!questions) return;
-    ready.current?.();
-    preloadOwnQuestionsEditor();
+    // In an idle moment: the next screens' code is not needed to draw or use this one.
+    return whenIdle(() => {
+      ready.current?.();
+      preloadOwnQuestionsEditor();
+    });
   }, [questions, ready]);
   useEffect(() => {
     if (load.error) console.error('Failed to load questions:', load.error.message || 'unknown error');
