@@ -8,6 +8,7 @@ import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Spinner } from '../components/Spinner.js';
 import { GuessFeedback, type RoundFeedback } from '../features/guess/GuessFeedback.js';
 import { MissedRounds } from '../features/missed-rounds/MissedRounds.js';
+import { answerMissedRound, leaveOutMissedRounds } from '../features/missed-rounds/missed.js';
 import { takeMyTime } from '../features/pace/pace.js';
 import { ClassicRound } from '../features/rounds/ClassicRound.js';
 import { keepAnswers } from '../features/rounds/kept-rounds.js';
@@ -18,15 +19,7 @@ import { useRoundSender } from '../features/rounds/useRoundSender.js';
 import { useSubmitGame } from '../features/rounds/useSubmitGame.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { joinPath, landingPath, type ResultState, resultPath } from '../paths.js';
-import {
-  answerMissedRound,
-  creatorName,
-  finishGame,
-  type GameInProgress,
-  leaveOutMissedRounds,
-  loadGame,
-  saveGame,
-} from '../state/game.js';
+import { creatorName, finishGame, type GameInProgress, loadGame, saveGame } from '../state/game.js';
 import { ownPlayerId } from '../state/publicIds.js';
 import '../i18n/screens.js';
 
