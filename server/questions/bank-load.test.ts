@@ -231,7 +231,7 @@ describe('QUESTIONS_DIR', () => {
     for (const q of await fetchQuestions(after, 'spectrum')) expect(q.questionID).toMatch(/^new-s-/);
     const joined = await after.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId: game.gameId } });
     expect(joined.statusCode).toBe(200);
-    expect(joined.json()).toEqual({ gameType: 'Spectrum', questions: game.questions });
+    expect(joined.json()).toEqual({ gameType: 'Spectrum', mode: 'alike', questions: game.questions });
     const played = await logResponse(after, game.gameId, newUserId(), game.answers);
     expect(played.statusCode).toBe(200);
     expect(played.json()).toMatchObject({ ok: true, score: 10 });
