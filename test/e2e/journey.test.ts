@@ -182,11 +182,12 @@ describe.skipIf(!available)('the journey, truthful on every screen', () => {
     await waitForRound(friend.page, 2, 3);
     await screenshot(friend.page, 'journey-5-resumed-round-after');
 
-    // The same browser, a second tab on round 2 too; the first one finishes the game.
+    // The same browser, a second tab: it resumes after the round already stored (round by round);
+    // the first one finishes the game.
     const second = await friend.context.newPage();
     await second.goto(`/join/${game.gameId}`);
     await second.getByRole('button', { name: 'Play' }).click();
-    await waitForRound(second, 1, 3);
+    await waitForRound(second, 2, 3);
     for (const round of [2, 3]) {
       await waitForRound(friend.page, round, 3);
       await friend.page.locator('.option').first().click();
