@@ -6,46 +6,43 @@ import { type Failure, failureOf } from '../i18n/failure.js';
 
 import { retryFailedScreens, ScreenLoadError } from '../lazy.js';
 
-/** The fallback screen: a crash in a screen. */
-function ErrorScreen({ detail }: { detail?: Failure }) {
+/**
+ * The fallback screen: a crash in a screen (a way back home), or a screen whose code did not
+ * arrive (`onRetry`: the person stays where they are, so a friend's invitation is kept, and Try
+ * again fetches it again).
+ */
+function ErrorScreen({ detail, onRetry }: { detail?: Failure; onRetry?: () => void }) {
   const { t } = useLingui();
   return (
     <main className="screen error-screen">
-      <h1>{t`Unexpected Application Error!`}</h1>
-      {detail && (
-        <p className="muted">
-          <FailureText failure={detail} />
+      <h1>{onRetry ? t`This page didn't load` : t`Unexpected Application Error!`}</h1>
+      {onRetry ? (
+        <p className="alert" role="alert">
+          {t`Check your connection and try again.`}
         </p>
+      ) : (
+        detail && (
+          <p className="muted">
+            <FailureText failure={detail} />
+          </p>
+        )
       )}
-      {/* A full page load, so a new version of the app is picked up if that was the problem. */}
-      <a className="button button--primary" href="/">
-        {t`Back to ${PRODUCT_NAME}`}
-      </a>
+      {onRetry ? (
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          {t`Try again`}
+        </button>
+      ) : (
+        // A full page load, so a new version of the app is picked up if that was the problem.
+        <a className="button button--primary" href="/">
+          {t`Back to ${PRODUCT_NAME}`}
+        </a>
+      )}
     </main>
   );
 }
 
 /** Never shown: an error without a message has no detail line. */
 const NO_DETAIL: Failure = { code: '', message: '' };
-
-/**
- * A screen whose code did not arrive: the person stays where they are (the address, so a friend's
- * invitation, is kept) and Try again fetches it again.
- */
-function LoadFailedScreen({ onRetry }: { onRetry: () => void }) {
-  const { t } = useLingui();
-  return (
-    <main className="screen error-screen">
-      <h1>{t`This page didn't load`}</h1>
-      <p className="alert" role="alert">
-        {t`Check your connection and try again.`}
-      </p>
-      <button type="button" className="button button--primary" onClick={onRetry}>
-        {t`Try again`}
-      </button>
-    </main>
-  );
-}
 
 interface BoundaryState {
   error: Error | null;
@@ -70,7 +67,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
         retryFailedScreens();
         this.setState({ error: null });
       };
-      return <LoadFailedScreen onRetry={retry} />;
+      return <ErrorScreen onRetry={retry} />;
     }
     return error ? (
       <ErrorScreen detail={error.message === '' ? undefined : failureOf(error, NO_DETAIL)} />
