@@ -1,15 +1,22 @@
 import type { ReactElement } from 'react';
+
 import { PRODUCT_NAME } from '../../shared/product.js';
+import {
+  AMBER,
+  BG,
+  BG_DEEP,
+  type Child,
+  CORAL,
+  dataUri,
+  el,
+  FONT_FAMILY,
+  LOGO,
+  MUTED,
+  type Style,
+  TEXT,
+} from './card-kit.js';
 import { serverTexts } from './og-texts.js';
 import { editionLabel, type GamePreview } from './preview.js';
-
-// The product's look (client/styles/base.css, client/components/Logo.tsx).
-const BG = '#17133f';
-const BG_DEEP = '#0e0b2b';
-const TEXT = '#f6f3ff';
-const MUTED = '#b8b2e2';
-const CORAL = '#ff5e7e';
-const AMBER = '#ffb547';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -23,27 +30,6 @@ export const CARD_DESIGN = 2;
 const WAVE_WIDTH = 560;
 /** The subtitle ends before the wave begins: 72 px of padding + 600 < 720. */
 const SUBTITLE_WIDTH = 600;
-
-/** The shipped Inter subsets, each its own family so satori falls back from one to the next. */
-export const FONT_SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'vietnamese'] as const;
-export const FONT_WEIGHTS = [500, 800] as const;
-export const fontFamilyName = (subset: string) => `Inter ${subset}`;
-const FONT_FAMILY = FONT_SUBSETS.map((subset) => `'${fontFamilyName(subset)}'`).join(', ');
-
-type Style = Record<string, string | number>;
-type Child = ReactElement | string;
-
-/** One node of the tree satori lays out. Text is always a child string: satori escapes it itself. */
-function el(type: string, style: Style, children: Child | Child[] = [], attributes: Record<string, string> = {}) {
-  const element: ReactElement = { type, key: null, props: { style, children, ...attributes } };
-  return element;
-}
-
-const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-
-const LOGO = dataUri(
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><defs><linearGradient id="g" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="${CORAL}"/><stop offset="1" stop-color="${AMBER}"/></linearGradient></defs><rect width="64" height="64" rx="16" fill="#2a2466"/><path d="M10 36c5-12 10-12 15 0s10 12 15 0 10-12 15 0" fill="none" stroke="url(#g)" stroke-width="6" stroke-linecap="round"/></svg>`,
-);
 
 /**
  * The wave again, large and faint, running off the card's bottom right corner: right of the

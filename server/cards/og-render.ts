@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
-import { CARD_HEIGHT, CARD_WIDTH, card, drawableName, FONT_SUBSETS, FONT_WEIGHTS, fontFamilyName } from './og-card.js';
+import { FONT_SUBSETS, FONT_WEIGHTS, fontFamilyName } from './card-kit.js';
+import { CARD_HEIGHT, CARD_WIDTH, card, drawableName } from './og-card.js';
 import { nameInText, serverTexts } from './og-texts.js';
 import type { GamePreview } from './preview.js';
 

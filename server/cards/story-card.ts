@@ -5,18 +5,10 @@ import { scoreLevel } from '../../shared/score.js';
 import { scoreText } from '../../shared/score-text.js';
 import { SCORE_CAPTIONS } from '../../shared/texts.js';
 import { serverText } from '../texts/texts.js';
-import { drawableName, FONT_SUBSETS, fontFamilyName } from './og-card.js';
+import { AMBER, BG, BG_DEEP, type Child, CORAL, el, FONT_FAMILY, LOGO, MUTED, type Style, TEXT } from './card-kit.js';
+import { drawableName } from './og-card.js';
 import { qrDataUri } from './qr.js';
 import { STORY_TEXTS } from './story-texts.js';
-
-// The product's look, as the preview card's (og-card.ts).
-const BG = '#17133f';
-const BG_DEEP = '#0e0b2b';
-const TEXT = '#f6f3ff';
-const MUTED = '#b8b2e2';
-const CORAL = '#ff5e7e';
-const AMBER = '#ffb547';
-const FONT_FAMILY = FONT_SUBSETS.map((subset) => `'${fontFamilyName(subset)}'`).join(', ');
 
 /** A phone story's size. */
 export const STORY_WIDTH = 1080;
@@ -46,20 +38,6 @@ export interface TopStory {
 }
 
 export type StoryCard = ResultStory | TopStory;
-
-type Style = Record<string, string | number>;
-type Child = ReactElement | string;
-
-function el(type: string, style: Style, children: Child | Child[] = [], attributes: Record<string, string> = {}) {
-  const element: ReactElement = { type, key: null, props: { style, children, ...attributes } };
-  return element;
-}
-
-const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-
-const LOGO = dataUri(
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><defs><linearGradient id="g" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="${CORAL}"/><stop offset="1" stop-color="${AMBER}"/></linearGradient></defs><rect width="64" height="64" rx="16" fill="#2a2466"/><path d="M10 36c5-12 10-12 15 0s10 12 15 0 10-12 15 0" fill="none" stroke="url(#g)" stroke-width="6" stroke-linecap="round"/></svg>`,
-);
 
 const gradientText: Style = {
   backgroundImage: `linear-gradient(90deg, ${CORAL}, ${AMBER})`,
