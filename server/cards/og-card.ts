@@ -1,20 +1,7 @@
 import type { ReactElement } from 'react';
 
 import { PRODUCT_NAME } from '../../shared/product.js';
-import {
-  AMBER,
-  BG,
-  BG_DEEP,
-  type Child,
-  CORAL,
-  dataUri,
-  el,
-  FONT_FAMILY,
-  LOGO,
-  MUTED,
-  type Style,
-  TEXT,
-} from './card-kit.js';
+import { AMBER, BG, BG_DEEP, CORAL, dataUri, el, FONT_FAMILY, LOGO, MUTED, TEXT } from './card-kit.js';
 import { serverTexts } from './og-texts.js';
 import { editionLabel, type GamePreview } from './preview.js';
 

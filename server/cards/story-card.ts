@@ -5,7 +5,7 @@ import { scoreLevel } from '../../shared/score.js';
 import { scoreText } from '../../shared/score-text.js';
 import { SCORE_CAPTIONS } from '../../shared/texts.js';
 import { serverText } from '../texts/texts.js';
-import { AMBER, BG, BG_DEEP, type Child, CORAL, el, FONT_FAMILY, LOGO, MUTED, type Style, TEXT } from './card-kit.js';
+import { AMBER, BG, BG_DEEP, CORAL, el, FONT_FAMILY, LOGO, MUTED, type Style, TEXT } from './card-kit.js';
 import { drawableName } from './og-card.js';
 import { qrDataUri } from './qr.js';
 import { STORY_TEXTS } from './story-texts.js';

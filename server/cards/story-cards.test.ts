@@ -7,7 +7,6 @@ import jsQRModule from 'jsqr';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { pngSize } from '../testing/web.js';
-import { STORY_TEXTS } from './story-texts.js';
 
 /** Each card is about a second of CPU, on a machine other work shares. */
 const RENDERS_MS = 90_000;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EndpointName, endpoints } from '../../shared/api.js';
 import { roundPoints } from '../../shared/score.js';
 import { type CreatedGame, createGame, logResponse, newUserId, testApp } from '../testing/app.js';
+import { everyCall, injectEveryCall, walk } from '../testing/every-call.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -180,82 +181,16 @@ describe('GET /prod/get-comparison validation: exactly one of the two forms', ()
   });
 });
 
-/** Every key and value of a JSON reply, flattened, to look for the creator's answers anywhere in it. */
-function walk(value: unknown, visit: (key: string, value: unknown) => void, key = ''): void {
-  visit(key, value);
-  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, visit, k);
-}
-
 describe("the creator's answers before a friend has answered", () => {
   it('no call of the API table carries them, and get-comparison is 404 until the response is stored', async () => {
     // Answers no default and no friend would give, so a leak cannot hide among other numbers.
     const creatorAnswers = [3, 14, 15, 92, 65];
     const game = await createGame(app, 'spectrum', creatorAnswers, 'Ada');
     const friend = newUserId();
-    const questionSet = game.questions.map((q) => q.questionID);
-    // One request per call of the table: a call added to shared/api.ts without one here fails to compile.
-    const requests: Record<EndpointName, { url: string; payload?: object }> = {
-      'get-questions': { url: '/prod/get-questions?gametype=spectrum' },
-      'create-game': {
-        url: '/prod/create-game',
-        payload: { userId: newUserId(), userName: 'Eve', questionSet, answerSet: creatorAnswers, gameType: 'Spectrum' },
-      },
-      'log-response': {
-        // Another friend answering must not reveal anything to this one either.
-        url: '/prod/log-response',
-        payload: { gameId: game.gameId, playerId: newUserId(), userName: 'Other', responseSet: [1, 2, 3, 4, 5] },
-      },
-      // This friend's first round: stored, and nothing of the creator's comes back.
-      'answer-round': {
-        url: '/prod/answer-round',
-        payload: { gameId: game.gameId, playerId: friend, userName: 'Bo', round: 0, answer: 3 },
-      },
-      'get-rounds': { url: `/prod/get-rounds?gameId=${game.gameId}&playerId=${friend}` },
-      'get-all-players': { url: `/prod/get-all-players?gameId=${game.gameId}` },
-      'is-creator': { url: `/prod/is-creator?gameId=${game.gameId}&userId=${friend}` },
-      'join-game': { url: '/prod/join-game', payload: { gameId: game.gameId } },
-      'has-played': { url: `/prod/has-played?gameId=${game.gameId}` },
-      'get-score': { url: `/prod/get-score?gameId=${game.gameId}&playerId=${friend}` },
-      'get-comparison': { url: `/prod/get-comparison?gameId=${game.gameId}&playerId=${friend}` },
-      'get-circle': { url: `/prod/get-circle?gameId=${game.gameId}&playerId=${friend}` },
-      'get-bursts': { url: `/prod/get-bursts?gameId=${game.gameId}&userId=${friend}` },
-      // The creator's calls, tried by the friend: refused, and nothing in the refusals either.
-      'remove-player': { url: '/prod/remove-player', payload: { gameId: game.gameId, userId: friend, playerID: 'x' } },
-      'delete-game': { url: '/prod/delete-game', payload: { gameId: game.gameId, userId: friend } },
-      'my-games': { url: `/prod/my-games?userId=${friend}` },
-      'creator-link': { url: '/prod/creator-link', payload: { gameId: game.gameId, userId: friend } },
-      'claim-game': {
-        url: '/prod/claim-game',
-        payload: { gameId: game.gameId, key: 'not-the-key-of-this-game', userId: friend },
-      },
-      'get-replies': { url: `/prod/get-replies?gameId=${game.gameId}&userId=${friend}` },
-      'push-key': { url: '/prod/push-key' },
-      'subscribe-push': {
-        url: '/prod/subscribe-push',
-        payload: {
-          gameId: game.gameId,
-          userId: friend,
-          subscription: {
-            endpoint: 'https://fcm.googleapis.com/fcm/send/x',
-            keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
-          },
-        },
-      },
-      'unsubscribe-push': {
-        url: '/prod/unsubscribe-push',
-        payload: { gameId: game.gameId, userId: friend, endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
-      },
-      'report-game': { url: '/prod/report-game', payload: { gameId: game.gameId, reason: 'spam' } },
-      // The admin's calls, without the admin's token: refused (and 404 on a server without ADMIN_TOKEN).
-      'admin/reports': { url: '/prod/admin/reports' },
-      'admin/games': { url: `/prod/admin/games?q=${game.gameId}` },
-      'admin/delete-game': { url: '/prod/admin/delete-game', payload: { gameId: game.gameId } },
-      'admin/remove-player': { url: '/prod/admin/remove-player', payload: { gameId: game.gameId, playerID: 'x' } },
-    };
+    // This friend's first round is stored on the way, and nothing of the creator's comes back.
+    const requests = everyCall(game, friend, { answerSet: creatorAnswers, round: 0, answer: 3 });
     expect(Object.keys(requests).sort()).toEqual(Object.keys(endpoints).sort());
-    for (const [name, { url, payload }] of Object.entries(requests)) {
-      const method = endpoints[name as EndpointName].method;
-      const response = await app.inject({ method, url, payload });
+    for (const [name, response] of await injectEveryCall(app, requests)) {
       expect(response.body, name).not.toContain('3,14,15,92,65');
       // No field about answers at all (a question's own text may say "answer", so keys, not the body).
       walk(response.json(), (key, value) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EndpointName, endpoints } from '../../shared/api.js';
 import { computeScore, roundPoints } from '../../shared/score.js';
 import { createGame, fetchQuestions, logResponse, newUserId, testApp } from '../testing/app.js';
+import { everyCall, injectEveryCall, walk } from '../testing/every-call.js';
 import { LiveClient } from '../testing/live-client.js';
 
 // "How well do you know me?" (CONTRACT, fourth wave): a game's mode, and the creator's answer to a
@@ -163,12 +164,6 @@ describe('the circle in a guess game', () => {
   });
 });
 
-/** Every key and value of a JSON reply, flattened. */
-function walk(value: unknown, visit: (key: string, value: unknown) => void, key = ''): void {
-  visit(key, value);
-  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, visit, k);
-}
-
 describe("the creator's answer to a round before the friend's round is stored", () => {
   it('no call of the API table nor the live channel gives it mid-play', async () => {
     // Answers no default, count or score would be: rounds 3 and 4 (not yet played) must appear nowhere.
@@ -183,65 +178,10 @@ describe("the creator's answer to a round before the friend's round is stored", 
     // Another friend who has finished is on the board (and in the live channel).
     const other = newUserId();
     expect((await logResponse(app, game.gameId, other, [1, 2, 3, 4, 5], 'Cy')).statusCode).toBe(200);
-    const questionSet = game.questions.map((q) => q.questionID);
-    // One request per call of the table: a call added to shared/api.ts without one here fails to compile.
-    const requests: Record<EndpointName, { url: string; payload?: object }> = {
-      'get-questions': { url: '/prod/get-questions?gametype=spectrum' },
-      'create-game': {
-        url: '/prod/create-game',
-        payload: { userId: friend, userName: 'Bo', questionSet, answerSet: [1, 1, 1, 1, 1], gameType: 'Spectrum' },
-      },
-      'log-response': {
-        // Another friend finishing reveals nothing to them nor to this one.
-        url: '/prod/log-response',
-        payload: { gameId: game.gameId, playerId: newUserId(), userName: 'Dee', responseSet: [1, 2, 3, 4, 5] },
-      },
-      // This friend's round 2: stored, and only round 2's answer comes back.
-      'answer-round': {
-        url: '/prod/answer-round',
-        payload: { gameId: game.gameId, playerId: friend, userName: 'Bo', round: 2, answer: 40 },
-      },
-      'get-rounds': { url: `/prod/get-rounds?gameId=${game.gameId}&playerId=${friend}` },
-      'get-replies': { url: `/prod/get-replies?gameId=${game.gameId}&userId=${friend}` },
-      'get-all-players': { url: `/prod/get-all-players?gameId=${game.gameId}` },
-      'is-creator': { url: `/prod/is-creator?gameId=${game.gameId}&userId=${friend}` },
-      'join-game': { url: '/prod/join-game', payload: { gameId: game.gameId } },
-      'has-played': { url: `/prod/has-played?gameId=${game.gameId}` },
-      'get-score': { url: `/prod/get-score?gameId=${game.gameId}&playerId=${friend}` },
-      'get-comparison': { url: `/prod/get-comparison?gameId=${game.gameId}&playerId=${friend}` },
-      'get-circle': { url: `/prod/get-circle?gameId=${game.gameId}&playerId=${friend}` },
-      'get-bursts': { url: `/prod/get-bursts?gameId=${game.gameId}&userId=${friend}` },
-      'remove-player': { url: '/prod/remove-player', payload: { gameId: game.gameId, userId: friend, playerID: 'x' } },
-      'delete-game': { url: '/prod/delete-game', payload: { gameId: game.gameId, userId: friend } },
-      'my-games': { url: `/prod/my-games?userId=${friend}` },
-      'creator-link': { url: '/prod/creator-link', payload: { gameId: game.gameId, userId: friend } },
-      'claim-game': { url: '/prod/claim-game', payload: { gameId: game.gameId, key: 'not-the-key', userId: friend } },
-      'push-key': { url: '/prod/push-key' },
-      'subscribe-push': {
-        url: '/prod/subscribe-push',
-        payload: {
-          gameId: game.gameId,
-          userId: friend,
-          subscription: {
-            endpoint: 'https://fcm.googleapis.com/fcm/send/x',
-            keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
-          },
-        },
-      },
-      'unsubscribe-push': {
-        url: '/prod/unsubscribe-push',
-        payload: { gameId: game.gameId, userId: friend, endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
-      },
-      'report-game': { url: '/prod/report-game', payload: { gameId: game.gameId, reason: 'spam' } },
-      'admin/reports': { url: '/prod/admin/reports' },
-      'admin/games': { url: `/prod/admin/games?q=${game.gameId}` },
-      'admin/delete-game': { url: '/prod/admin/delete-game', payload: { gameId: game.gameId } },
-      'admin/remove-player': { url: '/prod/admin/remove-player', payload: { gameId: game.gameId, playerID: 'x' } },
-    };
+    // This friend's round 2: stored, and only round 2's answer comes back.
+    const requests = everyCall(game, friend, { answerSet: [1, 1, 1, 1, 1], round: 2, answer: 40 });
     expect(Object.keys(requests).sort()).toEqual(Object.keys(endpoints).sort());
-    for (const [name, { url, payload }] of Object.entries(requests)) {
-      const method = endpoints[name as EndpointName].method;
-      const response = await app.inject({ method, url, payload });
+    for (const [name, response] of await injectEveryCall(app, requests)) {
       walk(response.json(), (key, value) => {
         expect(unplayed.includes(value as number), `${name} ${key}`).toBe(false);
         if (name === 'answer-round') return;

@@ -5,7 +5,6 @@ import type { CircleMatchesReply } from '../../../shared/api.js';
 import { namedCreator } from '../../../shared/product.js';
 import { Spinner } from '../../components/Spinner.js';
 import { failure } from '../../i18n/failure.js';
-import { formatScoreText } from '../../i18n/format.js';
 import { i18n } from '../../i18n/i18n.js';
 import { shownName } from '../../i18n/names.js';
 import type { LiveScoreboard } from '../scoreboard/live-connection.js';
