@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EndpointName, endpoints } from '../../shared/api.js';
+import { endpoints } from '../../shared/api.js';
 import { roundPoints } from '../../shared/score.js';
 import { type CreatedGame, createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { everyCall, injectEveryCall, walk } from '../testing/every-call.js';
