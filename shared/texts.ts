@@ -211,6 +211,13 @@ export const GUESS_DESCRIPTIONS: readonly Text[] = [
 ];
 
 /** Every message of this file, for the server's catalogue and the test that keeps it translated. */
+/** A creator's push notification (server/push/): one friend, or several within a minute. */
+export const PUSH_TEXTS = {
+  one: /*i18n*/ { id: 'push.one', message: '{name} played your game — {score}' },
+  oneUnnamed: /*i18n*/ { id: 'push.one-unnamed', message: 'A friend played your game — {score}' },
+  several: /*i18n*/ { id: 'push.several', message: '{count} friends played your game' },
+} as const;
+
 export const SERVER_TEXTS: readonly Text[] = [
   CARD_TEXTS.genericTitle,
   CARD_TEXTS.genericDescription,
@@ -230,6 +237,7 @@ export const SERVER_TEXTS: readonly Text[] = [
   ...Object.values(GUESS_CARD_TEXTS),
   ...GUESS_CAPTIONS,
   ...GUESS_DESCRIPTIONS,
+  ...Object.values(PUSH_TEXTS),
 ];
 
 /** A message with its `{name}` placeholders filled in (a missing value leaves the placeholder). */

@@ -89,6 +89,9 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'guess-caption.9': 'Best Friend Material',
     'guess-caption.9.description':
       'You know what they think almost before they do. That takes time, trust and a lot of shared moments.',
+    'push.one': '{name} played your game — {score}',
+    'push.one-unnamed': 'A friend played your game — {score}',
+    'push.several': '{count} friends played your game',
   },
   es: {
     'caption.1': '¡Los polos opuestos se atraen!',
@@ -177,6 +180,9 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'guess-caption.9': 'Nivel mejor amigo',
     'guess-caption.9.description':
       'Sabes lo que piensa esa persona casi antes que ella misma. Eso se logra con tiempo, confianza y muchos momentos compartidos.',
+    'push.one': '{name} jugó tu partida — {score}',
+    'push.one-unnamed': 'Alguien jugó tu partida — {score}',
+    'push.several': '{count} amigos jugaron tu partida',
   },
   'pt-BR': {
     'caption.1': 'Os opostos se atraem!',
@@ -267,6 +273,9 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'guess-caption.9': 'Nível melhor amigo',
     'guess-caption.9.description':
       'Você sabe o que essa pessoa pensa quase antes dela. Isso vem com tempo, confiança e muitos momentos juntos.',
+    'push.one': '{name} jogou o seu jogo — {score}',
+    'push.one-unnamed': 'Alguém jogou o seu jogo — {score}',
+    'push.several': '{count} amigos jogaram o seu jogo',
   },
   de: {
     'caption.1': 'Gegensätze ziehen sich an!',
@@ -358,5 +367,8 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'guess-caption.9': 'Beste-Freunde-Niveau',
     'guess-caption.9.description':
       'Du weißt, was diese Person denkt, fast bevor sie es selbst weiß. Das braucht Zeit, Vertrauen und viele gemeinsame Momente.',
+    'push.one': '{name} hat dein Spiel gespielt – {score}',
+    'push.one-unnamed': 'Jemand hat dein Spiel gespielt – {score}',
+    'push.several': '{count} Freunde haben dein Spiel gespielt',
   },
 };
