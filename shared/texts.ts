@@ -211,6 +211,19 @@ export const GUESS_DESCRIPTIONS: readonly Text[] = [
 ];
 
 /** Every message of this file, for the server's catalogue and the test that keeps it translated. */
+/** The story cards' words (server/cards/story-card.ts): a friend's result and the creator's top three. */
+export const STORY_TEXTS = {
+  resultKicker: /*i18n*/ { id: 'story.result-kicker', message: 'Compatibility score' },
+  headline: /*i18n*/ { id: 'story.headline', message: 'How in tune are you with {name}?' },
+  headlineUnnamed: /*i18n*/ { id: 'story.headline-unnamed', message: 'Are you on the same wavelength?' },
+  scan: /*i18n*/ { id: 'story.scan', message: 'Scan the code or open the link to play' },
+  topTitle: /*i18n*/ { id: 'story.top-title', message: "{name}'s top three" },
+  topTitleUnnamed: /*i18n*/ { id: 'story.top-title-unnamed', message: 'The top three' },
+  nobodyYet: /*i18n*/ { id: 'story.nobody-yet', message: 'No one has played yet' },
+  someoneFriend: /*i18n*/ { id: 'story.someone-friend', message: 'A friend' },
+  someoneCreator: /*i18n*/ { id: 'story.someone-creator', message: 'Your friend' },
+} as const;
+
 /** A creator's push notification (server/push/): one friend, or several within a minute. */
 export const PUSH_TEXTS = {
   one: /*i18n*/ { id: 'push.one', message: '{name} played your game — {score}' },
@@ -237,6 +250,7 @@ export const SERVER_TEXTS: readonly Text[] = [
   ...Object.values(GUESS_CARD_TEXTS),
   ...GUESS_CAPTIONS,
   ...GUESS_DESCRIPTIONS,
+  ...Object.values(STORY_TEXTS),
   ...Object.values(PUSH_TEXTS),
 ];
 

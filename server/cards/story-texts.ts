@@ -1,9 +1,10 @@
-import type { Language } from '../../shared/languages.js';
+import { LANGUAGES, type Language } from '../../shared/languages.js';
+import { STORY_TEXTS as TEXTS } from '../../shared/texts.js';
+import { serverText } from '../texts/texts.js';
 
 /**
- * The words of the story cards (story-card.ts) in each language the product speaks. The score's
- * caption is the catalogues' (shared/texts.ts SCORE_CAPTIONS through server/texts), as the
- * client's result screen says it.
+ * The words of the story cards (story-card.ts) in each language the product speaks, from the
+ * catalogues every side reads (shared/texts.ts STORY_TEXTS).
  */
 export interface StoryTexts {
   /** Above a friend's score: what the number is. */
@@ -21,45 +22,20 @@ export interface StoryTexts {
   someoneCreator: string;
 }
 
-const en: StoryTexts = {
-  resultKicker: 'Compatibility score',
-  headline: (creator) => (creator ? `How in tune are you with ${creator}?` : 'Are you on the same wavelength?'),
-  scan: 'Scan the code or open the link to play',
-  topTitle: (creator) => (creator ? `${creator}'s top three` : 'The top three'),
-  nobodyYet: 'No one has played yet',
-  someoneFriend: 'A friend',
-  someoneCreator: 'Your friend',
-};
+function storyTextsIn(language: Language): StoryTexts {
+  const say = (text: (typeof TEXTS)[keyof typeof TEXTS], name?: string) =>
+    serverText(language, text, name === undefined ? {} : { name });
+  return {
+    resultKicker: say(TEXTS.resultKicker),
+    headline: (creator) => (creator ? say(TEXTS.headline, creator) : say(TEXTS.headlineUnnamed)),
+    scan: say(TEXTS.scan),
+    topTitle: (creator) => (creator ? say(TEXTS.topTitle, creator) : say(TEXTS.topTitleUnnamed)),
+    nobodyYet: say(TEXTS.nobodyYet),
+    someoneFriend: say(TEXTS.someoneFriend),
+    someoneCreator: say(TEXTS.someoneCreator),
+  };
+}
 
-const es: StoryTexts = {
-  resultKicker: 'Puntuación de compatibilidad',
-  headline: (creator) => (creator ? `¿Estás en la misma onda que ${creator}?` : '¿Están en la misma onda?'),
-  scan: 'Escanea el código o abre el enlace para jugar',
-  topTitle: (creator) => (creator ? `El top 3 de ${creator}` : 'El top 3'),
-  nobodyYet: 'Nadie ha jugado todavía',
-  someoneFriend: 'Alguien',
-  someoneCreator: 'Alguien',
-};
-
-const ptBR: StoryTexts = {
-  resultKicker: 'Nota de compatibilidade',
-  headline: (creator) => (creator ? `Você está em sintonia com ${creator}?` : 'Vocês estão em sintonia?'),
-  scan: 'Escaneie o código ou abra o link para jogar',
-  topTitle: (creator) => (creator ? `O top 3 de ${creator}` : 'O top 3'),
-  nobodyYet: 'Ninguém jogou ainda',
-  someoneFriend: 'Alguém',
-  someoneCreator: 'Alguém',
-};
-
-const de: StoryTexts = {
-  resultKicker: 'Kompatibilitätswert',
-  headline: (creator) =>
-    creator ? `Bist du mit ${creator} auf einer Wellenlänge?` : 'Seid ihr auf einer Wellenlänge?',
-  scan: 'Scanne den Code oder öffne den Link und spiel mit',
-  topTitle: (creator) => (creator ? `Die Top 3 von ${creator}` : 'Die Top 3'),
-  nobodyYet: 'Noch hat niemand gespielt',
-  someoneFriend: 'Jemand',
-  someoneCreator: 'Jemand',
-};
-
-export const STORY_TEXTS: Record<Language, StoryTexts> = { en, es, 'pt-BR': ptBR, de };
+export const STORY_TEXTS = Object.fromEntries(
+  LANGUAGES.map((language) => [language, storyTextsIn(language)]),
+) as Record<Language, StoryTexts>;
