@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { namedCreator, PRODUCT_NAME } from '../../../shared/product.js';
-import { REVEAL_NEEDS_HALF } from '../../../shared/trust.js';
 import { FETCH_SCORE } from '../../api/calls.js';
 import { ApiError, apiCall } from '../../api/http.js';
 import { useApi } from '../../api/useApi.js';
@@ -24,14 +23,9 @@ export const REVEAL_NEEDS_HALF_TEXT = {
   },
 };
 
-/**
- * get-comparison's refusal for a play with fewer than half its rounds answered (issue 30): its
- * code once errors carry one, its sentence until then.
- */
+/** get-comparison's refusal for a play with fewer than half its rounds answered (issue 30), by its code. */
 export function isRevealNeedsHalf(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status !== 404) return false;
-  const { code } = error as { code?: unknown };
-  return code === 'reveal_needs_half' || error.message === REVEAL_NEEDS_HALF;
+  return error instanceof ApiError && error.failure.code === 'reveal_needs_half';
 }
 
 /**

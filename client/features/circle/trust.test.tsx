@@ -23,7 +23,7 @@ describe('a result without a reveal (fewer than half the rounds answered)', () =
   function serve() {
     return mockFetch((url) =>
       url.pathname === '/prod/get-comparison'
-        ? { status: 404, body: { message: REVEAL_NEEDS_HALF } }
+        ? { status: 404, body: { code: 'reveal_needs_half', message: REVEAL_NEEDS_HALF } }
         : url.pathname === '/prod/get-score'
           ? { body: { score: 4.5 } }
           : { status: 500, body: {} },
