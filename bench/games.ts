@@ -18,6 +18,7 @@
  * to both, each game's watchers on both: delivery on the instance that took the write and on the
  * other one, apart).
  */
+import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { type Friend, postJson, runLoad, type Slot } from './games-load.js';
 import {
@@ -74,6 +75,14 @@ class Windows {
   }
 }
 
+/** One call's figures: latency from the scheduled time (and from the moment it left, the instrument's own lag taken out). */
+interface Call {
+  latency: Windows;
+  fromSent: number[];
+  errors: Map<number, number>;
+  count: number;
+}
+
 export interface GamesSetupResult {
   label: string;
   instances: string[];
@@ -82,7 +91,7 @@ export interface GamesSetupResult {
   load: string[];
   seedSeconds: number;
   openSeconds: number;
-  calls: Map<string, { latency: Windows; errors: Map<number, number>; count: number }>;
+  calls: Map<string, Call>;
   /** Delivery by message and by where the socket is: `playing`/`player`, `same`/`other` instance. */
   delivery: Map<string, Windows>;
   expected: number;
@@ -95,8 +104,31 @@ export interface GamesSetupResult {
   rss: number[][];
   /** CPU µs over the run: per instance, the database's backends, the bench's driver and client processes. */
   cpu: { servers: number[]; database?: number; driver: number; clients: number };
+  /** Per instance: µs its main thread waited for a CPU over the run; worst event-loop stall each second; GC ms over the run. */
+  waited: number[];
+  lagMaxMs: number[][];
+  gcMs: number[];
+  majorGcMs: number[];
   durationMs: number;
   requests: number;
+}
+
+/** Waited for a CPU so far (µs): the run-queue time of the process' main thread (Linux schedstat). */
+function runQueueMicros(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1000;
+}
+
+/** The server's own view each second, from its /metrics: its worst event-loop stall in that second, GC time so far. */
+async function serverView(url: string): Promise<{ lagMaxMs: number; gcMs: number; majorGcMs: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? Number.NaN);
+  let gc = 0;
+  for (const match of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} (\S+)$/gm)) gc += Number(match[2]);
+  return {
+    lagMaxMs: value(/^nodejs_eventloop_lag_max_seconds (\S+)$/m) * 1000,
+    gcMs: gc * 1000,
+    majorGcMs: value(/^nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)$/m) * 1000 || 0,
+  };
 }
 
 /** Least-squares slope of `values` (one a second) over their index, per minute. */
@@ -239,9 +271,18 @@ async function runSetup(
       slot.due = start + (i * gapMs) / slots.length;
     });
     const rss: number[][] = servers.map(() => []);
+    const lagMaxMs: number[][] = servers.map(() => []);
+    const viewBefore = await Promise.all(servers.map((s) => serverView(s.url)));
     const sampleRss = setInterval(() => {
-      for (const [i, s] of servers.entries()) rss[i].push(rssKiB(s.pid));
+      for (const [i, s] of servers.entries()) {
+        rss[i].push(rssKiB(s.pid));
+        serverView(s.url).then(
+          (view) => lagMaxMs[i].push(view.lagMaxMs),
+          () => {},
+        );
+      }
     }, 1000);
+    const waitedBefore = servers.map((s) => runQueueMicros(s.pid));
     const cpuBefore = servers.map((s) => cpuMicros(s.pid));
     const dbBefore = await database?.();
     const driverBefore = process.cpuUsage();
@@ -265,6 +306,8 @@ async function runSetup(
     });
     const durationMs = now() - start;
     clearInterval(sampleRss);
+    const waited = servers.map((s, i) => runQueueMicros(s.pid) - waitedBefore[i]);
+    const viewAfter = await Promise.all(servers.map((s) => serverView(s.url)));
     const cpu = {
       servers: servers.map((s, i) => cpuMicros(s.pid) - cpuBefore[i]),
       database: dbBefore ? cpuBetween(dbBefore, (await database?.()) ?? new Map()) : undefined,
@@ -276,13 +319,14 @@ async function runSetup(
     while (arrived < expected && now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 100));
     load.push(loadavg());
 
-    const calls = new Map<string, { latency: Windows; errors: Map<number, number>; count: number }>();
+    const calls = new Map<string, Call>();
     for (const sample of result.samples) {
-      const call = calls.get(sample.call) ?? { latency: new Windows(), errors: new Map<number, number>(), count: 0 };
+      const call = calls.get(sample.call) ?? { latency: new Windows(), fromSent: [], errors: new Map(), count: 0 };
       calls.set(sample.call, call);
       call.count += 1;
       if (sample.status === 200) {
         call.latency.add(Math.floor((sample.due - start) / WINDOW_MS), sample.replied - sample.due);
+        call.fromSent.push(sample.replied - sample.sent);
       } else call.errors.set(sample.status, (call.errors.get(sample.status) ?? 0) + 1);
     }
     return {
@@ -303,6 +347,10 @@ async function runSetup(
       skipped: result.skipped,
       rss,
       cpu,
+      waited,
+      lagMaxMs,
+      gcMs: viewAfter.map((v, i) => v.gcMs - viewBefore[i].gcMs),
+      majorGcMs: viewAfter.map((v, i) => v.majorGcMs - viewBefore[i].majorGcMs),
       durationMs,
       requests: result.samples.length,
     };
@@ -347,12 +395,12 @@ const f1 = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '—'
 const range = (values: number[]) =>
   values.length > 0 ? `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}` : '—';
 
-/** RSS slope after the first 10 s, MiB per minute, and whether that is flat (below 1% of the RSS per minute). */
+/** RSS slope after the first 10 s, MiB per minute, and whether that is flat (rising by at most 1% of the RSS, or 1 MiB, a minute). */
 export function rssTrend(rssKiBPerSecond: number[]) {
   const after = rssKiBPerSecond.slice(10);
   const slope = slopePerMinute(after) / 1024;
   const level = (after[0] ?? 0) / 1024;
-  return { slope, flat: Math.abs(slope) <= Math.max(1, level * 0.01) };
+  return { slope, flat: slope <= Math.max(1, level * 0.01) };
 }
 
 export function printGames({ options, results }: Awaited<ReturnType<typeof gamesBench>>) {
@@ -369,14 +417,18 @@ export function printGames({ options, results }: Awaited<ReturnType<typeof games
     console.log(
       `  sent: answer-round ${rounds?.count ?? 0} (${((rounds?.count ?? 0) / seconds).toFixed(0)}/s), log-response ${logs?.count ?? 0} (${((logs?.count ?? 0) / seconds).toFixed(0)}/s); in flight at most ${r.peakInFlight}, ${r.waitedOnBound} waited on the bound, ${r.skipped} skipped after an error; sender lag p99 ${f1(r.lagP99)} ms`,
     );
-    console.log('  latency, scheduled send -> reply (ms)   p50     p99     max   p99 per 10 s   errors');
-    for (const [call, { latency, errors }] of r.calls) {
+    console.log(
+      '  latency, scheduled send -> reply (ms)   p50     p99     max   p99 per 10 s             p99 from sent   errors',
+    );
+    for (const [call, { latency, fromSent, errors }] of r.calls) {
       console.log(
         `    ${call.padEnd(36)}${f1(latency.p(50)).padStart(5)} ${f1(latency.p(99)).padStart(7)} ${f1(latency.p(100)).padStart(7)}   ${latency
           .perWindow(99)
           .map((v) => v.toFixed(0))
           .join(' ')
-          .padEnd(14)} ${[...errors].map(([status, n]) => `${n}× ${status || 'no reply'}`).join(', ') || '0'}`,
+          .padEnd(
+            24,
+          )} ${f1(percentile(fromSent, 99)).padStart(13)}   ${[...errors].map(([status, n]) => `${n}× ${status || 'no reply'}`).join(', ') || '0'}`,
       );
     }
     console.log(
@@ -398,6 +450,12 @@ export function printGames({ options, results }: Awaited<ReturnType<typeof games
       const every10 = rss.filter((_, s) => s % 10 === 9 || s === 0).map((kib) => (kib / 1024).toFixed(0));
       console.log(
         `  RSS ${name}, MiB at 1 s and every 10 s: ${every10.join(' ')}; slope after 10 s ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MiB/min (${flat ? 'flat' : 'rising'})`,
+      );
+    }
+    for (const [i, name] of r.instances.entries()) {
+      const lags = r.lagMaxMs[i];
+      console.log(
+        `  ${name}'s own view: event loop stalled over 25 ms in ${lags.filter((v) => v > 25).length} of ${lags.length} seconds (worst ${f1(Math.max(...lags))} ms; per second: ${lags.map((v) => v.toFixed(0)).join(' ')}); GC ${r.gcMs[i].toFixed(0)} ms (major ${r.majorGcMs[i].toFixed(0)} ms); waited for a CPU ${((r.waited[i] / r.durationMs / 1000) * 100).toFixed(0)}% of the run`,
       );
     }
     const pct = (micros: number) => `${((micros / r.durationMs / 1000) * 100).toFixed(0)}%`;
