@@ -321,7 +321,12 @@ async function runSetup(
 
     const calls = new Map<string, Call>();
     for (const sample of result.samples) {
-      const call = calls.get(sample.call) ?? { latency: new Windows(), fromSent: [], errors: new Map(), count: 0 };
+      const call: Call = calls.get(sample.call) ?? {
+        latency: new Windows(),
+        fromSent: [],
+        errors: new Map(),
+        count: 0,
+      };
       calls.set(sample.call, call);
       call.count += 1;
       if (sample.status === 200) {
