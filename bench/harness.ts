@@ -194,9 +194,10 @@ export async function startPostgresServer(
 ): Promise<Running> {
   const database = await freshDatabase(adminUrl);
   const server = await startServer(name, dir, { ...env, DATABASE_URL: database.url });
+  const databaseCpu = () => backendsCpu(adminUrl, database.name);
   return {
     ...server,
-    databaseCpu: () => databaseCpu(adminUrl, database.name),
+    databaseCpu,
     async stop() {
       const code = await server.stop();
       await database.drop();
@@ -206,7 +207,7 @@ export async function startPostgresServer(
 }
 
 /** The CPU µs each backend of the PostgreSQL database `name` has used so far, per backend pid. */
-export function databaseCpu(adminUrl: string, name: string): Promise<Map<number, number>> {
+export function backendsCpu(adminUrl: string, name: string): Promise<Map<number, number>> {
   return asAdmin(adminUrl, async (client) => {
     const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
     const cpu = new Map<number, number>();
