@@ -18,8 +18,11 @@
  * to both, each game's watchers on both: delivery on the instance that took the write and on the
  * other one, apart).
  */
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
+import { WebSocket } from 'ws';
+import { freePort } from '../server/testing/process.js';
 import { type Friend, postJson, runLoad, type Slot } from './games-load.js';
 import {
   backendsCpu,
@@ -108,6 +111,10 @@ export interface GamesSetupResult {
   waited: number[];
   lagMaxMs: number[];
   scrapeMs: number[];
+  /** Per instance: live heap MiB after a full collection, before and after the run. */
+  heap: [number, number][];
+  /** Friends who finished (log-response answered) during the run. */
+  finished: number;
   gcMs: number[];
   majorGcMs: number[];
   durationMs: number;
@@ -137,6 +144,35 @@ async function serverView(url: string) {
     majorGcMs: value(/^nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)$/m) * 1000 || 0,
     took,
   };
+}
+
+/**
+ * The server's live heap in MiB: a full collection, then the heap in use, through its inspector
+ * (the bench starts it with NODE_OPTIONS=--inspect on `port`; nothing is attached in between).
+ */
+async function liveHeapMiB(port: number): Promise<number> {
+  const [{ webSocketDebuggerUrl }] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await once(socket, 'open');
+  const call = (id: number, method: string) =>
+    new Promise<{ usedSize?: number }>((resolve) => {
+      const onMessage = (data: unknown) => {
+        const message = JSON.parse(String(data)) as { id?: number; result: { usedSize?: number } };
+        if (message.id !== id) return;
+        socket.off('message', onMessage);
+        resolve(message.result);
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id, method }));
+    });
+  try {
+    await call(1, 'HeapProfiler.collectGarbage');
+    return ((await call(2, 'Runtime.getHeapUsage')).usedSize ?? Number.NaN) / 2 ** 20;
+  } finally {
+    socket.close();
+  }
 }
 
 /** Least-squares slope of `values` (one a second) over their index, per minute. */
@@ -216,6 +252,7 @@ async function seed(slots: Slot[], instances: { url: string; agent: Agent }[]) {
 async function runSetup(
   label: string,
   servers: Running[],
+  inspectors: number[],
   options: GamesOptions,
   database?: () => Promise<Map<number, number>>,
 ): Promise<GamesSetupResult> {
@@ -272,20 +309,25 @@ async function runSetup(
     const openSeconds = (now() - at) / 1000;
     load.push(loadavg());
 
+    // Read before the run (a full collection, a scrape, a query), so none of it delays its start.
+    const heapBefore = await Promise.all(inspectors.map(liveHeapMiB));
+    const viewBefore = await Promise.all(servers.map((s) => serverView(s.url)));
+    const dbBefore = await database?.();
     // The run: first requests spread evenly over one gap, in a random order.
+    for (let i = slots.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [slots[i], slots[j]] = [slots[j], slots[i]];
+    }
     start = now() + 200;
-    slots.sort(() => Math.random() - 0.5);
     slots.forEach((slot, i) => {
       slot.due = start + (i * gapMs) / slots.length;
     });
     const rss: number[][] = servers.map(() => []);
-    const viewBefore = await Promise.all(servers.map((s) => serverView(s.url)));
     const sampleRss = setInterval(() => {
       for (const [i, s] of servers.entries()) rss[i].push(rssKiB(s.pid));
     }, 1000);
     const waitedBefore = servers.map((s) => runQueueMicros(s.pid));
     const cpuBefore = servers.map((s) => cpuMicros(s.pid));
-    const dbBefore = await database?.();
     const driverBefore = process.cpuUsage();
     const clientsBefore = clients.pids.map(cpuMicros);
     const lags: number[] = [];
@@ -318,6 +360,7 @@ async function runSetup(
     // The last arrivals are reported within 100 ms; a second is plenty.
     const waitUntil = now() + 3000;
     while (arrived < expected && now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 100));
+    const heapAfter = await Promise.all(inspectors.map(liveHeapMiB));
     load.push(loadavg());
 
     const calls = new Map<string, Call>();
@@ -356,6 +399,8 @@ async function runSetup(
       waited,
       lagMaxMs: viewAfter.map((v) => v.lagMaxMs),
       scrapeMs: viewBefore.map((v) => v.took),
+      heap: heapBefore.map((before, i) => [before, heapAfter[i]]),
+      finished: result.samples.filter((sample) => sample.call === 'log-response' && sample.status === 200).length,
       gcMs: viewAfter.map((v, i) => v.gcMs - viewBefore[i].gcMs),
       majorGcMs: viewAfter.map((v, i) => v.majorGcMs - viewBefore[i].majorGcMs),
       durationMs,
@@ -370,9 +415,15 @@ async function runSetup(
 /** This checkout's server (`dir`) on SQLite; then on PostgreSQL, two instances and the Redis bus, when asked. */
 export async function gamesBench(dir: string, options: GamesOptions) {
   const results: GamesSetupResult[] = [];
-  const sqlite = await startServer('sqlite', dir);
+  // Each server's inspector, for its live heap after a full collection (read before and after the run).
+  const inspect = async () => {
+    const port = await freePort();
+    return { port, env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${port}`.trim() } };
+  };
+  const one = await inspect();
+  const sqlite = await startServer('sqlite', dir, one.env);
   try {
-    results.push(await runSetup('SQLite, 1 instance', [sqlite], options));
+    results.push(await runSetup('SQLite, 1 instance', [sqlite], [one.port], options));
   } finally {
     await sqlite.stop();
   }
@@ -382,11 +433,13 @@ export async function gamesBench(dir: string, options: GamesOptions) {
     const servers: Running[] = [];
     try {
       // One after the other: the first migrates the database.
-      servers.push(await startServer('pg-a', dir, env));
-      servers.push(await startServer('pg-b', dir, env));
+      const inspectors = [await inspect(), await inspect()];
+      servers.push(await startServer('pg-a', dir, { ...env, ...inspectors[0].env }));
+      servers.push(await startServer('pg-b', dir, { ...env, ...inspectors[1].env }));
       const adminUrl = options.postgres;
+      const ports = inspectors.map((i) => i.port);
       results.push(
-        await runSetup('PostgreSQL, 2 instances, Redis bus', servers, options, () =>
+        await runSetup('PostgreSQL, 2 instances, Redis bus', servers, ports, options, () =>
           backendsCpu(adminUrl, shared.name),
         ),
       );
@@ -460,6 +513,10 @@ export function printGames({ options, results }: Awaited<ReturnType<typeof games
       );
     }
     for (const [i, name] of r.instances.entries()) {
+      const [before, after] = r.heap[i];
+      console.log(
+        `  live heap of ${name} after a full collection: ${before.toFixed(1)} MiB before the run, ${after.toFixed(1)} after (${after >= before ? '+' : ''}${(after - before).toFixed(1)} MiB; ${r.finished.toLocaleString('en-US')} friends finished in the run, ${(((after - before) * 2 ** 20) / Math.max(1, r.finished)).toFixed(0)} bytes each)`,
+      );
       console.log(
         `  ${name}'s own view: worst event-loop stall ${f1(r.lagMaxMs[i])} ms; GC ${r.gcMs[i].toFixed(0)} ms (major ${r.majorGcMs[i].toFixed(0)} ms); its main thread waited for a CPU ${((r.waited[i] / r.durationMs / 1000) * 100).toFixed(0)}% of the run; one /metrics scrape took ${f1(r.scrapeMs[i])} ms`,
       );
@@ -493,7 +550,7 @@ export function gamesGoals({ results }: Awaited<ReturnType<typeof gamesBench>>):
     }
     const rss = r.rss.map((kib) => rssTrend(kib));
     lines.push(
-      `  ${r.label}: answer-round p99 ${call('answer-round')} ms (goal ≤ 25), log-response p99 ${call('log-response')} ms (goal ≤ 25), delivery p99 ${f1(all.p(99))} (${range(all.perWindow(99))}) ms (goal ≤ 50; ${r.arrived} of ${r.expected} arrived), RSS after 10 s ${rss.map(({ slope, flat }) => `${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MiB/min ${flat ? 'flat' : 'rising'}`).join(', ')} (goal flat)`,
+      `  ${r.label}: answer-round p99 ${call('answer-round')} ms (goal ≤ 25), log-response p99 ${call('log-response')} ms (goal ≤ 25), delivery p99 ${f1(all.p(99))} (${range(all.perWindow(99))}) ms (goal ≤ 50; ${r.arrived} of ${r.expected} arrived), RSS after 10 s ${rss.map(({ slope, flat }) => `${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MiB/min ${flat ? 'flat' : 'rising'}`).join(', ')} (goal flat; live heap after a full collection ${r.heap.map(([before, after]) => `${after >= before ? '+' : ''}${(after - before).toFixed(1)} MiB`).join(', ')} over the run)`,
     );
   }
   return lines;
