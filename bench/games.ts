@@ -99,6 +99,8 @@ export interface GamesSetupResult {
   delivery: Map<string, Windows>;
   expected: number;
   arrived: number;
+  /** Snapshots sockets received after their first (rooms resynced: a gap on the bus). */
+  resnapshots: number;
   lagP99: number;
   peakInFlight: number;
   waitedOnBound: number;
@@ -284,9 +286,11 @@ async function runSetup(
   let expected = 0;
   let arrived = 0;
   let start = 0;
+  let resnapshots = 0;
   const onArrivals = (group: string, keys: string[], times: number[]) => {
     const instance = servers.findIndex((s) => s.name === group);
     keys.forEach((key, i) => {
+      if (key === 'snapshot') resnapshots += 1;
       const sent = expectations.get(key);
       if (!sent) return;
       arrived += 1;
@@ -390,6 +394,7 @@ async function runSetup(
       delivery,
       expected,
       arrived,
+      resnapshots,
       lagP99: percentile(lags, 99),
       peakInFlight: result.peakInFlight,
       waitedOnBound: result.waitedOnBound,
@@ -493,7 +498,7 @@ export function printGames({ options, results }: Awaited<ReturnType<typeof games
       );
     }
     console.log(
-      `  delivery, scheduled send -> each watcher socket (ms; every message, none sampled; ${r.arrived.toLocaleString('en-US')} of ${r.expected.toLocaleString('en-US')} arrived)`,
+      `  delivery, scheduled send -> each watcher socket (ms; every message, none sampled; ${r.arrived.toLocaleString('en-US')} of ${r.expected.toLocaleString('en-US')} arrived; ${r.resnapshots} fresh snapshots after the first, from resyncs)`,
     );
     for (const [kind, windows] of [...r.delivery].sort(([a], [b]) => a.localeCompare(b))) {
       const [message, where] = kind.split(' ');

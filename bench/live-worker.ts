@@ -8,7 +8,7 @@
  * `watch` (bench/games.ts) opens tracked sockets instead, one per URL, many games in one group:
  * each message after the snapshot is parsed and its arrival reported (batched every 100 ms) under
  * a key that names the request it came from: `playing` as `<playerName>#<round>`, `player` as
- * `<playerName>#done`.
+ * `<playerName>#done` (and `snapshot` for a snapshot after the first one).
  */
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
@@ -166,7 +166,7 @@ setInterval(() => {
   arrivals.clear();
 }, 100).unref();
 
-/** `playing` as `<playerName>#<round>`, `player` as `<playerName>#done`; undefined for other messages. */
+/** `playing` as `<playerName>#<round>`, `player` as `<playerName>#done`, a later snapshot as `snapshot`; undefined for other messages. */
 function arrivalKey(payload: Buffer): string | undefined {
   const message = JSON.parse(payload.toString('utf8')) as {
     type: string;
@@ -174,6 +174,8 @@ function arrivalKey(payload: Buffer): string | undefined {
   };
   if (message.type === 'playing') return `${message.player?.playerName}#${message.player?.round}`;
   if (message.type === 'player') return `${message.player?.playerName}#done`;
+  // A fresh snapshot after the first: the room resynced (the bus had a gap, or took an instance for dead).
+  if (message.type === 'snapshot') return 'snapshot';
   return undefined;
 }
 
