@@ -31,6 +31,7 @@ import {
   createGame,
   freshDatabase,
   loadavg,
+  median,
   now,
   percentile,
   type Running,
@@ -544,10 +545,11 @@ export function printGames({ options, results }: Awaited<ReturnType<typeof games
 export function gamesGoals({ results }: Awaited<ReturnType<typeof gamesBench>>): string[] {
   const lines: string[] = [];
   for (const r of results) {
-    const call = (name: string) => {
-      const latency = r.calls.get(name)?.latency;
-      return latency ? `${f1(latency.p(99))} (${range(latency.perWindow(99))})` : '—';
-    };
+    /** The median of the 10-s windows' p99, their range, and the whole run's p99. */
+    const figure = (windows: Windows | undefined) =>
+      windows
+        ? `${f1(median(windows.perWindow(99)))} (${range(windows.perWindow(99))}; whole run ${f1(windows.p(99))})`
+        : '—';
     const all = new Windows();
     for (const windows of r.delivery.values()) {
       windows.byWindow.forEach((values, w) => {
@@ -556,7 +558,7 @@ export function gamesGoals({ results }: Awaited<ReturnType<typeof gamesBench>>):
     }
     const rss = r.rss.map((kib) => rssTrend(kib));
     lines.push(
-      `  ${r.label}: answer-round p99 ${call('answer-round')} ms (goal ≤ 25), log-response p99 ${call('log-response')} ms (goal ≤ 25), delivery p99 ${f1(all.p(99))} (${range(all.perWindow(99))}) ms (goal ≤ 50; ${r.arrived} of ${r.expected} arrived), RSS after 10 s ${rss.map(({ slope, flat }) => `${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MiB/min ${flat ? 'flat' : 'rising'}`).join(', ')} (goal flat; live heap after a full collection ${r.heap.map(([before, after]) => `${after >= before ? '+' : ''}${(after - before).toFixed(1)} MiB`).join(', ')} over the run)`,
+      `  ${r.label}: answer-round p99 ${figure(r.calls.get('answer-round')?.latency)} ms (goal ≤ 25), log-response p99 ${figure(r.calls.get('log-response')?.latency)} ms (goal ≤ 25), delivery p99 ${figure(all)} ms (goal ≤ 50; ${r.arrived} of ${r.expected} arrived), RSS after 10 s ${rss.map(({ slope, flat }) => `${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MiB/min ${flat ? 'flat' : 'rising'}`).join(', ')} (goal flat; live heap after a full collection ${r.heap.map(([before, after]) => `${after >= before ? '+' : ''}${(after - before).toFixed(1)} MiB`).join(', ')} over the run)`,
     );
   }
   return lines;

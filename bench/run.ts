@@ -264,7 +264,7 @@ if (circle)
   console.log(`  get-circle for a creator, 1,000 friends: ${circleWorstMs(circle).toFixed(1)} CPU ms (goal ≤ 50)`);
 if (games) {
   console.log(
-    '\nSummary against the goals of issue 38 item 2 (real games; p99 of the whole run, the range of its 10-s windows’ p99 in brackets)',
+    '\nSummary against the goals of issue 38 item 2 (real games; p99: the median of the run’s 10-s windows, their range and the whole run’s in brackets)',
   );
   for (const line of gamesGoals(games)) console.log(line);
 }
