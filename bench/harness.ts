@@ -194,21 +194,7 @@ export async function startPostgresServer(
 ): Promise<Running> {
   const database = await freshDatabase(adminUrl);
   const server = await startServer(name, dir, { ...env, DATABASE_URL: database.url });
-  const databaseCpu = () =>
-    asAdmin(adminUrl, async (client) => {
-      const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
-        database.name,
-      ]);
-      const cpu = new Map<number, number>();
-      for (const { pid } of rows) {
-        try {
-          cpu.set(pid, cpuMicros(pid));
-        } catch {
-          // Ended meanwhile.
-        }
-      }
-      return cpu;
-    });
+  const databaseCpu = () => backendsCpu(adminUrl, database.name);
   return {
     ...server,
     databaseCpu,
@@ -218,6 +204,22 @@ export async function startPostgresServer(
       return code;
     },
   };
+}
+
+/** The CPU µs each backend of the PostgreSQL database `name` has used so far, per backend pid. */
+export function backendsCpu(adminUrl: string, name: string): Promise<Map<number, number>> {
+  return asAdmin(adminUrl, async (client) => {
+    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        cpu.set(pid, cpuMicros(pid));
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+    return cpu;
+  });
 }
 
 /** CPU µs used between two `databaseCpu` readings (backends that ended meanwhile are left out). */

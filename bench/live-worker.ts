@@ -4,16 +4,23 @@
  * group received it. Times are `performance.timeOrigin + performance.now()`, comparable across
  * processes. Messages are not parsed: every socket receives the same messages in the same order.
  * Sockets are plain TCP speaking just enough WebSocket (see openOne).
+ *
+ * `watch` (bench/games.ts) opens tracked sockets instead, one per URL, many games in one group:
+ * each message after the snapshot is parsed and its arrival reported (batched every 100 ms) under
+ * a key that names the request it came from: `playing` as `<playerName>#<round>`, `player` as
+ * `<playerName>#done` (and `snapshot` for a snapshot after the first one).
  */
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 
 export type ToWorker =
   | { type: 'open'; group: string; url: string; count: number; localAddress: string }
+  | { type: 'watch'; group: string; urls: string[]; localAddress: string }
   | { type: 'close' };
 export type FromWorker =
   | { type: 'opened'; group: string }
   | { type: 'delivered'; group: string; k: number; first: number; last: number }
+  | { type: 'arrivals'; group: string; keys: string[]; at: number[] }
   | { type: 'failed'; message: string };
 
 interface Group {
@@ -58,7 +65,12 @@ function pong(socket: Socket, payload: Buffer) {
  * never decoded. The bench measures the server, and a full WebSocket client per socket would make
  * the instrument the slowest part (its own parsing and events, 5,000 times per message).
  */
-function openOne(name: string, group: Group, url: string, localAddress: string, size: number): Promise<void> {
+function openOne(
+  group: Group,
+  url: string,
+  localAddress: string,
+  onMessage: (at: number, payload: Buffer) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const { hostname, port, pathname, host } = new URL(url);
     const socket = connect({ host: hostname, port: Number(port), localAddress });
@@ -68,23 +80,14 @@ function openOne(name: string, group: Group, url: string, localAddress: string, 
       `GET ${pathname} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
         `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
     );
-    let next = -1; // -1: the snapshot is still to come
+    let snapshot = false;
     let upgraded = false;
     let buffer: Buffer = Buffer.alloc(0);
-    const onMessage = (at: number) => {
-      if (next < 0) {
-        next = 0;
+    const onText = (at: number, payload: Buffer) => {
+      if (!snapshot) {
+        snapshot = true;
         resolve();
-        return;
-      }
-      const k = next++;
-      const count = (group.count[k] ?? 0) + 1;
-      group.count[k] = count;
-      if (count === 1) group.first[k] = at;
-      if (count === size) {
-        send({ type: 'delivered', group: name, k, first: group.first[k], last: at });
-        collectLater();
-      }
+      } else onMessage(at, payload);
     };
     socket.on('data', (chunk: Buffer) => {
       const at = now();
@@ -111,32 +114,91 @@ function openOne(name: string, group: Group, url: string, localAddress: string, 
         }
         if (buffer.length < header + length) break;
         const opcode = buffer[0] & 0x0f;
-        if (opcode === 0x1) onMessage(at);
+        if (opcode === 0x1) onText(at, buffer.subarray(header, header + length));
         else if (opcode === 0x9) pong(socket, buffer.subarray(header, header + length));
-        else if (opcode === 0x8 && next < 0) reject(new Error('a live socket closed before its snapshot'));
+        else if (opcode === 0x8 && !snapshot) reject(new Error('a live socket closed before its snapshot'));
         buffer = buffer.subarray(header + length);
       }
     });
     socket.on('error', reject);
     socket.on('close', () => {
-      if (next < 0) reject(new Error('a live socket closed before its snapshot'));
+      if (!snapshot) reject(new Error('a live socket closed before its snapshot'));
     });
   });
+}
+
+/** The k-th message after the snapshot on a socket of a group of `size`: reported once every socket has it. */
+function counter(name: string, group: Group, size: number) {
+  let next = 0;
+  return (at: number) => {
+    const k = next++;
+    const count = (group.count[k] ?? 0) + 1;
+    group.count[k] = count;
+    if (count === 1) group.first[k] = at;
+    if (count === size) {
+      send({ type: 'delivered', group: name, k, first: group.first[k], last: at });
+      collectLater();
+    }
+  };
+}
+
+/** Runs `open` for each of `count` sockets, at most 100 opening at once. */
+async function inBatches(count: number, open: (i: number) => Promise<void>) {
+  for (let done = 0; done < count; done += 100) {
+    const batch = Math.min(100, count - done);
+    await Promise.all(Array.from({ length: batch }, (_, i) => open(done + i)));
+  }
 }
 
 async function open(name: string, url: string, count: number, localAddress: string) {
   const group: Group = { sockets: [], count: [], first: [] };
   groups.set(name, group);
-  for (let done = 0; done < count; done += 100) {
-    const batch = Math.min(100, count - done);
-    await Promise.all(Array.from({ length: batch }, () => openOne(name, group, url, localAddress, count)));
+  await inBatches(count, () => openOne(group, url, localAddress, counter(name, group, count)));
+  send({ type: 'opened', group: name });
+}
+
+/** Arrivals of tracked sockets not reported yet, per group (see `watch`). */
+const arrivals = new Map<string, { keys: string[]; at: number[] }>();
+setInterval(() => {
+  for (const [group, batch] of arrivals) {
+    if (batch.keys.length > 0) send({ type: 'arrivals', group, ...batch });
   }
+  arrivals.clear();
+}, 100).unref();
+
+/** `playing` as `<playerName>#<round>`, `player` as `<playerName>#done`, a later snapshot as `snapshot`; undefined for other messages. */
+function arrivalKey(payload: Buffer): string | undefined {
+  const message = JSON.parse(payload.toString('utf8')) as {
+    type: string;
+    player?: { playerName: string; round?: number };
+  };
+  if (message.type === 'playing') return `${message.player?.playerName}#${message.player?.round}`;
+  if (message.type === 'player') return `${message.player?.playerName}#done`;
+  // A fresh snapshot after the first: the room resynced (the bus had a gap, or took an instance for dead).
+  if (message.type === 'snapshot') return 'snapshot';
+  return undefined;
+}
+
+async function watch(name: string, urls: string[], localAddress: string) {
+  const group: Group = { sockets: [], count: [], first: [] };
+  groups.set(name, group);
+  const track = (at: number, payload: Buffer) => {
+    const key = arrivalKey(payload);
+    if (key === undefined) return;
+    const batch = arrivals.get(name) ?? { keys: [], at: [] };
+    arrivals.set(name, batch);
+    batch.keys.push(key);
+    batch.at.push(at);
+  };
+  await inBatches(urls.length, (i) => openOne(group, urls[i], localAddress, track));
   send({ type: 'opened', group: name });
 }
 
 process.on('message', (message: ToWorker) => {
   if (message.type === 'open') {
     open(message.group, message.url, message.count, message.localAddress).catch(fail);
+  } else if (message.type === 'watch') {
+    watch(message.group, message.urls, message.localAddress).catch(fail);
   } else {
     for (const group of groups.values()) for (const socket of group.sockets) socket.destroy();
     process.exit(0);

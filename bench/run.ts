@@ -2,9 +2,13 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle|memory|bus|push|rounds   those parts only (one or more; bus:
- *                                        bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub;
- *                                        rounds: bench/rounds.ts, answer-round beside log-response)
+ * npm run bench -- http|live|rss|cards|circle|memory|bus|push|rounds|games   those parts only (one or more;
+ *                                        bus: bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub;
+ *                                        rounds: bench/rounds.ts, answer-round beside log-response;
+ *                                        games: bench/games.ts, the load real games make, this checkout
+ *                                        only: 2,000 games × 5 watchers, friends playing round by round at
+ *                                        500 answer-round/s (open loop) for 60 s, on SQLite and on
+ *                                        PostgreSQL with two instances and the Redis bus; about 5 minutes)
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
@@ -17,9 +21,12 @@
  * checkout's built client, `npm run build:client`; --flood-stories: half the flood asks for story
  * cards, servers that have them; --card-renders 10: the render CPU of a story card beside a preview
  * card's, this checkout only, before the flood; --flood-rounds 0 for that alone); --memory-games 1000 --memory-friends 50 (memory
- * per cached game and per friends' circle, this checkout only). Each server is built with tsc if needed and
+ * per cached game and per friends' circle, this checkout only); --games-seconds 60 --games-rate 500
+ * --games-count 2000 --games-watchers 5 --games-friends 3 (friends playing each game at once)
+ * --games-in-flight 256 (requests in flight at most; games: PostgreSQL needs --redis too). Each server is built with tsc if needed and
  * runs in its own process.
- * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part.
+ * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part
+ * (games: `--games-seconds 20 --games-count 500 --games-rate 125`).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -28,6 +35,7 @@ import { parseArgs } from 'node:util';
 import { cardCpuBench, printCardCpu } from './card-cpu.js';
 import { cardsBench, printCards } from './cards.js';
 import { circleBench, circleWorstMs, printCircle } from './circle.js';
+import { gamesBench, gamesGoals, printGames } from './games.js';
 import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
 import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
@@ -56,10 +64,16 @@ const { values, positionals } = parseArgs({
     'card-renders': { type: 'string', default: '10' },
     'memory-games': { type: 'string', default: '1000' },
     'memory-friends': { type: 'string', default: '50' },
+    'games-seconds': { type: 'string', default: '60' },
+    'games-rate': { type: 'string', default: '500' },
+    'games-count': { type: 'string', default: '2000' },
+    'games-watchers': { type: 'string', default: '5' },
+    'games-friends': { type: 'string', default: '3' },
+    'games-in-flight': { type: 'string', default: '256' },
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus', 'push', 'rounds'];
+const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus', 'push', 'rounds', 'games'];
 const parts = new Set<string>();
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -81,7 +95,8 @@ const n = (name: keyof typeof values) => Number(values[name]);
 const fdLimit = Number(/Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1]);
 const socketCounts = String(values.sockets).split(',').map(Number);
 const postgres = values.postgres === 'none' ? undefined : values.postgres;
-const fdsNeeded = Math.max(n('idle'), Math.max(...socketCounts) * servers.length) + 200;
+const fdsNeeded =
+  Math.max(n('idle'), Math.max(...socketCounts) * servers.length, n('games-count') * n('games-watchers')) + 200;
 console.log(`Wavelength benchmarks, Node ${process.version}, ${new Date().toISOString()}, load ${loadavg()}`);
 console.log(`Servers: ${servers.map(([name, dir]) => `${name} = ${dir}`).join(', ')}; open files limit ${fdLimit}`);
 if (fdLimit < fdsNeeded) console.log(`  (raise it: \`ulimit -n ${fdsNeeded}\`; sockets may fail to open)`);
@@ -150,6 +165,20 @@ if (rounds) {
     `  presence: ${presenceBytes().toFixed(0)} heap bytes per playing friend in a cached game (goal ≤ 1,024)`,
   );
 }
+// Only this checkout's server: a "before" server has no answer-round.
+const games = wanted('games')
+  ? await gamesBench(here, {
+      seconds: n('games-seconds'),
+      rate: n('games-rate'),
+      games: n('games-count'),
+      watchers: n('games-watchers'),
+      friends: n('games-friends'),
+      inFlight: n('games-in-flight'),
+      postgres,
+      redis: values.redis === 'none' ? undefined : String(values.redis),
+    })
+  : undefined;
+if (games) printGames(games);
 if (wanted('bus')) {
   // The buses between instances: LISTEN/NOTIFY's ceiling beside Redis pub/sub's (its own process).
   console.log('');
@@ -233,5 +262,11 @@ if (cards) {
 }
 if (circle)
   console.log(`  get-circle for a creator, 1,000 friends: ${circleWorstMs(circle).toFixed(1)} CPU ms (goal ≤ 50)`);
+if (games) {
+  console.log(
+    '\nSummary against the goals of issue 38 item 2 (real games; p99: the median of the run’s 10-s windows, their range and the whole run’s in brackets)',
+  );
+  for (const line of gamesGoals(games)) console.log(line);
+}
 console.log(`Load at the end: ${loadavg()}`);
 process.exit(0);

@@ -18,6 +18,8 @@ export class LiveClients {
   private readonly reports = new Map<string, number[]>();
   private readonly waiters = new Set<() => void>();
   private failure: Error | undefined;
+  /** Where the arrivals of tracked sockets go (see `watch`). */
+  private onArrivals?: (group: string, keys: string[], at: number[]) => void;
   private readonly killOnExit = () => {
     for (const proc of this.procs) proc.kill('SIGKILL');
   };
@@ -47,6 +49,7 @@ export class LiveClients {
 
   private receive(message: FromWorker) {
     if (message.type === 'failed') return this.fail(new Error(message.message));
+    if (message.type === 'arrivals') return this.onArrivals?.(message.group, message.keys, message.at);
     const key = message.type === 'opened' ? `opened:${message.group}` : `${message.group}:${message.k}`;
     const list = this.reports.get(key) ?? [];
     list.push(message.type === 'opened' ? 0 : message.last);
@@ -83,6 +86,20 @@ export class LiveClients {
     this.procs.forEach((proc, i) => {
       const share = Math.floor(count / this.procs.length) + (i < count % this.procs.length ? 1 : 0);
       proc.send({ type: 'open', group, url, count: share, localAddress: this.addresses[i] } satisfies ToWorker);
+    });
+    await this.all(`opened:${group}`);
+  }
+
+  /**
+   * Opens one tracked socket per URL (the URLs dealt out in turn to the processes); resolves once
+   * each has its snapshot. From then on every `playing` and `player` message each socket receives
+   * goes to `onArrivals` with its arrival time, keyed as live-worker.ts says.
+   */
+  async watch(group: string, urls: string[], onArrivals: (group: string, keys: string[], at: number[]) => void) {
+    this.onArrivals = onArrivals;
+    this.procs.forEach((proc, i) => {
+      const share = urls.filter((_, j) => j % this.procs.length === i);
+      proc.send({ type: 'watch', group, urls: share, localAddress: this.addresses[i] } satisfies ToWorker);
     });
     await this.all(`opened:${group}`);
   }

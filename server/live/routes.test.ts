@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from '../../shared/live.js';
 import { InProcessEventBus } from '../events/bus.js';
 import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
+import { PING_SLICES } from './pinger.js';
 
 let app: FastifyInstance;
 let base: string;
@@ -182,6 +183,34 @@ describe('live channel', () => {
     const closing = app.close();
     expect(await client.closed).toEqual({ code: 1001, reason: 'Server shutting down' });
     await closing;
+  });
+
+  it('pings the sockets a slice at a time, each once per interval, never all at once', async () => {
+    await app.close();
+    // Only the intervals are faked: the pings go out when the test says, sockets stay real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await start({}, 30_000);
+      const game = await createGame(app, 'classic');
+      const [first, second] = [await LiveClient.open(base + game.gameId), await LiveClient.open(base + game.gameId)];
+      await Promise.all([first.message(0), second.message(0)]);
+      const pings = [0, 0];
+      first.socket.on('ping', () => pings[0]++);
+      second.socket.on('ping', () => pings[1]++);
+      const firstPinged = new Promise((resolve) => first.socket.once('ping', resolve));
+      vi.advanceTimersByTime(30_000 / PING_SLICES);
+      await firstPinged;
+      // The second socket is in another slice: its turn has not come.
+      expect(pings).toEqual([1, 0]);
+      const secondPinged = new Promise((resolve) => second.socket.once('ping', resolve));
+      vi.advanceTimersByTime(30_000 - 30_000 / PING_SLICES);
+      await secondPinged;
+      expect(pings).toEqual([1, 1]);
+      first.close();
+      second.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('terminates a socket that stops answering pings', async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { gameIdSchema } from '../../shared/api.js';
 import { errorBody, unknownGame } from '../errors.js';
+import { PING_SLICES, SpreadPinger } from './pinger.js';
 import type { Rooms } from './rooms.js';
 
 interface LiveRoutesOptions {
@@ -30,7 +31,8 @@ function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[
 
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, options) => {
   const { rooms, allowedOrigins, pingIntervalMs, maxSocketsPerAddress } = options;
-  const alive = new WeakSet<WebSocket>();
+  // Every socket pinged once per interval, a slice at a time (see SpreadPinger).
+  const pinger = new SpreadPinger<WebSocket>();
   // Live sockets open (or opening) per client address.
   const socketsPerAddress = new Map<string, number>();
 
@@ -48,19 +50,9 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
     });
   }
 
-  // A socket that has not answered the previous ping is gone (phone asleep, network lost).
-  const pinger = setInterval(() => {
-    for (const socket of app.websocketServer.clients) {
-      if (!alive.has(socket)) {
-        socket.terminate();
-        continue;
-      }
-      alive.delete(socket);
-      socket.ping();
-    }
-  }, pingIntervalMs);
-  pinger.unref();
-  app.addHook('onClose', async () => clearInterval(pinger));
+  const pings = setInterval(() => pinger.tick(), pingIntervalMs / PING_SLICES);
+  pings.unref();
+  app.addHook('onClose', async () => clearInterval(pings));
 
   app.get<{ Params: { gameId: string } }>(
     '/live/:gameId',
@@ -101,11 +93,14 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
     },
     async (socket, request) => {
       const { gameId } = request.params;
-      alive.add(socket);
-      socket.on('pong', () => alive.add(socket));
+      pinger.add(socket);
+      socket.on('pong', () => pinger.pong(socket));
       // The room has the socket from here on: it writes the snapshot, then the events after it.
       const room = rooms.room(gameId);
-      socket.on('close', () => room.leave(socket));
+      socket.on('close', () => {
+        room.leave(socket);
+        pinger.delete(socket);
+      });
       await room.join(socket);
     },
   );
