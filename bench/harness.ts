@@ -17,6 +17,8 @@ export interface Running {
   stop(): Promise<number | null>;
   /** On PostgreSQL: the CPU µs its database's backends have used so far, per backend pid. */
   databaseCpu?: () => Promise<Map<number, number>>;
+  /** On PostgreSQL: its database (a fresh one, dropped when the server stops). */
+  database?: { url: string; name: string };
 }
 
 const started = new Set<ServerProcess>();
@@ -212,6 +214,7 @@ export async function startPostgresServer(
   return {
     ...server,
     databaseCpu,
+    database: { url: database.url, name: database.name },
     async stop() {
       const code = await server.stop();
       await database.drop();

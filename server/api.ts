@@ -77,7 +77,6 @@ export async function registerApi(
         texts,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         playsPerNetwork: config.PLAYS_PER_ADDRESS_PER_GAME,
-        rounds: storage.rounds,
         replies: storage.replies,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
