@@ -12,7 +12,7 @@
  * trigger counts the game's friends, as the app's does) and its network's row. For answer-round:
  * one upsert of the friend's play, a new row for their first round, the round appended after.
  *
- *   npx tsx bench/pg.ts [--rounds 5] [--seconds 3] [--postgres <url>]
+ *   npx tsx bench/pg.ts [--rounds 5] [--seconds 3] [--postgres <url>] [--server <checkout>]
  *   npm run bench -- pg   (the same, with run.ts's options)
  */
 import { spawn } from 'node:child_process';
@@ -22,7 +22,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { asAdmin } from '../server/testing/postgres.js';
 import {
   cpuMicros,
   createGame,
@@ -281,10 +280,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       rounds: { type: 'string', default: '5' },
       seconds: { type: 'string', default: '3' },
       postgres: { type: 'string', default: DEFAULT_POSTGRES_URL },
+      // Another checkout's server (a "before"), as run.ts's --server.
+      server: { type: 'string', default: new URL('..', import.meta.url).pathname },
     },
   });
   printPg(
-    await pgBench(new URL('..', import.meta.url).pathname, {
+    await pgBench(values.server, {
       rounds: Number(values.rounds),
       seconds: Number(values.seconds),
       postgres: values.postgres,

@@ -2,9 +2,11 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle|memory|bus|push|rounds   those parts only (one or more; bus:
+ * npm run bench -- http|live|rss|cards|circle|memory|bus|push|rounds|pg   those parts only (one or more; bus:
  *                                        bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub;
- *                                        rounds: bench/rounds.ts, answer-round beside log-response)
+ *                                        rounds: bench/rounds.ts, answer-round beside log-response;
+ *                                        pg: bench/pg.ts, log-response and answer-round on PostgreSQL
+ *                                        beside pgbench's floor for the same write, and on SQLite)
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
@@ -32,6 +34,7 @@ import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
 import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
+import { pgBench, pgGoals, printPg } from './pg.js';
 import { printPush, pushBench } from './push.js';
 import { presenceBytes, printRounds, roundsBench } from './rounds.js';
 
@@ -59,7 +62,7 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus', 'push', 'rounds'];
+const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus', 'push', 'rounds', 'pg'];
 const parts = new Set<string>();
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -150,6 +153,10 @@ if (rounds) {
     `  presence: ${presenceBytes().toFixed(0)} heap bytes per playing friend in a cached game (goal ≤ 1,024)`,
   );
 }
+// Only this checkout's server, on PostgreSQL (it needs one), beside pgbench.
+const pg =
+  wanted('pg') && postgres ? await pgBench(here, { rounds: n('rounds'), seconds: n('seconds'), postgres }) : undefined;
+if (pg) printPg(pg);
 if (wanted('bus')) {
   // The buses between instances: LISTEN/NOTIFY's ceiling beside Redis pub/sub's (its own process).
   console.log('');
@@ -233,5 +240,13 @@ if (cards) {
 }
 if (circle)
   console.log(`  get-circle for a creator, 1,000 friends: ${circleWorstMs(circle).toFixed(1)} CPU ms (goal ≤ 50)`);
+if (pg) {
+  console.log('\nSummary against goal 3 of issue 38 (PostgreSQL; median of the rounds, their range in brackets)');
+  for (const goal of pgGoals(pg)) {
+    console.log(
+      `  ${goal.call.padEnd(13)} answers/s ×pgbench ${goal.floor.text} (goal ≥ 0.80); CPU per answer ×SQLite ${goal.cpu.text} (goal ≤ 1.20)`,
+    );
+  }
+}
 console.log(`Load at the end: ${loadavg()}`);
 process.exit(0);

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
+import { createGame, logResponse, newUserId, selectValue, testApp } from '../testing/app.js';
 
-// What one answer costs PostgreSQL: every query any connection of the app sends while it is
-// answered (pooled ones, the listener's), counted on pg's Client, where each is one round trip.
+// What one answer costs PostgreSQL: every query any connection of the app sends (pooled ones and
+// the listener's), counted on pg's Client, where each query is one round trip and, for a write
+// that is not in a transaction, one commit. The names are the statements' (each is a named,
+// prepared statement). Push bookkeeping (push-…) runs off the answer's path, after it.
 let app: FastifyInstance;
 let sent: string[] = [];
 beforeAll(async () => {
@@ -21,36 +23,65 @@ afterAll(async () => {
   await app.close();
 });
 
-async function counting<T>(work: () => Promise<T>): Promise<string[]> {
+/** The queries `work` sends, the push bookkeeping apart (it is awaited: one batched statement). */
+async function queriesOf(work: () => Promise<void>, pushes = 1) {
   sent = [];
   await work();
-  // The push bookkeeping runs just after the answer, off its path.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return sent;
+  const push = () => sent.filter((name) => name.startsWith('push-'));
+  await expect.poll(push).toHaveLength(pushes);
+  return { answer: sent.filter((name) => !name.startsWith('push-')), push: push() };
 }
 
+const answerRound = (gameId: string, playerId: string, round: number, answer: number) =>
+  app.inject({
+    method: 'POST',
+    url: '/prod/answer-round',
+    payload: { gameId, playerId, userName: 'Bo', round, answer },
+  });
+
 describe('round trips per answer on PostgreSQL', () => {
-  it('log-response', async () => {
+  it('log-response is one statement: no co-creator look-up, no read of stored rounds, no BEGIN or COMMIT', async () => {
     const { gameId } = await createGame(app, 'classic');
-    const q = await counting(async () =>
-      expect((await logResponse(app, gameId, newUserId(), [1, 1, 1])).statusCode).toBe(200),
-    );
-    console.log('log-response', q);
+    // The game's definition is read once, then cached.
+    await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId } });
+    const { answer, push } = await queriesOf(async () => {
+      expect((await logResponse(app, gameId, newUserId(), [1, 1, 1])).statusCode).toBe(200);
+    });
+    expect(answer).toEqual(['responses-store']);
+    expect(push).toEqual(['push-addFriends']);
+  });
+
+  it('answer-round is one statement, and log-response after it too (it takes the rounds in and deletes them)', async () => {
+    const { gameId } = await createGame(app, 'classic');
+    await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId } });
     const playerId = newUserId();
+    let playerID = '';
     for (const round of [0, 1]) {
-      const q2 = await counting(async () => {
-        const r = await app.inject({
-          method: 'POST',
-          url: '/prod/answer-round',
-          payload: { gameId, playerId, userName: 'Bo', round, answer: 1 },
-        });
-        expect(r.statusCode).toBe(200);
-      });
-      console.log('answer-round', q2);
+      const { answer } = await queriesOf(async () => {
+        const reply = await answerRound(gameId, playerId, round, 1);
+        expect(reply.statusCode).toBe(200);
+        playerID = reply.json().playerID;
+      }, 0);
+      expect(answer).toEqual(['rounds-store']);
     }
-    const q3 = await counting(async () =>
-      expect((await logResponse(app, gameId, playerId, [1, 1, 2])).statusCode).toBe(200),
-    );
-    console.log('log-response after rounds', q3);
+    const { answer } = await queriesOf(async () => {
+      const reply = await logResponse(app, gameId, playerId, [1, 1, 2]);
+      expect(reply.json()).toEqual({ ok: true, score: 6.7, playerID });
+    });
+    expect(answer).toEqual(['responses-store']);
+    expect(await selectValue(app, 'SELECT count(*) FROM plays WHERE game_id = ?', gameId)).toBe(0);
+  });
+
+  it('a response that differs from its stored rounds is refused by that one statement, and stores nothing', async () => {
+    const { gameId } = await createGame(app, 'classic');
+    await app.inject({ method: 'POST', url: '/prod/join-game', payload: { gameId } });
+    const playerId = newUserId();
+    expect((await answerRound(gameId, playerId, 0, 2)).statusCode).toBe(200);
+    const { answer } = await queriesOf(async () => {
+      expect((await logResponse(app, gameId, playerId, [1, 1, 1])).json().code).toBe('answers_differ');
+    }, 0);
+    expect(answer).toEqual(['responses-store']);
+    expect(await selectValue(app, 'SELECT count(*) FROM responses WHERE game_id = ?', gameId)).toBe(0);
+    expect(await selectValue(app, 'SELECT count(*) FROM plays WHERE game_id = ?', gameId)).toBe(1);
   });
 });
