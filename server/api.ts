@@ -82,7 +82,8 @@ export async function registerApi(
         onResponseLogged: metrics.responseLogged,
         onFriendFinished:
           options.push.notifier &&
-          ((gameId, name, score) => options.push.notifier?.friendFinished(gameId, name, score)),
+          ((gameId, name, score, subscriptions) =>
+            options.push.notifier?.friendFinished(gameId, name, score, subscriptions)),
       });
       await api.register(roundRoutes, {
         games,

@@ -28,12 +28,15 @@ import type { ResponseWrite } from './sqlite-responses.js';
  *    instance (which held the lock first) is caught by ON CONFLICT: `duplicate`; the count read
  *    under the lock is always current, so the cap holds.
  * 4. `inserted`: one multi-row insert of those that fit; `networked`: their networks' rows;
- *    `cleared`: the stored rounds of those stored (the response holds them now).
+ *    `cleared`: the stored rounds of those stored (the response holds them now); `pushed` (with
+ *    push on, $11): each stored friend counted on their game's push subscriptions (the notifier's
+ *    addFriend, here instead of one more statement per answer; per game, the last friend's name
+ *    and score), each subscription returning its game once.
  * 5. `notified`: the `player` events of the stored ones, in order, as few notifications as fit (cut
  *    at every 3,000 bytes; an event is under 300 bytes: names are at most 40 characters), the last
  *    with the writer's echo. PostgreSQL sends them only if the statement commits. Left out when
  *    another bus (Redis) carries the events: then they are published after the commit.
- * $1…$10 the responses' columns, $11 the echo.
+ * $1…$10 the responses' columns, $11 whether push is on, $12 the echo.
  */
 const STORE = `WITH input AS (
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[],
@@ -86,13 +89,22 @@ const STORE = `WITH input AS (
   ON CONFLICT DO NOTHING
 ), cleared AS (
   DELETE FROM plays p USING stored s WHERE s.had_play AND p.game_id = s.game_id AND p.player_user_id = s.player_user_id
+), pushed AS (
+  UPDATE push_subscriptions ps SET pending = ps.pending + f.friends, last_name = f.name, last_score = f.score
+  FROM (
+    SELECT game_id, count(*) AS friends, (array_agg(player_name ORDER BY n DESC))[1] AS name,
+      ((array_agg(score_tenths ORDER BY n DESC))[1] / 10.0)::float8 AS score
+    FROM stored WHERE $11::boolean GROUP BY game_id
+  ) f
+  WHERE ps.game_id = f.game_id
+  RETURNING ps.game_id
 )`;
 
 const NOTIFIED = `, notified AS (
   SELECT pg_notify('${GAME_EVENTS_CHANNEL}', payload) FROM (
     SELECT chunk, '{"events":[' || string_agg(event, ',' ORDER BY n) || ']'
-      || CASE WHEN chunk = max(chunk) OVER () AND $11::text IS NOT NULL
-        THEN ',"echo":' || to_json($11::text)::text ELSE '' END || '}' AS payload
+      || CASE WHEN chunk = max(chunk) OVER () AND $12::text IS NOT NULL
+        THEN ',"echo":' || to_json($12::text)::text ELSE '' END || '}' AS payload
     FROM (
       SELECT n, event, sum(octet_length(event) + 1) OVER (ORDER BY n) / 3000 AS chunk FROM (
         SELECT n, json_build_object('gameId', game_id, 'event', json_build_object('type', 'player', 'player',
@@ -109,10 +121,11 @@ const outcomes = (notifications: string) => `
 SELECT CASE WHEN r.missing THEN 'missing' WHEN r.creator THEN 'creator' WHEN r.differs THEN 'differs'
     WHEN s.n IS NOT NULL THEN 'stored' WHEN r.played OR r.fits THEN 'duplicate' WHEN r.crowded THEN 'too-many'
     ELSE 'full' END AS status,
-  r.public_id, ${notifications} AS notifications
+  r.public_id, (SELECT count(*) FROM pushed p WHERE p.game_id = r.game_id) AS subscriptions,
+  ${notifications} AS notifications
 FROM ranked r LEFT JOIN stored s ON s.n = r.n ORDER BY r.n`;
 
-/** Stores and notifies (LISTEN/NOTIFY); $11 is the writer's echo. */
+/** Stores and notifies (LISTEN/NOTIFY); $12 is the writer's echo. */
 const STORE_RESPONSES = `${STORE}${NOTIFIED}${outcomes('(SELECT count(*) FROM notified)')}`;
 /** Stores only: another bus carries the events. */
 const STORE_RESPONSES_QUIETLY = `${STORE}${outcomes('0')}`;
@@ -128,6 +141,8 @@ if (3000 + CHUNK_BYTES + 100 >= 8000) throw new Error('postgres-responses.ts: cu
 export function postgresResponseWriter(
   pool: Pool,
   announcer: CommitAnnouncer,
+  /** Whether push is on (PUSH_SERVICE_HOSTS): then each stored friend is counted on their game's subscriptions. */
+  countPush = false,
 ): (writes: readonly ResponseWrite[]) => Promise<AddResponseResult[]> {
   return async (writes) => {
     const columns: unknown[][] = Array.from({ length: 10 }, () => []);
@@ -139,16 +154,23 @@ export function postgresResponseWriter(
       const { rows } = await pool.query<{
         status: AddResponseResult['status'];
         public_id: string;
+        subscriptions: number;
         notifications: number;
       }>(
         sql.notify
-          ? { name: 'responses-store', text: STORE_RESPONSES, values: [...columns, sql.echo] }
+          ? { name: 'responses-store', text: STORE_RESPONSES, values: [...columns, countPush, sql.echo] }
           : // The events go after the commit.
-            { name: 'responses-store-quietly', text: STORE_RESPONSES_QUIETLY, values: columns },
+            { name: 'responses-store-quietly', text: STORE_RESPONSES_QUIETLY, values: [...columns, countPush] },
       );
-      const results: AddResponseResult[] = rows.map(({ status, public_id }, i) =>
-        // The public id is the one the friend's stored rounds made, if they played round by round.
-        status === 'stored' ? { status, player: playerOf({ ...writes[i].response, publicId: public_id }) } : { status },
+      const results: AddResponseResult[] = rows.map(({ status, public_id, subscriptions }, i) =>
+        status === 'stored'
+          ? {
+              status,
+              // The public id is the one the friend's stored rounds made, if they played round by round.
+              player: playerOf({ ...writes[i].response, publicId: public_id }),
+              ...(countPush ? { pushSubscriptions: Number(subscriptions) } : {}),
+            }
+          : { status },
       );
       const events = () =>
         results.flatMap((result, i): Announced[] =>

@@ -180,7 +180,15 @@ export const responseFromRow = (row: ResponseRow): StoredResponse => ({
 });
 
 export type AddResponseResult =
-  | { status: 'stored'; player: Player }
+  | {
+      status: 'stored';
+      player: Player;
+      /**
+       * Set where the write also counted the friend on the game's push subscriptions (PostgreSQL,
+       * with push on: one statement instead of a second one per answer): how many the game has.
+       */
+      pushSubscriptions?: number;
+    }
   | { status: 'duplicate' }
   /** The player is one of the game's co-creators (opened its creator link). */
   | { status: 'creator' }

@@ -34,8 +34,11 @@ interface GameRoutesOptions {
     playerOf(gameId: string, playerUserId: string): Promise<string | undefined>;
     addReply(gameId: string, playerID: string, replyGameId: string): Promise<boolean>;
   };
-  /** A friend's response was stored (their push to the creator goes out from here). */
-  onFriendFinished?: (gameId: string, playerName: string, score: number) => void;
+  /**
+   * A friend's response was stored (their push to the creator goes out from here); `subscriptions`
+   * if the write already counted them on the game's push subscriptions (see AddResponseResult).
+   */
+  onFriendFinished?: (gameId: string, playerName: string, score: number, subscriptions?: number) => void;
 }
 
 const TOO_MANY_PLAYS = 'Too many plays of this game from your network.';
@@ -132,7 +135,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     // Deleted while this friend was answering.
     if (result.status === 'missing') throw unknownGame();
     options.onResponseLogged?.();
-    options.onFriendFinished?.(gameId, result.player.playerName, result.player.score);
+    options.onFriendFinished?.(gameId, result.player.playerName, result.player.score, result.pushSubscriptions);
     // Key order as the reply schema writes it; score is a finite number, playerID a string.
     return new Serialized(
       `{"ok":true,"score":${JSON.stringify(score)},"playerID":${JSON.stringify(result.player.playerID)}}`,

@@ -1,4 +1,3 @@
-import { BatchedCalls } from '../db/batched-calls.js';
 import { inTransaction, type Pool } from '../db/postgres.js';
 import { type DueRow, duePushFromRow, type PushRepository, VAPID_KEY_NAMES } from './repository.js';
 
@@ -15,14 +14,7 @@ const sql = {
     ON CONFLICT (game_id, endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`,
   deleteOne: 'DELETE FROM push_subscriptions WHERE game_id = $1 AND endpoint = $2',
   deleteEndpoint: 'DELETE FROM push_subscriptions WHERE endpoint = $1',
-  // The friends of one turn (a BatchedCalls batch), counted in one statement: per game, how many
-  // finished and the last of them; each subscription of the game returns its game's id once.
-  addFriends: `UPDATE push_subscriptions s SET pending = s.pending + f.friends, last_name = f.name, last_score = f.score
-    FROM (SELECT game_id, count(*) AS friends, (array_agg(name ORDER BY n DESC))[1] AS name,
-        (array_agg(score ORDER BY n DESC))[1] AS score
-      FROM unnest($1::text[], $2::text[], $3::float8[]) WITH ORDINALITY AS q (game_id, name, score, n)
-      GROUP BY game_id) f
-    WHERE s.game_id = f.game_id RETURNING s.game_id`,
+  addFriend: 'UPDATE push_subscriptions SET pending = pending + 1, last_name = $1, last_score = $2 WHERE game_id = $3',
   // One statement: two instances claiming at once cannot both win a row (the second re-checks it after the first commits).
   claim: `UPDATE push_subscriptions SET last_sent_at = $1, sent = pending, pending = 0
     WHERE game_id = $2 AND pending > 0 AND (last_sent_at IS NULL OR last_sent_at <= $3)
@@ -36,21 +28,6 @@ const query = (name: Statement, values: unknown[]) => ({ name: `push-${name}`, t
 
 /** Web Push's data in PostgreSQL. */
 export function postgresPushRepository(pool: Pool): PushRepository {
-  // Every answer counts its friend here (off the answer's path): the friends of one turn cost one
-  // statement, as the responses' own writes do.
-  const friends = new BatchedCalls<readonly [string, string, number], number>(async (batch) => {
-    const { rows } = await pool.query<{ game_id: string }>(
-      query('addFriends', [
-        batch.map(([gameId]) => gameId),
-        batch.map(([, name]) => name),
-        batch.map(([, , score]) => score),
-      ]),
-    );
-    const subscriptions = new Map<string, number>();
-    for (const { game_id } of rows) subscriptions.set(game_id, (subscriptions.get(game_id) ?? 0) + 1);
-    return batch.map(([gameId]) => subscriptions.get(gameId) ?? 0);
-  });
-
   async function readKeys() {
     const { rows } = await pool.query<{ name: string; value: string }>(
       query('selectKeys', [[VAPID_KEY_NAMES.publicKey, VAPID_KEY_NAMES.privateKey]]),
@@ -91,7 +68,7 @@ export function postgresPushRepository(pool: Pool): PushRepository {
       return ((await pool.query(query('deleteOne', [gameId, endpoint]))).rowCount ?? 0) > 0;
     },
     async addFriend(gameId, name, score) {
-      return friends.run([gameId, name, score]);
+      return (await pool.query(query('addFriend', [name, score, gameId]))).rowCount ?? 0;
     },
     async claimDue(gameId, now, quietMs) {
       const { rows } = await pool.query<DueRow>(query('claim', [now, gameId, now - quietMs]));

@@ -84,7 +84,8 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     throw error;
   }
   // Friends answering at the same moment are stored in one statement (see BatchedCalls).
-  const responses = new BatchedCalls(postgresResponseWriter(pool, announcer));
+  // With push on, the same statement counts each friend on their game's subscriptions.
+  const responses = new BatchedCalls(postgresResponseWriter(pool, announcer, config.PUSH_SERVICE_HOSTS.length > 0));
   // Rounds the same way (see postgresRoundWriter).
   const rounds = postgresRoundRepository(pool, new BatchedCalls(postgresRoundWriter(pool, announcer)));
   let closing: Promise<void> | undefined;
