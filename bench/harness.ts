@@ -66,7 +66,8 @@ async function start(name: string, args: string[], env: Record<string, string>):
   const server = spawnServer(command, { ...process.env, PORT: String(await freePort()), ...env });
   started.add(server);
   void server.exited.then(() => started.delete(server));
-  await waitForHealth(server);
+  // A loaded machine (load 15 on two cores) can take more than the default 10 s to start a server.
+  await waitForHealth(server, 60_000);
   return { name, url: server.url, pid: childPid(server.proc.pid as number), stop: server.stop };
 }
 
