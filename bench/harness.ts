@@ -17,6 +17,8 @@ export interface Running {
   stop(): Promise<number | null>;
   /** On PostgreSQL: the CPU µs its database's backends have used so far, per backend pid. */
   databaseCpu?: () => Promise<Map<number, number>>;
+  /** On PostgreSQL: its database (a fresh one, dropped when the server stops). */
+  database?: { url: string; name: string };
 }
 
 const started = new Set<ServerProcess>();
@@ -64,7 +66,8 @@ async function start(name: string, args: string[], env: Record<string, string>):
   const server = spawnServer(command, { ...process.env, PORT: String(await freePort()), ...env });
   started.add(server);
   void server.exited.then(() => started.delete(server));
-  await waitForHealth(server);
+  // A loaded machine (load 15 on two cores) can take more than the default 10 s to start a server.
+  await waitForHealth(server, 60_000);
   return { name, url: server.url, pid: childPid(server.proc.pid as number), stop: server.stop };
 }
 
@@ -198,6 +201,7 @@ export async function startPostgresServer(
   return {
     ...server,
     databaseCpu,
+    database: { url: database.url, name: database.name },
     async stop() {
       const code = await server.stop();
       await database.drop();

@@ -37,10 +37,10 @@ export interface RoundsOptions {
   postgres?: string;
 }
 
-const POOL = 10;
+export const POOL = 10;
 const JSON_HEADERS = { 'content-type': 'application/json' };
-type Call = 'log-response' | 'answer-round';
-const CALLS: Call[] = ['log-response', 'answer-round'];
+export type Call = 'log-response' | 'answer-round';
+export const CALLS: Call[] = ['log-response', 'answer-round'];
 
 /** What autocannon sends for `call`, spread over `games` (each of `rounds` rounds). */
 function requestsOf(call: Call, games: string[], rounds: number): autocannon.Request[] {
@@ -82,7 +82,8 @@ function requestsOf(call: Call, games: string[], rounds: number): autocannon.Req
   ];
 }
 
-async function measure(
+/** One autocannon run of `call` against `server`: req/s, and the server's and its database's CPU µs per request. */
+export async function measure(
   server: Running,
   call: Call,
   games: string[],

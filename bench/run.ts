@@ -2,13 +2,15 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle|memory|bus|push|rounds|games   those parts only (one or more;
+ * npm run bench -- http|live|rss|cards|circle|memory|bus|push|rounds|games|pg   those parts only (one or more;
  *                                        bus: bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub;
  *                                        rounds: bench/rounds.ts, answer-round beside log-response;
  *                                        games: bench/games.ts, the load real games make, this checkout
  *                                        only: 2,000 games × 5 watchers, friends playing round by round at
  *                                        500 answer-round/s (open loop) for 60 s, on SQLite and on
- *                                        PostgreSQL with two instances and the Redis bus; about 5 minutes)
+ *                                        PostgreSQL with two instances and the Redis bus; about 5 minutes;
+ *                                        pg: bench/pg.ts, log-response and answer-round on PostgreSQL
+ *                                        beside pgbench's floor for the same write, and on SQLite)
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
@@ -40,6 +42,7 @@ import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
 import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
+import { pgBench, pgGoals, printPg } from './pg.js';
 import { printPush, pushBench } from './push.js';
 import { presenceBytes, printRounds, roundsBench } from './rounds.js';
 
@@ -73,7 +76,7 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus', 'push', 'rounds', 'games'];
+const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus', 'push', 'rounds', 'games', 'pg'];
 const parts = new Set<string>();
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -179,6 +182,10 @@ const games = wanted('games')
     })
   : undefined;
 if (games) printGames(games);
+// Only this checkout's server, on PostgreSQL (it needs one), beside pgbench.
+const pg =
+  wanted('pg') && postgres ? await pgBench(here, { rounds: n('rounds'), seconds: n('seconds'), postgres }) : undefined;
+if (pg) printPg(pg);
 if (wanted('bus')) {
   // The buses between instances: LISTEN/NOTIFY's ceiling beside Redis pub/sub's (its own process).
   console.log('');
@@ -267,6 +274,14 @@ if (games) {
     '\nSummary against the goals of issue 38 item 2 (real games; p99: the median of the run’s 10-s windows, their range and the whole run’s in brackets)',
   );
   for (const line of gamesGoals(games)) console.log(line);
+}
+if (pg) {
+  console.log('\nSummary against goal 3 of issue 38 (PostgreSQL; median of the rounds, their range in brackets)');
+  for (const goal of pgGoals(pg)) {
+    console.log(
+      `  ${goal.call.padEnd(13)} answers/s ×pgbench ${goal.floor.text} (goal ≥ 0.80); CPU per answer ×SQLite ${goal.cpu.text} (goal ≤ 1.20)`,
+    );
+  }
 }
 console.log(`Load at the end: ${loadavg()}`);
 process.exit(0);

@@ -77,13 +77,13 @@ export async function registerApi(
         texts,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         playsPerNetwork: config.PLAYS_PER_ADDRESS_PER_GAME,
-        rounds: storage.rounds,
         replies: storage.replies,
         onGameCreated: metrics.gameCreated,
         onResponseLogged: metrics.responseLogged,
         onFriendFinished:
           options.push.notifier &&
-          ((gameId, name, score) => options.push.notifier?.friendFinished(gameId, name, score)),
+          ((gameId, name, score, subscriptions) =>
+            options.push.notifier?.friendFinished(gameId, name, score, subscriptions)),
       });
       await api.register(roundRoutes, {
         games,

@@ -277,6 +277,14 @@ describe('the private creator link', () => {
     expect((await myGames(laptop)).json().games.map((g: { gameId: string }) => g.gameId)).toEqual([game.gameId]);
     // The one creator rule holds everywhere: the new creator cannot answer, and can remove.
     expect((await logResponse(app, game.gameId, laptop, [1, 1, 1])).json().message).toMatch(/created this game/);
+    // Decided inside the write (the co-creator check is no look-up of its own), and before what
+    // is wrong with the answers; round by round the same.
+    expect((await logResponse(app, game.gameId, laptop, [1, 1])).json().code).toBe('creator_cannot_play');
+    const round = (answer: number) =>
+      post('/prod/answer-round', { gameId: game.gameId, playerId: laptop, userName: 'Ada', round: 0, answer });
+    expect((await round(1)).json()).toMatchObject({ code: 'creator_cannot_play' });
+    expect((await round(9)).json()).toMatchObject({ code: 'creator_cannot_play' });
+    expect(await selectValue(app, 'SELECT count(*) FROM plays WHERE game_id = ?', game.gameId)).toBe(0);
     expect((await removePlayer(game.gameId, laptop, game.playerID)).statusCode).toBe(200);
     // Nothing on the creator's other games.
     expect((await deleteGame(otherGame.gameId, laptop)).statusCode).toBe(403);

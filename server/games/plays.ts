@@ -10,19 +10,20 @@ export interface RoundRepository {
   /**
    * Stores round `round` (0-based) of `playerUserId`'s play, if it is the next one, and announces
    * `playing` on the game event bus once it is durable. Decided in one write, against the
-   * responses (finished, removed), the game (missing, the cap on players) and the rounds already
-   * stored (in order, final once stored).
+   * responses (finished, removed), the game (missing, the cap on players, its co-creators) and the
+   * rounds already stored (in order, final once stored).
    */
   storeRound(write: RoundWrite): Promise<StoreRoundResult>;
-  /** A friend's play in progress (their own, found by their private id); undefined if none is stored. */
+  /**
+   * A friend's play in progress (their own, found by their private id); undefined if none is stored.
+   * (log-response takes a play in within its own write: GameRepository.addResponse.)
+   */
   findPlay(gameId: string, playerUserId: string): Promise<Play | undefined>;
   /**
    * Friends of a game with stored rounds who have not finished and whose latest round was stored
    * at `since` (ms since the epoch) or later, in the order they began. No answers.
    */
   listPlaying(gameId: string, since: number): Promise<PlayingSince[]>;
-  /** Deletes a friend's stored rounds once their response holds them (log-response). */
-  clearPlay(gameId: string, playerUserId: string): Promise<void>;
 }
 
 export interface RoundWrite {
@@ -46,6 +47,8 @@ export type StoreRoundResult =
   | { status: 'changed' }
   /** Not the next round (a first round that is not round 0, or one that skips rounds). */
   | { status: 'out-of-order' }
+  /** The player is one of the game's co-creators (opened its creator link). */
+  | { status: 'creator' }
   /** The friend has finished (their response is stored), or was removed by the creator. */
   | { status: 'finished' | 'removed' }
   /** A first round for a game that already has MAX_PLAYERS_PER_GAME friends. */

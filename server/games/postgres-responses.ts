@@ -2,54 +2,75 @@ import type { Pool } from '../db/postgres.js';
 import type { CommitAnnouncer } from '../events/announcer.js';
 import type { Announced } from '../events/envelope.js';
 import { GAME_EVENTS_CHANNEL } from '../events/envelope.js';
-import { announcedJson, CHUNK_BYTES } from '../events/postgres-bus.js';
+import { CHUNK_BYTES } from '../events/postgres-bus.js';
 import { type AddResponseResult, playerOf, responseValues } from './repository.js';
 import type { ResponseWrite } from './sqlite-responses.js';
 
 /**
  * One batch of responses, stored and announced in ONE statement (so one round trip and one
- * commit, with no BEGIN or COMMIT of its own), each response getting its own outcome:
+ * commit, with no BEGIN or COMMIT of its own), each response getting its own outcome. Everything
+ * log-response asks the database is decided here, so the original client's answer costs one round
+ * trip in all:
  * 1. `locked`: the batch's games, locked in id order (two instances' batches never deadlock).
  *    A game deleted meanwhile is not there once its delete commits: `missing`, decided here,
  *    never a failed insert.
- * 2. `capped`: a new response is `crowded` when its network (PLAYS_PER_ADDRESS_PER_GAME, response_networks)
+ * 2. `decided`: a co-creator of the game is `creator`; a friend who stored rounds one by one
+ *    (answer-round, `plays`) keeps the public id their first round made, and their rounds must be
+ *    the response's first answers (`differs` otherwise). `refused` is any of these.
+ *    `played` if the friend already answered (a stored row, or an earlier one in this batch that
+ *    was not refused).
+ * 3. `capped`: a new response is `crowded` when its network (PLAYS_PER_ADDRESS_PER_GAME, response_networks)
  *    with the ones before it in this batch would pass its cap. (Its count is the statement's
  *    snapshot: another instance's batch committed while this one waited for the lock is not in it.)
- *    `ranked`: in the order of the batch, a response is `played` if its friend already answered
- *    (a stored row, or an earlier one in this batch), and `fits` if it is new and its game's count
+ *    `ranked`: in the order of the batch, a response `fits` if it is new and its game's count
  *    (kept by a trigger, migration 003; removed friends count) plus the new friends before it in
  *    this batch is still under the cap. A row stored since the statement's snapshot by another
  *    instance (which held the lock first) is caught by ON CONFLICT: `duplicate`; the count read
  *    under the lock is always current, so the cap holds.
- * 3. `inserted`: one multi-row insert of those that fit; `networked`: their networks' rows.
- * 4. `notified`: the events of the stored ones, in order, as few notifications as fit (cut at
- *    every 3,000 bytes; one event is under CHUNK_BYTES, so each stays under the 8,000-byte limit),
- *    the last with the writer's echo. PostgreSQL sends them only if the statement commits.
- *    Left out when another bus (Redis) carries the events: then they are published after the commit.
+ * 4. `inserted`: one multi-row insert of those that fit; `networked`: their networks' rows;
+ *    `cleared`: the stored rounds of those stored (the response holds them now); `pushed` (with
+ *    push on, $11): each stored friend counted on their game's push subscriptions (the notifier's
+ *    addFriend, here instead of one more statement per answer; per game, the last friend's name
+ *    and score), each subscription returning its game once.
+ * 5. `notified`: the `player` events of the stored ones, in order, as few notifications as fit (cut
+ *    at every 3,000 bytes; an event is under 300 bytes: names are at most 40 characters), the last
+ *    with the writer's echo. PostgreSQL sends them only if the statement commits. Left out when
+ *    another bus (Redis) carries the events: then they are published after the commit.
+ * $1…$10 the responses' columns, $11 whether push is on, $12 the echo.
  */
 const STORE = `WITH input AS (
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[],
-      $8::int[], $9::text[], $10::int[], $11::text[])
-    WITH ORDINALITY AS i (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at,
-      max_players, network, max_per_network, event, n)
+      $8::int[], $9::text[], $10::int[])
+    WITH ORDINALITY AS i (game_id, player_user_id, new_public_id, player_name, answers, score_tenths, created_at,
+      max_players, network, max_per_network, n)
 ), locked AS (
   SELECT id, responses_count FROM games WHERE id IN (SELECT game_id FROM input) ORDER BY id FOR UPDATE
-), decided AS (
-  SELECT i.*, l.responses_count, l.id IS NULL AS missing,
-    row_number() OVER (PARTITION BY i.game_id, i.player_user_id ORDER BY i.n) > 1
-      OR EXISTS (SELECT 1 FROM responses r WHERE r.game_id = i.game_id AND r.player_user_id = i.player_user_id)
-      AS played,
-    (SELECT count(*) FROM response_networks rn WHERE rn.game_id = i.game_id AND rn.network = i.network)
-      AS network_plays
+), checked AS (
+  SELECT i.*, l.responses_count, l.id IS NULL AS missing, p.public_id IS NOT NULL AS had_play,
+    coalesce(p.public_id, i.new_public_id) AS public_id,
+    EXISTS (SELECT 1 FROM game_creators c WHERE c.game_id = i.game_id AND c.user_id = i.player_user_id) AS creator,
+    -- The answers arrive as JSON ([1,2,3]); as an array literal ({1,2,3}) they compare with the rounds.
+    CASE WHEN p.public_id IS NULL THEN false
+      ELSE p.answers <> (translate(i.answers, '[]', '{}')::int[])[1:cardinality(p.answers)] END AS differs
   FROM input i LEFT JOIN locked l ON l.id = i.game_id
+  LEFT JOIN plays p ON p.game_id = i.game_id AND p.player_user_id = i.player_user_id
+), decided AS (
+  SELECT c.*, missing OR creator OR differs AS refused,
+    count(*) FILTER (WHERE NOT (missing OR creator OR differs)) OVER (PARTITION BY game_id, player_user_id
+        ORDER BY n ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) > 0
+      OR EXISTS (SELECT 1 FROM responses r WHERE r.game_id = c.game_id AND r.player_user_id = c.player_user_id)
+      AS played,
+    (SELECT count(*) FROM response_networks rn WHERE rn.game_id = c.game_id AND rn.network = c.network)
+      AS network_plays
+  FROM checked c
 ), capped AS (
-  SELECT d.*, NOT missing AND NOT played AND network IS NOT NULL AND max_per_network > 0 AND network_plays
-      + count(*) FILTER (WHERE NOT missing AND NOT played) OVER (PARTITION BY game_id, network ORDER BY n)
+  SELECT d.*, NOT refused AND NOT played AND network IS NOT NULL AND max_per_network > 0 AND network_plays
+      + count(*) FILTER (WHERE NOT refused AND NOT played) OVER (PARTITION BY game_id, network ORDER BY n)
       > max_per_network AS crowded
   FROM decided d
 ), ranked AS (
-  SELECT c.*, NOT missing AND NOT played AND NOT crowded AND responses_count
-      + count(*) FILTER (WHERE NOT missing AND NOT played AND NOT crowded) OVER (PARTITION BY game_id ORDER BY n)
+  SELECT c.*, NOT refused AND NOT played AND NOT crowded AND responses_count
+      + count(*) FILTER (WHERE NOT refused AND NOT played AND NOT crowded) OVER (PARTITION BY game_id ORDER BY n)
       <= max_players AS fits
   FROM capped c
 ), inserted AS (
@@ -59,12 +80,24 @@ const STORE = `WITH input AS (
   ON CONFLICT (game_id, player_user_id) DO NOTHING
   RETURNING game_id, player_user_id
 ), stored AS (
-  SELECT r.n, r.event FROM ranked r JOIN inserted USING (game_id, player_user_id) WHERE r.fits
+  SELECT r.n, r.game_id, r.player_user_id, r.public_id, r.player_name, r.score_tenths, r.had_play
+  FROM ranked r JOIN inserted USING (game_id, player_user_id) WHERE r.fits
 ), networked AS (
   INSERT INTO response_networks (game_id, network, public_id, created_at)
   SELECT r.game_id, r.network, r.public_id, r.created_at FROM ranked r JOIN inserted USING (game_id, player_user_id)
   WHERE r.fits AND r.network IS NOT NULL
   ON CONFLICT DO NOTHING
+), cleared AS (
+  DELETE FROM plays p USING stored s WHERE s.had_play AND p.game_id = s.game_id AND p.player_user_id = s.player_user_id
+), pushed AS (
+  UPDATE push_subscriptions ps SET pending = ps.pending + f.friends, last_name = f.name, last_score = f.score
+  FROM (
+    SELECT game_id, count(*) AS friends, (array_agg(player_name ORDER BY n DESC))[1] AS name,
+      ((array_agg(score_tenths ORDER BY n DESC))[1] / 10.0)::float8 AS score
+    FROM stored WHERE $11::boolean GROUP BY game_id
+  ) f
+  WHERE ps.game_id = f.game_id
+  RETURNING ps.game_id
 )`;
 
 const NOTIFIED = `, notified AS (
@@ -72,14 +105,23 @@ const NOTIFIED = `, notified AS (
     SELECT chunk, '{"events":[' || string_agg(event, ',' ORDER BY n) || ']'
       || CASE WHEN chunk = max(chunk) OVER () AND $12::text IS NOT NULL
         THEN ',"echo":' || to_json($12::text)::text ELSE '' END || '}' AS payload
-    FROM (SELECT n, event, sum(octet_length(event) + 1) OVER (ORDER BY n) / 3000 AS chunk FROM stored) s
+    FROM (
+      SELECT n, event, sum(octet_length(event) + 1) OVER (ORDER BY n) / 3000 AS chunk FROM (
+        SELECT n, json_build_object('gameId', game_id, 'event', json_build_object('type', 'player', 'player',
+          json_build_object('playerID', public_id, 'playerName', player_name, 'score', (score_tenths / 10.0)::float8)))::text
+          AS event
+        FROM stored
+      ) e
+    ) s
     GROUP BY chunk ORDER BY chunk
   ) p
 )`;
 
 const outcomes = (notifications: string) => `
-SELECT CASE WHEN r.missing THEN 'missing' WHEN s.n IS NOT NULL THEN 'stored'
-    WHEN r.played OR r.fits THEN 'duplicate' WHEN r.crowded THEN 'too-many' ELSE 'full' END AS status,
+SELECT CASE WHEN r.missing THEN 'missing' WHEN r.creator THEN 'creator' WHEN r.differs THEN 'differs'
+    WHEN s.n IS NOT NULL THEN 'stored' WHEN r.played OR r.fits THEN 'duplicate' WHEN r.crowded THEN 'too-many'
+    ELSE 'full' END AS status,
+  r.public_id, (SELECT count(*) FROM pushed p WHERE p.game_id = r.game_id) AS subscriptions,
   ${notifications} AS notifications
 FROM ranked r LEFT JOIN stored s ON s.n = r.n ORDER BY r.n`;
 
@@ -99,6 +141,8 @@ if (3000 + CHUNK_BYTES + 100 >= 8000) throw new Error('postgres-responses.ts: cu
 export function postgresResponseWriter(
   pool: Pool,
   announcer: CommitAnnouncer,
+  /** Whether push is on (PUSH_SERVICE_HOSTS): then each stored friend is counted on their game's subscriptions. */
+  countPush = false,
 ): (writes: readonly ResponseWrite[]) => Promise<AddResponseResult[]> {
   return async (writes) => {
     const columns: unknown[][] = Array.from({ length: 10 }, () => []);
@@ -107,24 +151,26 @@ export function postgresResponseWriter(
       for (const [i, value] of values.entries()) columns[i].push(value);
     }
     return announcer.statement(async (sql) => {
-      const { rows } = await pool.query<{ status: AddResponseResult['status']; notifications: number }>(
+      const { rows } = await pool.query<{
+        status: AddResponseResult['status'];
+        public_id: string;
+        subscriptions: number;
+        notifications: number;
+      }>(
         sql.notify
-          ? {
-              name: 'responses-store',
-              text: STORE_RESPONSES,
-              values: [
-                ...columns,
-                writes.map(({ response }) =>
-                  announcedJson(response.gameId, { type: 'player', player: playerOf(response) }),
-                ),
-                sql.echo,
-              ],
-            }
-          : // The events go after the commit: no event column to fill ($11 stays empty).
-            { name: 'responses-store-quietly', text: STORE_RESPONSES_QUIETLY, values: [...columns, []] },
+          ? { name: 'responses-store', text: STORE_RESPONSES, values: [...columns, countPush, sql.echo] }
+          : // The events go after the commit.
+            { name: 'responses-store-quietly', text: STORE_RESPONSES_QUIETLY, values: [...columns, countPush] },
       );
-      const results: AddResponseResult[] = rows.map(({ status }, i) =>
-        status === 'stored' ? { status, player: playerOf(writes[i].response) } : { status },
+      const results: AddResponseResult[] = rows.map(({ status, public_id, subscriptions }, i) =>
+        status === 'stored'
+          ? {
+              status,
+              // The public id is the one the friend's stored rounds made, if they played round by round.
+              player: playerOf({ ...writes[i].response, publicId: public_id }),
+              ...(countPush ? { pushSubscriptions: Number(subscriptions) } : {}),
+            }
+          : { status },
       );
       const events = () =>
         results.flatMap((result, i): Announced[] =>

@@ -50,6 +50,7 @@ export interface NewGame {
 
 export interface NewResponse {
   gameId: string;
+  /** A new public id, used unless the friend's stored rounds already made theirs. */
   publicId: string;
   playerUserId: string;
   playerName: string;
@@ -73,6 +74,10 @@ export interface GameRepository {
    * already has `maxPlayers` friends, or `too-many` when the response's network already stored
    * `maxPerNetwork` responses in this game (0 or undefined: no cap). `missing` when the game is gone by the time the write runs
    * (deleted while its friend was answering): decided inside the write, never a failed insert.
+   * The same write refuses a co-creator (`creator`), and takes in the rounds the friend stored one
+   * by one (answer-round): they must be the response's first answers (`differs` otherwise), the
+   * response keeps the public id their first round made, and they are deleted with its insert.
+   * So the original client's answer costs one write, and on PostgreSQL one round trip.
    */
   addResponse(response: NewResponse, maxPlayers: number, maxPerNetwork?: number): Promise<AddResponseResult>;
   /** Friends of a game, highest score first (earliest first among equals). */
@@ -175,8 +180,20 @@ export const responseFromRow = (row: ResponseRow): StoredResponse => ({
 });
 
 export type AddResponseResult =
-  | { status: 'stored'; player: Player }
+  | {
+      status: 'stored';
+      player: Player;
+      /**
+       * Set where the write also counted the friend on the game's push subscriptions (PostgreSQL,
+       * with push on: one statement instead of a second one per answer): how many the game has.
+       */
+      pushSubscriptions?: number;
+    }
   | { status: 'duplicate' }
+  /** The player is one of the game's co-creators (opened its creator link). */
+  | { status: 'creator' }
+  /** The player's stored rounds (answer-round) differ from the response's first answers. */
+  | { status: 'differs' }
   | { status: 'full' }
   | { status: 'too-many' }
   | { status: 'missing' };

@@ -4,7 +4,6 @@ import { editionOf, gameTypeOf, toWireQuestion } from '../../shared/model.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { computeScore } from '../../shared/score.js';
 import { badRequest, conflict, forbidden, notFound, removedFriend, unknownGame } from '../errors.js';
-import { agreesWith, type RoundRepository } from '../games/plays.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
 import { networkOf } from '../http/networks.js';
 import { newGameId, newPlayerId } from '../ids.js';
@@ -27,8 +26,6 @@ interface GameRoutesOptions {
   maxPlayersPerGame: number;
   /** Responses one client network may store per game (PLAYS_PER_ADDRESS_PER_GAME; 0: no cap). */
   playsPerNetwork?: number;
-  /** Rounds stored by answer-round: log-response keeps them and gives the rest. */
-  rounds: Pick<RoundRepository, 'findPlay' | 'clearPlay'>;
   onGameCreated?: () => void;
   onResponseLogged?: () => void;
   /** Games made back for a creator (create-game's `replyTo`); without it `replyTo` is refused. */
@@ -37,11 +34,19 @@ interface GameRoutesOptions {
     playerOf(gameId: string, playerUserId: string): Promise<string | undefined>;
     addReply(gameId: string, playerID: string, replyGameId: string): Promise<boolean>;
   };
-  /** A friend's response was stored (their push to the creator goes out from here). */
-  onFriendFinished?: (gameId: string, playerName: string, score: number) => void;
+  /**
+   * A friend's response was stored (their push to the creator goes out from here); `subscriptions`
+   * if the write already counted them on the game's push subscriptions (see AddResponseResult).
+   */
+  onFriendFinished?: (gameId: string, playerName: string, score: number, subscriptions?: number) => void;
 }
 
 const TOO_MANY_PLAYS = 'Too many plays of this game from your network.';
+const creatorCannotPlay = () =>
+  conflict(
+    'creator_cannot_play',
+    'You created this game, so you cannot answer it. Share the link with your friends instead.',
+  );
 
 export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, options) => {
   const { games, questions, cache } = options;
@@ -95,24 +100,22 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
 
   endpoint(app, 'log-response', async ({ gameId, playerId, userName, responseSet }, request) => {
     const game = await requireGame(gameId);
-    if (await isGameCreator(games, game, playerId)) {
-      throw conflict(
-        'creator_cannot_play',
-        'You created this game, so you cannot answer it. Share the link with your friends instead.',
-      );
-    }
-    checkAnswers(game.questions, responseSet, 'responseSet');
-    // Rounds stored one by one (answer-round) stand: the set must agree with them, and the friend
-    // keeps the public id their first round made.
-    const play = await options.rounds.findPlay(gameId, playerId);
-    if (play && !agreesWith(play, responseSet)) {
-      throw conflict('answers_differ', 'These answers differ from the rounds you already played.');
+    if (game.creatorUserId === playerId) throw creatorCannotPlay();
+    try {
+      checkAnswers(game.questions, responseSet, 'responseSet');
+    } catch (error) {
+      // A co-creator hears that they cannot play before what is wrong with their answers (the
+      // look-up is on this failing path only: the write below refuses co-creators by itself).
+      if (await games.isCoCreator(gameId, playerId)) throw creatorCannotPlay();
+      throw error;
     }
     const score = computeScore(game.edition, game.creatorAnswers, responseSet);
+    // One write decides everything left (a co-creator, rounds stored one by one that must agree
+    // and whose public id the friend keeps, play-once, the caps, a game deleted meanwhile).
     const result = await games.addResponse(
       {
         gameId,
-        publicId: play?.publicId ?? newPlayerId(),
+        publicId: newPlayerId(),
         playerUserId: playerId,
         playerName: userName,
         answers: responseSet,
@@ -122,21 +125,17 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       options.maxPlayersPerGame,
       options.playsPerNetwork ?? 0,
     );
+    if (result.status === 'creator') throw creatorCannotPlay();
+    if (result.status === 'differs')
+      throw conflict('answers_differ', 'These answers differ from the rounds you already played.');
     if (result.status === 'duplicate')
       throw conflict('already_played', 'You have already played this game; your first answers stand.');
     if (result.status === 'full') throw conflict('game_full', 'This game is full.');
     if (result.status === 'too-many') throw conflict('too_many_plays', TOO_MANY_PLAYS);
     // Deleted while this friend was answering.
     if (result.status === 'missing') throw unknownGame();
-    // The response holds them now. Should this fail, the answer still stands: the rows left are
-    // never read (a friend who has finished is never listed as playing, nor answers a round again).
-    if (play) {
-      await options.rounds
-        .clearPlay(gameId, playerId)
-        .catch((error: unknown) => request.log.warn({ err: error }, 'stored rounds not cleared'));
-    }
     options.onResponseLogged?.();
-    options.onFriendFinished?.(gameId, result.player.playerName, result.player.score);
+    options.onFriendFinished?.(gameId, result.player.playerName, result.player.score, result.pushSubscriptions);
     // Key order as the reply schema writes it; score is a finite number, playerID a string.
     return new Serialized(
       `{"ok":true,"score":${JSON.stringify(score)},"playerID":${JSON.stringify(result.player.playerID)}}`,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { agreesWith } from './plays.js';
 import { type AddResponseResult, type NewResponse, playerOf, responseValues } from './repository.js';
 
 /** One friend's response to store, the game's cap (MAX_PLAYERS_PER_GAME) and its network's (PLAYS_PER_ADDRESS_PER_GAME, 0: none). */
@@ -9,8 +10,10 @@ export interface ResponseWrite {
 }
 
 /**
- * Stores one response on `db`: checks that the game still exists, the cap and the network's cap,
- * then inserts (with the network's row) unless this player already answered.
+ * Stores one response on `db`: checks that the game still exists, that the player is not one of
+ * its co-creators, that the rounds they stored (answer-round) agree with it (it then takes their
+ * public id, and their rounds are deleted), the cap and the network's cap, then inserts (with the
+ * network's row) unless this player already answered.
  * Runs inside its caller's transaction (a group commit), so nothing else writes between the
  * count and the insert.
  */
@@ -29,15 +32,28 @@ export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseRes
   const countNetworkPlays = db
     .prepare<[string, string], number>('SELECT count(*) FROM response_networks WHERE game_id = ? AND network = ?')
     .pluck();
+  const selectCoCreator = db.prepare<[string, string], number>(
+    'SELECT 1 FROM game_creators WHERE game_id = ? AND user_id = ?',
+  );
+  const selectPlay = db.prepare<[string, string], { public_id: string; answers: string }>(
+    'SELECT public_id, answers FROM plays WHERE game_id = ? AND player_user_id = ?',
+  );
+  const deletePlay = db.prepare('DELETE FROM plays WHERE game_id = ? AND player_user_id = ?');
   const insertNetwork = db.prepare(
     'INSERT INTO response_networks (game_id, network, public_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
   );
 
-  return ({ response, maxPlayers, maxPerNetwork = 0 }) => {
-    const players = countPlayers.get(response.gameId);
+  return ({ response: asked, maxPlayers, maxPerNetwork = 0 }) => {
+    const players = countPlayers.get(asked.gameId);
     // The game was deleted after the request read it: a plain answer, where the insert would fail
     // its foreign key (and, in a group commit, make the whole batch run again one by one).
     if (players === undefined) return { status: 'missing' };
+    if (selectCoCreator.get(asked.gameId, asked.playerUserId)) return { status: 'creator' };
+    const play = selectPlay.get(asked.gameId, asked.playerUserId);
+    if (play && !agreesWith({ publicId: play.public_id, answers: JSON.parse(play.answers) }, asked.answers)) {
+      return { status: 'differs' };
+    }
+    const response = play ? { ...asked, publicId: play.public_id } : asked;
     if (players >= maxPlayers) {
       return selectResponded.get(response.gameId, response.playerUserId) ? { status: 'duplicate' } : { status: 'full' };
     }
@@ -54,6 +70,8 @@ export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseRes
     const values = responseValues(response);
     if (insertResponse.run(...values).changes === 0) return { status: 'duplicate' };
     if (network !== undefined) insertNetwork.run(response.gameId, network, response.publicId, values[6]);
+    // The response holds them now.
+    if (play) deletePlay.run(response.gameId, response.playerUserId);
     return { status: 'stored', player: playerOf(response) };
   };
 }

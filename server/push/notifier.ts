@@ -52,10 +52,16 @@ export class PushNotifier {
     this.now = options.now ?? Date.now;
   }
 
-  /** A friend's response was stored: queue their push. Never throws, never waits. */
-  friendFinished(gameId: string, name: string, score: number): void {
+  /**
+   * A friend's response was stored: queue their push. Never throws, never waits. `subscriptions`:
+   * the response's own write already counted the friend on the game's subscriptions (PostgreSQL
+   * does, in the same statement) and found this many; undefined: count them here (addFriend).
+   */
+  friendFinished(gameId: string, name: string, score: number, subscriptions?: number): void {
+    // Most games have no subscription: then nothing is queued at all.
+    if (subscriptions === 0) return;
     this.enqueue(this.bookkeeping, async () => {
-      if ((await this.options.repository.addFriend(gameId, name, score)) === 0) return;
+      if ((subscriptions ?? (await this.options.repository.addFriend(gameId, name, score))) === 0) return;
       // A push of this game is already due here later: it will carry this friend too.
       if (this.timers.has(gameId)) return;
       await this.flush(gameId);

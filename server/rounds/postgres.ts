@@ -18,8 +18,8 @@ import {
  * friend in a batch (storeRounds splits the others off):
  * 1. `game`: the batch's games, held against a delete (FOR KEY SHARE, in id order: friends of one
  *    game do not wait for each other); a game gone is `missing`, decided here, never a failed insert.
- * 2. `decided`: each round against the friend's response (finished, removed) and the rounds already
- *    stored (in order, final once stored).
+ * 2. `decided`: each round against the game's co-creators, the friend's response (finished, removed)
+ *    and the rounds already stored (in order, final once stored).
  * 3. `inserted` / `appended`: a first round makes the row (with the public id log-response will
  *    return); a later one appends, only if the stored rounds are still exactly `round` long (the
  *    check is redone on the latest row if another request changed it meanwhile). A write that loses
@@ -38,6 +38,8 @@ const STORE = `WITH input AS (
 ), decided AS (
   SELECT i.*, p.public_id AS play_id, CASE
     WHEN g.id IS NULL THEN 'missing'
+    WHEN EXISTS (SELECT 1 FROM game_creators c WHERE c.game_id = i.game_id AND c.user_id = i.player_user_id)
+      THEN 'creator'
     WHEN r.removed THEN 'removed'
     WHEN r.removed IS NOT NULL THEN 'finished'
     WHEN p.public_id IS NULL THEN CASE
@@ -95,6 +97,7 @@ const STORE_ROUNDS_QUIETLY = `${STORE}${outcomes('0')}`;
 
 type Decided =
   | 'missing'
+  | 'creator'
   | 'removed'
   | 'finished'
   | 'out-of-order'
@@ -121,7 +124,6 @@ const sql = {
     WHERE p.game_id = $1 AND p.updated_at >= $2
       AND NOT EXISTS (SELECT 1 FROM responses r WHERE r.game_id = p.game_id AND r.player_user_id = p.player_user_id)
     ORDER BY p.started_at, p.public_id COLLATE "C"`,
-  deletePlay: 'DELETE FROM plays WHERE game_id = $1 AND player_user_id = $2',
 } as const;
 
 const query = (name: keyof typeof sql, values: unknown[]) => ({ name: `rounds-${name}`, text: sql[name], values });
@@ -211,8 +213,7 @@ export function postgresRoundRepository(
   pool: Pool,
   writes: PostgresRoundWrites,
 ): RoundRepository & { drain(): Promise<void> } {
-  // Every log-response asks (has this friend stored rounds?): the questions of one turn go in one
-  // query, as the co-creator look-ups do, so the original client's answers cost no more round trips.
+  // get-rounds asks (how far has this friend played?): the questions of one turn go in one query.
   const plays = new BatchedCalls<readonly [string, string], Play | undefined>(
     async (pairs) => {
       const { rows } = await pool.query<{ n: number; public_id: string; answers: number[] }>(
@@ -232,10 +233,6 @@ export function postgresRoundRepository(
     async listPlaying(gameId, since) {
       const { rows } = await pool.query<PlayingRow>(query('selectPlaying', [gameId, since]));
       return rows.map(playingFromRow);
-    },
-
-    async clearPlay(gameId, playerUserId) {
-      await pool.query(query('deletePlay', [gameId, playerUserId]));
     },
   };
 }

@@ -23,6 +23,18 @@ export const CREATOR_CANNOT_ANSWER =
 /** A friend who has finished, as log-response says it. */
 export const ALREADY_PLAYED = 'You have already played this game; your first answers stand.';
 
+const creatorCannotAnswer = () => conflict('creator_cannot_play', CREATOR_CANNOT_ANSWER);
+
+/** A 400 if `answer` is outside round `round`'s range. */
+function outOfRange(game: Game, round: number, answer: number) {
+  const [min, max] = answerRange(game.questions[round]);
+  if (answer >= min && answer <= max) return undefined;
+  return badRequest(
+    'answer_out_of_range',
+    `The field "answer" must be between ${min} and ${max} for round ${round + 1}; got ${answer}.`,
+  );
+}
+
 /** POST answer-round (one round stored, in order, final) and GET get-rounds (how far a friend's own play is). */
 export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, options) => {
   const { games, rounds, cache } = options;
@@ -35,20 +47,20 @@ export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, o
 
   endpoint(app, 'answer-round', async ({ gameId, playerId, userName, round, answer }) => {
     const game = await requireGame(gameId);
-    if (await isGameCreator(games, game, playerId)) throw conflict('creator_cannot_play', CREATOR_CANNOT_ANSWER);
+    if (game.creatorUserId === playerId) throw creatorCannotAnswer();
     const count = game.questions.length;
-    if (round >= count) {
-      throw badRequest(
-        'validation_failed',
-        `The field "round" must be below ${count}: this game has ${count} rounds; got ${round}.`,
-      );
-    }
-    const [min, max] = answerRange(game.questions[round]);
-    if (answer < min || answer > max) {
-      throw badRequest(
-        'answer_out_of_range',
-        `The field "answer" must be between ${min} and ${max} for round ${round + 1}; got ${answer}.`,
-      );
+    const invalid =
+      round >= count
+        ? badRequest(
+            'validation_failed',
+            `The field "round" must be below ${count}: this game has ${count} rounds; got ${round}.`,
+          )
+        : outOfRange(game, round, answer);
+    if (invalid) {
+      // A co-creator hears that they cannot play first (looked up on this failing path only: the
+      // write below refuses co-creators by itself, so a round costs one round trip).
+      if (await isGameCreator(games, game, playerId)) throw creatorCannotAnswer();
+      throw invalid;
     }
     const result = await rounds.storeRound({
       gameId,
@@ -73,6 +85,8 @@ export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, o
         const points = roundPoints(game.edition, creatorAnswer, answer);
         return new Serialized(`${reply},"creatorAnswer":${creatorAnswer},"points":${points}}`);
       }
+      case 'creator':
+        throw creatorCannotAnswer();
       case 'changed':
         throw conflict('round_already_answered', 'This round is already answered.');
       case 'out-of-order':

@@ -20,6 +20,9 @@ interface PlayRow {
  */
 export function roundWriter(db: Db): (write: RoundWrite) => StoreRoundResult {
   const countPlayers = db.prepare<[string], number>('SELECT responses_count FROM games WHERE id = ?').pluck();
+  const selectCoCreator = db.prepare<[string, string], number>(
+    'SELECT 1 FROM game_creators WHERE game_id = ? AND user_id = ?',
+  );
   const selectResponse = db.prepare<[string, string], { removed: number }>(
     'SELECT removed_at IS NOT NULL AS removed FROM responses WHERE game_id = ? AND player_user_id = ?',
   );
@@ -38,6 +41,7 @@ export function roundWriter(db: Db): (write: RoundWrite) => StoreRoundResult {
     const { gameId, playerUserId, round, answer } = write;
     const players = countPlayers.get(gameId);
     if (players === undefined) return { status: 'missing' };
+    if (selectCoCreator.get(gameId, playerUserId)) return { status: 'creator' };
     const response = selectResponse.get(gameId, playerUserId);
     if (response) return { status: response.removed ? 'removed' : 'finished' };
     const now = Date.now();
@@ -77,7 +81,6 @@ export function sqliteRoundRepository(db: Db, bus: GameEventBus): RoundRepositor
        AND NOT EXISTS (SELECT 1 FROM responses r WHERE r.game_id = p.game_id AND r.player_user_id = p.player_user_id)
      ORDER BY p.started_at, p.public_id`,
   );
-  const deletePlay = db.prepare('DELETE FROM plays WHERE game_id = ? AND player_user_id = ?');
 
   return {
     async storeRound(write) {
@@ -103,10 +106,6 @@ export function sqliteRoundRepository(db: Db, bus: GameEventBus): RoundRepositor
 
     async listPlaying(gameId, since) {
       return selectPlaying.all(gameId, since).map(playingFromRow);
-    },
-
-    async clearPlay(gameId, playerUserId) {
-      deletePlay.run(gameId, playerUserId);
     },
 
     flush: writes.flush,
