@@ -54,6 +54,12 @@ function shownName(name: string, someone: string): string {
   return drawableName(name) || someone;
 }
 
+/**
+ * A guess game's titles are sentences ("How well Bo knows Ada"): wrapped into lines of even length,
+ * never one word alone on the second. (Alike cards keep their look, and so their stored keys.)
+ */
+const balancedIn = (story: StoryCard): Style => (story.mode === 'guess' ? { textWrap: 'balance' } : {});
+
 /** The card's words: its game's mode, in its language. */
 const textsOf = (story: StoryCard) => storyTexts(story.lang, story.mode);
 
@@ -149,6 +155,7 @@ export function resultStory(story: ResultStory): ReactElement {
             fontWeight: 800,
             lineHeight: 1.1,
             textAlign: 'center',
+            ...balancedIn(story),
             ...gradientText,
           },
           title,
@@ -232,6 +239,7 @@ export function topStory(story: TopStory): ReactElement {
             lineHeight: 1.1,
             textAlign: 'center',
             marginBottom: 56,
+            ...balancedIn(story),
             ...gradientText,
           },
           title,
