@@ -210,7 +210,6 @@ export const GUESS_DESCRIPTIONS: readonly Text[] = [
   },
 ];
 
-/** Every message of this file, for the server's catalogue and the test that keeps it translated. */
 /** The story cards' words (server/cards/story-card.ts): a friend's result and the creator's top three. */
 export const STORY_TEXTS = {
   resultKicker: /*i18n*/ { id: 'story.result-kicker', message: 'Compatibility score' },
@@ -224,6 +223,31 @@ export const STORY_TEXTS = {
   someoneCreator: /*i18n*/ { id: 'story.someone-creator', message: 'Your friend' },
 } as const;
 
+/**
+ * A guess game's story cards: the friend's result says how well they know the creator (one sentence
+ * instead of the alike card's "Compatibility score" over both names), the creator's card who knows
+ * them best. The invitation under them is GUESS_CARD_TEXTS.gameTitle, the link preview's question.
+ * A name the card cannot draw has its own sentence, so no language has to fit "someone" into one.
+ */
+export const GUESS_STORY_TEXTS = {
+  resultTitle: /*i18n*/ { id: 'story.guess.result-title', message: 'How well {player} knows {creator}' },
+  /** The friend's name cannot be drawn. */
+  resultTitleFriend: /*i18n*/ { id: 'story.guess.result-title-friend', message: 'How well a friend knows {creator}' },
+  /** The creator's name cannot be drawn, or there is none. */
+  resultTitleUnnamed: /*i18n*/ {
+    id: 'story.guess.result-title-unnamed',
+    message: 'How well {player} knows the person behind this game',
+  },
+  /** Neither name can be drawn. */
+  resultTitleNoNames: /*i18n*/ {
+    id: 'story.guess.result-title-no-names',
+    message: 'How well a friend knows the person behind this game',
+  },
+  topTitle: /*i18n*/ { id: 'story.guess.top-title', message: 'Who knows {name} best' },
+  /** The creator shares their own card: without a name it speaks for them. */
+  topTitleUnnamed: /*i18n*/ { id: 'story.guess.top-title-unnamed', message: 'Who knows me best' },
+} as const;
+
 /** A creator's push notification (server/push/): one friend, or several within a minute. */
 export const PUSH_TEXTS = {
   one: /*i18n*/ { id: 'push.one', message: '{name} played your game — {score}' },
@@ -231,6 +255,7 @@ export const PUSH_TEXTS = {
   several: /*i18n*/ { id: 'push.several', message: '{count} friends played your game' },
 } as const;
 
+/** Every message of this file, for the server's catalogue and the test that keeps it translated. */
 export const SERVER_TEXTS: readonly Text[] = [
   CARD_TEXTS.genericTitle,
   CARD_TEXTS.genericDescription,
@@ -251,6 +276,7 @@ export const SERVER_TEXTS: readonly Text[] = [
   ...GUESS_CAPTIONS,
   ...GUESS_DESCRIPTIONS,
   ...Object.values(STORY_TEXTS),
+  ...Object.values(GUESS_STORY_TEXTS),
   ...Object.values(PUSH_TEXTS),
 ];
 

@@ -39,7 +39,7 @@ export default function EndScreen() {
         </p>
       )}
       <h1>{t`Thanks for playing ${PRODUCT_NAME}!`}</h1>
-      {isCreator && <CreatorSummary gameId={gameId} players={live.players} />}
+      {isCreator && <CreatorSummary gameId={gameId} players={live.players} mode={mode} />}
       {isCreator && <Replies gameId={gameId} players={live.players} live={live.replies} />}
       <p className="lead">
         {guess
@@ -47,7 +47,7 @@ export default function EndScreen() {
           : t`Send this link to your friends. When they play, their scores show up here.`}
       </p>
       <ShareLink link={link} />
-      <ShareButtons message={inviteMessage(i18n)} link={link} qrLink={link} />
+      <ShareButtons message={inviteMessage(i18n, mode)} link={link} qrLink={link} />
       <Link className="button button--primary" to={scoreboardPath(gameId)}>
         {t`See how your friends did`}
       </Link>

@@ -30,6 +30,23 @@ describe("creator's view of a friend", () => {
     );
   });
 
+  it("in a guess game, says the friend's score came from guessing, and each round was spot on, close or missed", async () => {
+    userId();
+    mockFetch(() => ({ body: { ...classicComparison, mode: 'guess' } }));
+    open();
+    await advance(0);
+    expect(screen.getByText(/scored/).textContent).toBe(
+      'Kim scored 3.3/10 guessing your answers: #2 of 5 on your scoreboard.',
+    );
+    const rounds = screen.getAllByRole('listitem');
+    expect(rounds.map((round) => round.querySelector('.verdict')?.textContent)).toEqual([
+      'Spot on',
+      'Missed',
+      'Missed',
+    ]);
+    expect(document.body.textContent).not.toMatch(/with you|in tune|apart/i);
+  });
+
   it('says why when the server refuses (not the creator), with a way back', async () => {
     userId();
     mockFetch(() => ({ status: 403, body: { message: "Only the game's creator can see a friend's answers." } }));

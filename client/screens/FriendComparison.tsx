@@ -64,13 +64,23 @@ export default function FriendComparison() {
     <main className="screen comparison">
       <h1>{t`${friend}'s answers and yours`}</h1>
       <p className="lead">
-        <Trans>
-          {friend} scored <strong>{score}</strong> with you:{' '}
-          <strong>
-            #{rank} of {players}
-          </strong>{' '}
-          on your scoreboard.
-        </Trans>
+        {comparison.mode === 'guess' ? (
+          <Trans>
+            {friend} scored <strong>{score}</strong> guessing your answers:{' '}
+            <strong>
+              #{rank} of {players}
+            </strong>{' '}
+            on your scoreboard.
+          </Trans>
+        ) : (
+          <Trans>
+            {friend} scored <strong>{score}</strong> with you:{' '}
+            <strong>
+              #{rank} of {players}
+            </strong>{' '}
+            on your scoreboard.
+          </Trans>
+        )}
       </p>
       <RoundsComparison comparison={comparison} labels={{ player: friend, creator: t`You` }} />
       {back}

@@ -156,7 +156,7 @@ export default function Result() {
             ? t`Your ${PRODUCT_NAME} Score with your friend is`
             : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
       </h1>
-      <Gauge score={comparison.score} />
+      <Gauge score={comparison.score} mode={comparison.mode} />
       <ScoreCaption score={comparison.score} mode={comparison.mode} />
       <p className="rank">
         {creator === null ? (

@@ -1,14 +1,12 @@
 import type { ReactElement } from 'react';
 import type { Language } from '../../shared/languages.js';
+import type { GameMode } from '../../shared/product.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
-import { scoreLevel } from '../../shared/score.js';
 import { scoreText } from '../../shared/score-text.js';
-import { SCORE_CAPTIONS } from '../../shared/texts.js';
-import { serverText } from '../texts/texts.js';
 import { AMBER, BG, BG_DEEP, CORAL, el, FONT_FAMILY, LOGO, MUTED, type Style, TEXT } from './card-kit.js';
 import { drawableName } from './og-card.js';
 import { qrDataUri } from './qr.js';
-import { STORY_TEXTS } from './story-texts.js';
+import { storyTexts } from './story-texts.js';
 
 /** A phone story's size. */
 export const STORY_WIDTH = 1080;
@@ -18,8 +16,14 @@ export const STORY_DESIGN = 1;
 /** The QR code's drawn size: about 100 modules with its quiet zone, so 5 px or more a module. */
 export const QR_SIZE = 560;
 
+/**
+ * A guess game's card says so (`mode: 'guess'`); an alike game's leaves the mode out, so the cards
+ * stored before there were modes keep their keys (story-cards.ts hashes the whole story).
+ */
+type ModeOfStory = { mode?: Exclude<GameMode, 'alike'> };
+
 /** A friend's result: both names, the score, the game's link. Never an answer. */
-export interface ResultStory {
+export interface ResultStory extends ModeOfStory {
   kind: 'result';
   lang: Language;
   creatorName: string;
@@ -29,7 +33,7 @@ export interface ResultStory {
 }
 
 /** The creator's card: the first three on the scoreboard (fewer when fewer played). */
-export interface TopStory {
+export interface TopStory extends ModeOfStory {
   kind: 'top';
   lang: Language;
   creatorName: string;
@@ -49,6 +53,15 @@ const gradientText: Style = {
 function shownName(name: string, someone: string): string {
   return drawableName(name) || someone;
 }
+
+/**
+ * A guess game's titles are sentences ("How well Bo knows Ada"): wrapped into lines of even length,
+ * never one word alone on the second. (Alike cards keep their look, and so their stored keys.)
+ */
+const balancedIn = (story: StoryCard): Style => (story.mode === 'guess' ? { textWrap: 'balance' } : {});
+
+/** The card's words: its game's mode, in its language. */
+const textsOf = (story: StoryCard) => storyTexts(story.lang, story.mode);
 
 /** Keeps a name line within two lines at most 40 characters long. */
 function namesSize(text: string): number {
@@ -91,7 +104,7 @@ function brand(): ReactElement {
 
 /** The invitation, the QR code on white and the link as text: what a viewer of the story acts on. */
 function invitation(story: StoryCard): ReactElement {
-  const texts = STORY_TEXTS[story.lang];
+  const texts = textsOf(story);
   const creator = drawableName(story.creatorName) || undefined;
   return el('div', { display: 'flex', flexDirection: 'column', alignItems: 'center' }, [
     el(
@@ -115,32 +128,37 @@ function invitation(story: StoryCard): ReactElement {
   ]);
 }
 
-/** A friend's result as a 1080×1920 story: names, score, caption, then the way to play. */
+/**
+ * A friend's result as a 1080×1920 story: names (an alike game's "Compatibility score" over both, a
+ * guess game's "How well Bo knows Ada"), score, caption, then the way to play.
+ */
 export function resultStory(story: ResultStory): ReactElement {
-  const texts = STORY_TEXTS[story.lang];
-  const names = `${shownName(story.playerName, texts.someoneFriend)} & ${shownName(story.creatorName, texts.someoneCreator)}`;
+  const texts = textsOf(story);
+  const { kicker, title } = texts.result(
+    drawableName(story.playerName) || undefined,
+    drawableName(story.creatorName) || undefined,
+  );
   return frame([
     brand(),
     el(
       'div',
       { display: 'flex', flexDirection: 'column', alignItems: 'center', flexGrow: 1, justifyContent: 'center' },
       [
-        el(
-          'div',
-          { display: 'flex', fontSize: 40, fontWeight: 500, color: MUTED, marginBottom: 16 },
-          texts.resultKicker,
-        ),
+        ...(kicker === undefined
+          ? []
+          : [el('div', { display: 'flex', fontSize: 40, fontWeight: 500, color: MUTED, marginBottom: 16 }, kicker)]),
         el(
           'div',
           {
             display: 'flex',
-            fontSize: namesSize(names),
+            fontSize: namesSize(title),
             fontWeight: 800,
             lineHeight: 1.1,
             textAlign: 'center',
+            ...balancedIn(story),
             ...gradientText,
           },
-          names,
+          title,
         ),
         el(
           'div',
@@ -150,7 +168,7 @@ export function resultStory(story: ResultStory): ReactElement {
         el(
           'div',
           { display: 'flex', fontSize: 60, fontWeight: 800, marginTop: 16, textAlign: 'center', color: AMBER },
-          serverText(story.lang, SCORE_CAPTIONS[scoreLevel(story.score) - 1]),
+          texts.caption(story.score),
         ),
       ],
     ),
@@ -160,7 +178,7 @@ export function resultStory(story: ResultStory): ReactElement {
 
 /** The creator's card: the top three (or that no one played yet), then the way to play. */
 export function topStory(story: TopStory): ReactElement {
-  const texts = STORY_TEXTS[story.lang];
+  const texts = textsOf(story);
   const creator = drawableName(story.creatorName) || undefined;
   const title = texts.topTitle(creator);
   const rows =
@@ -221,6 +239,7 @@ export function topStory(story: TopStory): ReactElement {
             lineHeight: 1.1,
             textAlign: 'center',
             marginBottom: 56,
+            ...balancedIn(story),
             ...gradientText,
           },
           title,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import type { FastifyInstance } from 'fastify';
 import jsQRModule from 'jsqr';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { pngSize } from '../testing/web.js';
 
@@ -45,8 +45,8 @@ const stored = (dataDir: string, gameId: string) => {
 
 const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url });
 
-async function playedGame(app: FastifyInstance) {
-  const game = await createGame(app, 'classic', undefined, 'Ada');
+async function playedGame(app: FastifyInstance, mode?: 'guess') {
+  const game = await createGame(app, 'classic', undefined, 'Ada', mode);
   const bo = await logResponse(app, game.gameId, newUserId(), game.answers, 'Bo');
   const cy = await logResponse(
     app,
@@ -92,6 +92,33 @@ describe('story cards', () => {
       expect(answer.statusCode).toBe(200);
       expect(pngSize(answer.rawPayload)).toEqual({ width: 1080, height: 1920 });
       expect(decodeQr(answer.rawPayload)).toBe(`${PUBLIC_URL}/join/${game.gameId}`);
+    },
+    RENDERS_MS,
+  );
+
+  it(
+    "speak a guess game's words: its mode goes into what is drawn and stored, an alike game's cards have none",
+    async () => {
+      const { app } = await open();
+      const render = vi.spyOn(app.cards.pool, 'render');
+      const guess = await playedGame(app, 'guess');
+      const alike = await playedGame(app);
+      for (const url of [
+        `/og/result/${guess.game.gameId}/${guess.bo}.png?lang=de`,
+        `/og/top/${guess.game.gameId}.png?lang=pt-BR`,
+        `/og/result/${alike.game.gameId}/${alike.bo}.png`,
+        `/og/top/${alike.game.gameId}.png`,
+      ]) {
+        expect((await get(app, url)).statusCode).toBe(200);
+      }
+      const drawn = render.mock.calls.map(([story]) => story as unknown as Record<string, unknown>);
+      expect(drawn.map(({ kind, lang, mode }) => [kind, lang, mode])).toEqual([
+        ['result', 'de', 'guess'],
+        ['top', 'pt-BR', 'guess'],
+        ['result', 'en', undefined],
+        ['top', 'en', undefined],
+      ]);
+      expect(drawn.slice(2).every((story) => !('mode' in story))).toBe(true);
     },
     RENDERS_MS,
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import { LANGUAGES, type Language } from '../../shared/languages.js';
+import type { GameMode } from '../../shared/product.js';
 import { badRequest, errorBody, notFound, unknownGame } from '../errors.js';
 import type { GameCache } from '../games/cache.js';
 import { publicOrigin } from '../http/public-origin.js';
@@ -65,6 +66,9 @@ export async function storyRoutes(app: FastifyInstance, options: StoryRoutesOpti
     return { game, board };
   };
 
+  // A guess game's cards speak of guessing; the mode is part of the story, so of its stored key too.
+  const modeOf = (game: { mode: GameMode }) => (game.mode === 'guess' ? { mode: game.mode } : {});
+
   const linkOf = (request: Parameters<typeof publicOrigin>[0], gameId: string) =>
     `${publicOrigin(request, options.publicUrl)}/join/${gameId}`;
 
@@ -81,6 +85,7 @@ export async function storyRoutes(app: FastifyInstance, options: StoryRoutesOpti
       const story: StoryCard = {
         kind: 'result',
         lang: languageOf(request.query.lang, game.lang),
+        ...modeOf(game),
         creatorName: game.creatorName,
         playerName: player.playerName,
         score: player.score,
@@ -100,6 +105,7 @@ export async function storyRoutes(app: FastifyInstance, options: StoryRoutesOpti
       const story: StoryCard = {
         kind: 'top',
         lang: languageOf(request.query.lang, game.lang),
+        ...modeOf(game),
         creatorName: game.creatorName,
         top: board.players.slice(0, 3).map(({ playerName, score }) => ({ playerName, score })),
         link: linkOf(request, gameId),

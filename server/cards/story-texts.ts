@@ -1,41 +1,84 @@
 import { LANGUAGES, type Language } from '../../shared/languages.js';
-import { STORY_TEXTS as TEXTS } from '../../shared/texts.js';
+import { GAME_MODES, type GameMode } from '../../shared/product.js';
+import { scoreLevel } from '../../shared/score.js';
+import {
+  GUESS_STORY_TEXTS as GUESS,
+  GUESS_CAPTIONS,
+  GUESS_CARD_TEXTS,
+  SCORE_CAPTIONS,
+  STORY_TEXTS as TEXTS,
+  type Text,
+} from '../../shared/texts.js';
 import { serverText } from '../texts/texts.js';
 
 /**
- * The words of the story cards (story-card.ts) in each language the product speaks, from the
- * catalogues every side reads (shared/texts.ts STORY_TEXTS).
+ * The words of the story cards (story-card.ts) in each language the product speaks and in each
+ * game mode, from the catalogues every side reads (shared/texts.ts STORY_TEXTS, GUESS_STORY_TEXTS).
+ * Names are what the card can draw, undefined when nothing of one can be.
  */
 export interface StoryTexts {
-  /** Above a friend's score: what the number is. */
-  resultKicker: string;
-  /** The viewer's invitation beside the QR code; `creator` undefined when they gave no name. */
+  /**
+   * A friend's result over the score: an alike game's small "Compatibility score" over both names
+   * (`kicker`, then `title`), a guess game's one sentence saying how well the friend knows the creator.
+   */
+  result(player: string | undefined, creator: string | undefined): { kicker?: string; title: string };
+  /** The caption under a friend's score: the mode's own ten (how alike, or how well they know them). */
+  caption(score: number): string;
+  /** The viewer's invitation beside the QR code. */
   headline(creator: string | undefined): string;
   /** Under the headline, next to the code. */
   scan: string;
-  /** The creator's card's title. */
+  /** The creator's card's title: their top three, or who knows them best. */
   topTitle(creator: string | undefined): string;
   /** The creator's card before anyone played. */
   nobodyYet: string;
-  /** A name that cannot be drawn or was never given: a friend, or the creator. */
+  /** A friend's name that cannot be drawn, in a list or beside the creator's. */
   someoneFriend: string;
-  someoneCreator: string;
 }
 
-function storyTextsIn(language: Language): StoryTexts {
-  const say = (text: (typeof TEXTS)[keyof typeof TEXTS], name?: string) =>
-    serverText(language, text, name === undefined ? {} : { name });
-  return {
-    resultKicker: say(TEXTS.resultKicker),
-    headline: (creator) => (creator ? say(TEXTS.headline, creator) : say(TEXTS.headlineUnnamed)),
+function storyTextsIn(language: Language, mode: GameMode): StoryTexts {
+  const say = (text: Text, values: Record<string, string> = {}) => serverText(language, text, values);
+  const named = (text: Text, unnamed: Text) => (name: string | undefined) =>
+    name ? say(text, { name }) : say(unnamed);
+  const common = {
     scan: say(TEXTS.scan),
-    topTitle: (creator) => (creator ? say(TEXTS.topTitle, creator) : say(TEXTS.topTitleUnnamed)),
     nobodyYet: say(TEXTS.nobodyYet),
     someoneFriend: say(TEXTS.someoneFriend),
-    someoneCreator: say(TEXTS.someoneCreator),
+  };
+  if (mode === 'guess') {
+    return {
+      ...common,
+      result: (player, creator) => {
+        if (player && creator) return { title: say(GUESS.resultTitle, { player, creator }) };
+        if (creator) return { title: say(GUESS.resultTitleFriend, { creator }) };
+        if (player) return { title: say(GUESS.resultTitleUnnamed, { player }) };
+        return { title: say(GUESS.resultTitleNoNames) };
+      },
+      caption: (score) => say(GUESS_CAPTIONS[scoreLevel(score) - 1]),
+      headline: named(GUESS_CARD_TEXTS.gameTitle, GUESS_CARD_TEXTS.gameTitleUnnamed),
+      topTitle: named(GUESS.topTitle, GUESS.topTitleUnnamed),
+    };
+  }
+  return {
+    ...common,
+    result: (player, creator) => ({
+      kicker: say(TEXTS.resultKicker),
+      title: `${player || common.someoneFriend} & ${creator || say(TEXTS.someoneCreator)}`,
+    }),
+    caption: (score) => say(SCORE_CAPTIONS[scoreLevel(score) - 1]),
+    headline: named(TEXTS.headline, TEXTS.headlineUnnamed),
+    topTitle: named(TEXTS.topTitle, TEXTS.topTitleUnnamed),
   };
 }
 
-export const STORY_TEXTS = Object.fromEntries(
-  LANGUAGES.map((language) => [language, storyTextsIn(language)]),
-) as Record<Language, StoryTexts>;
+const BY_MODE = Object.fromEntries(
+  GAME_MODES.map((mode) => [
+    mode,
+    Object.fromEntries(LANGUAGES.map((language) => [language, storyTextsIn(language, mode)])),
+  ]),
+) as Record<GameMode, Record<Language, StoryTexts>>;
+
+/** The story cards' words for a game of `mode` (a card without one is an alike game's) in `language`. */
+export function storyTexts(language: Language, mode: GameMode = 'alike'): StoryTexts {
+  return BY_MODE[mode][language];
+}

@@ -2,8 +2,9 @@
  * Sharing at phone width (360 px): a friend shares their result (the story card as a file with
  * the spoiler-free grid; navigator.share and canShare stubbed to capture what is shared), finds
  * the chat links and the QR code; the creator's end screen opens with the summary and hears of a
- * game made back for them, live and after a reload. The story cards of both kinds are saved in
- * two languages each under test-results/screenshots/.
+ * game made back for them, live and after a reload; a guess game's end screen says who knows the
+ * creator best. The story cards of both kinds are saved in two languages each under
+ * test-results/screenshots/.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -116,6 +117,41 @@ describe.skipIf(!available)('sharing in the browser', () => {
     await reply.waitFor();
     await screenshot(page, 'share-endscreen-reply-360');
     expect(creator.problems).toEqual([]);
+  });
+
+  it("a guess game's end screen: the summary names who knows Ada best, and the invite and the cards ask how well friends know her", async () => {
+    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada', 'guess');
+    const { playerID } = (await logResponse(world.app, game.gameId, newUserId(), [1, 2, 3], 'Bo')).json();
+    await logResponse(world.app, game.gameId, newUserId(), [2, 2, 2], 'Cy');
+    const creator = await newPlayer(world, { userId: game.creatorId, context: PHONE });
+    const { page } = creator;
+    await page.goto(`/endscreen/${game.gameId}`);
+    const summary = page.getByTestId('creator-summary');
+    await summary.waitFor();
+    expect(await summary.locator('dt').allTextContents()).toEqual(['Played', 'Average', 'Knows you best']);
+    expect(await summary.locator('dd').allTextContents()).toEqual(['2', '6.7/10', 'Bo · 10/10']);
+    await page.waitForFunction(() => {
+      const card = document.querySelector<HTMLImageElement>('.summary__card');
+      return card?.complete && card.naturalWidth === 1080;
+    });
+    const whatsApp = (await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')) ?? '';
+    expect(decodeURIComponent(whatsApp)).toContain('How well do you know me? Guess my answers in my Wavelength game!');
+    expect(await page.locator('main').textContent()).not.toMatch(/best match|in tune/i);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'guess-endscreen-summary-360');
+    expect(creator.problems).toEqual([]);
+
+    // Its story cards, in two languages, saved for a look.
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    for (const [name, path] of [
+      ['guess-story-result-de', `/og/result/${game.gameId}/${playerID}.png?lang=de`],
+      ['guess-story-result-pt-BR', `/og/result/${game.gameId}/${playerID}.png?lang=pt-BR`],
+      ['guess-story-top-es', `/og/top/${game.gameId}.png?lang=es`],
+    ]) {
+      const response = await fetch(`${world.url}${path}`);
+      expect(response.status).toBe(200);
+      writeFileSync(join(SCREENSHOT_DIR, `${name}.png`), Buffer.from(await response.arrayBuffer()));
+    }
   });
 
   it('draws both story cards in two languages (saved for a look)', async () => {

@@ -5,6 +5,7 @@ import { namedCreator, PRODUCT_NAME } from '../../../shared/product.js';
 import { FETCH_SCORE } from '../../api/calls.js';
 import { ApiError, apiCall } from '../../api/http.js';
 import { useApi } from '../../api/useApi.js';
+import { useGameCheck } from '../../api/useGameCheck.js';
 import { Spinner } from '../../components/Spinner.js';
 import { i18n } from '../../i18n/i18n.js';
 import { scoreboardPath } from '../../paths.js';
@@ -19,6 +20,12 @@ export const REVEAL_NEEDS_HALF_TEXT = {
   get why() {
     return i18n._(
       msg`Most of your rounds ran out without an answer, so this play shows no answers side by side and no circle. Your score counts all the same.`,
+    );
+  },
+  /** A guess game has no circle, and its rounds said how each guess did as they were played. */
+  get whyGuess() {
+    return i18n._(
+      msg`Most of your rounds ran out without a guess, so this play shows no answers side by side. Your score counts all the same.`,
     );
   },
 };
@@ -45,25 +52,32 @@ export function RevealNeedsHalf({
   const score = useApi(['get-score', gameId, playerId], (signal) =>
     apiCall('get-score', { query: { gameId, playerId } }, { signal, fallback: FETCH_SCORE }),
   );
+  // get-score does not say the mode (the original client's call); is-creator does.
+  const mode = useGameCheck(gameId, true).info?.mode;
+  const guess = mode === 'guess';
   const creator = creatorName === undefined ? null : namedCreator(creatorName);
   return (
     <main className="screen result">
       <h1 className="result__title">
-        {creator === null
-          ? t`Your ${PRODUCT_NAME} Score with your friend is`
-          : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
+        {guess
+          ? creator === null
+            ? t`How well you know your friend`
+            : t`How well you know ${creator}`
+          : creator === null
+            ? t`Your ${PRODUCT_NAME} Score with your friend is`
+            : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
       </h1>
       {score.data ? (
         <>
-          <Gauge score={score.data.score} />
-          <ScoreCaption score={score.data.score} />
+          <Gauge score={score.data.score} mode={mode} />
+          <ScoreCaption score={score.data.score} mode={mode} />
         </>
       ) : (
         !score.error && <Spinner label={t`Loading your score`} />
       )}
       <section className="card reveal-needs-half" aria-labelledby="reveal-needs-half">
         <h2 id="reveal-needs-half">{REVEAL_NEEDS_HALF_TEXT.sentence}</h2>
-        <p>{REVEAL_NEEDS_HALF_TEXT.why}</p>
+        <p>{guess ? REVEAL_NEEDS_HALF_TEXT.whyGuess : REVEAL_NEEDS_HALF_TEXT.why}</p>
         <Link to={scoreboardPath(gameId)}>{t`See the scoreboard`}</Link>
       </section>
       <Link className="button button--secondary" to="/">

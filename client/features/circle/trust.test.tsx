@@ -5,6 +5,7 @@ import type { Player } from '../../../shared/api.js';
 import { REVEAL_NEEDS_HALF } from '../../../shared/trust.js';
 import { activateLanguage } from '../../i18n/i18n.js';
 import Result from '../../screens/Result.js';
+import { saveCreatorName } from '../../state/game.js';
 import { userId } from '../../state/user.js';
 import { advance, FakeWebSocket, mockFetch, renderAt } from '../../test/helpers.js';
 import { CreatorPlayersTable } from '../creator/CreatorPlayersTable.js';
@@ -19,14 +20,16 @@ beforeEach(() => {
 afterEach(() => activateLanguage('en'));
 
 describe('a result without a reveal (fewer than half the rounds answered)', () => {
-  /** get-comparison refuses as the server does; get-score gives the score. */
-  function serve() {
+  /** get-comparison refuses as the server does; get-score gives the score; is-creator the game's mode. */
+  function serve(mode: 'alike' | 'guess' = 'alike') {
     return mockFetch((url) =>
       url.pathname === '/prod/get-comparison'
         ? { status: 404, body: { code: 'reveal_needs_half', message: REVEAL_NEEDS_HALF } }
         : url.pathname === '/prod/get-score'
           ? { body: { score: 4.5 } }
-          : { status: 500, body: {} },
+          : url.pathname === '/prod/is-creator'
+            ? { body: { playerName: 'Sam', isCreator: false, hasPlayed: true, mode } }
+            : { status: 500, body: {} },
     );
   }
 
@@ -36,9 +39,11 @@ describe('a result without a reveal (fewer than half the rounds answered)', () =
     renderAt(`/result/${GAME_ID}`, '/result/:gameId', <Result />);
     await advance(0);
     await advance(0);
+    // is-creator says the game's mode, which get-score does not.
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
       `/prod/get-comparison?gameId=${GAME_ID}&playerId=${id}`,
       `/prod/get-score?gameId=${GAME_ID}&playerId=${id}`,
+      `/prod/is-creator?gameId=${GAME_ID}&userId=${id}`,
     ]);
     const why = screen.getByRole('region', { name: 'Answer at least half the rounds to see the reveal.' });
     expect(within(why).getByRole('link', { name: 'See the scoreboard' }).getAttribute('href')).toBe(
@@ -49,6 +54,21 @@ describe('a result without a reveal (fewer than half the rounds answered)', () =
     expect(screen.getByText('Syncing Up!')).toBeTruthy();
     expect(screen.queryByText(/Round 1/)).toBeNull();
     expect(screen.queryByRole('region', { name: 'Your circle' })).toBeNull();
+  });
+
+  it("in a guess game, says how well the friend knows the creator in the guess game's words", async () => {
+    userId();
+    saveCreatorName(GAME_ID, 'Sam');
+    serve('guess');
+    renderAt(`/result/${GAME_ID}`, '/result/:gameId', <Result />);
+    await advance(0);
+    await advance(1_000);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('How well you know Sam');
+    expect(screen.getByRole('img', { name: '45% guessed right' })).toBeTruthy();
+    // 4.5/10 is level 5: the guess caption, not the alike one ("Syncing Up!").
+    expect(screen.getByText('Halfway There')).toBeTruthy();
+    expect(screen.queryByText('Syncing Up!')).toBeNull();
+    expect(screen.getByText(/ran out without a guess/).textContent).not.toMatch(/circle/);
   });
 
   it('says it in the reader language', async () => {

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import type { GameMode } from '../../../shared/product.js';
 import { prefersReducedMotion } from '../../hooks/motion.js';
 import { useCountUp } from '../../hooks/useCountUp.js';
 import { formatScore } from '../../i18n/format.js';
@@ -50,7 +51,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
  * The result's circular gauge: counts up 1 point every 20 ms to score × 10 (at once with reduced
  * motion), and beneath it the score as every other screen counts it ("6.1 out of 10").
  */
-export function Gauge({ score }: { score: number }) {
+export function Gauge({ score, mode }: { score: number; mode?: GameMode }) {
   const { i18n, t } = useLingui();
   const [instant] = useState(prefersReducedMotion);
   const target = gaugeTarget(score);
@@ -61,7 +62,11 @@ export function Gauge({ score }: { score: number }) {
   const points = formatScore(i18n, score);
   return (
     <>
-      <div className="gauge" role="img" aria-label={t`${percentage} match`}>
+      <div
+        className="gauge"
+        role="img"
+        aria-label={mode === 'guess' ? t`${percentage} guessed right` : t`${percentage} match`}
+      >
         <svg viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true">
           <circle className="gauge__track" cx={center} cy={center} r={RADIUS} strokeWidth={STROKE} />
           {['gauge__glow', 'gauge__fill'].map((className) => (

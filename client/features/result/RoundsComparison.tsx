@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReplyOf } from '../../../shared/api.js';
 import { scaleOf } from '../../../shared/model.js';
+import type { GameMode } from '../../../shared/product.js';
 import { countVerdicts, type Verdict, verdictOf } from '../../../shared/reveal.js';
 import { i18n } from '../../i18n/i18n.js';
 import { SCALE_END_MESSAGES } from '../../i18n/scales.js';
@@ -18,6 +19,13 @@ const VERDICT_LABELS: Record<Verdict, MessageDescriptor> = {
   apart: msg`Apart`,
 };
 
+/** A guess game's round was a guess at the creator's answer: it hit, came close or missed. */
+const GUESS_VERDICT_LABELS: Record<Verdict, MessageDescriptor> = {
+  'in-tune': msg`Spot on`,
+  close: msg`Close`,
+  apart: msg`Missed`,
+};
+
 /** The summary's part for each verdict: "3 in tune". */
 const VERDICT_COUNTS: Record<Verdict, (count: string) => MessageDescriptor> = {
   'in-tune': (count) => msg`${count} in tune`,
@@ -25,12 +33,20 @@ const VERDICT_COUNTS: Record<Verdict, (count: string) => MessageDescriptor> = {
   apart: (count) => msg`${count} apart`,
 };
 
-/** "3 in tune, 4 close, 3 apart" in the active language, the verdicts no round got left out. */
-export function revealSummary(verdicts: readonly Verdict[]): string {
+/** The same in a guess game: "3 spot on". */
+const GUESS_VERDICT_COUNTS: Record<Verdict, (count: string) => MessageDescriptor> = {
+  'in-tune': (count) => msg`${count} spot on`,
+  close: (count) => msg`${count} close`,
+  apart: (count) => msg`${count} missed`,
+};
+
+/** "3 in tune, 4 close, 3 apart" (a guess game: "3 spot on, 4 close, 3 missed") in the active language, the verdicts no round got left out. */
+export function revealSummary(verdicts: readonly Verdict[], mode?: GameMode): string {
   const counts = countVerdicts(verdicts);
+  const words = mode === 'guess' ? GUESS_VERDICT_COUNTS : VERDICT_COUNTS;
   return (['in-tune', 'close', 'apart'] as const)
     .filter((verdict) => counts[verdict] > 0)
-    .map((verdict) => i18n._(VERDICT_COUNTS[verdict](i18n.number(counts[verdict]))))
+    .map((verdict) => i18n._(words[verdict](i18n.number(counts[verdict]))))
     .join(', ');
 }
 
@@ -57,7 +73,17 @@ function ClassicAnswers({ round, options, labels }: { round: Round; options: str
   );
 }
 
-function RoundItem({ round, index, labels }: { round: Round; index: number; labels: ComparisonLabels }) {
+function RoundItem({
+  round,
+  index,
+  labels,
+  mode,
+}: {
+  round: Round;
+  index: number;
+  labels: ComparisonLabels;
+  mode?: GameMode;
+}) {
   const verdict = verdictOf(round.points);
   const { options } = round;
   const { i18n, t } = useLingui();
@@ -67,7 +93,9 @@ function RoundItem({ round, index, labels }: { round: Round; index: number; labe
     <li className={`reveal-round reveal-round--${verdict}`}>
       <div className="reveal-round__head">
         <span className="reveal-round__number">{t`Round ${number}`}</span>
-        <span className={`verdict verdict--${verdict}`}>{i18n._(VERDICT_LABELS[verdict])}</span>
+        <span className={`verdict verdict--${verdict}`}>
+          {i18n._((mode === 'guess' ? GUESS_VERDICT_LABELS : VERDICT_LABELS)[verdict])}
+        </span>
       </div>
       <h3 className="reveal-round__question">{round.question}</h3>
       {Array.isArray(options) ? (
@@ -84,17 +112,17 @@ function RoundItem({ round, index, labels }: { round: Round; index: number; labe
   );
 }
 
-/** Every round with both answers side by side, and which ones were in tune, close or apart. */
+/** Every round with both answers side by side, and which ones were in tune, close or apart (a guess game: spot on, close or missed). */
 export function RoundsComparison({ comparison, labels }: { comparison: Comparison; labels: ComparisonLabels }) {
   const verdicts = comparison.rounds.map((round) => verdictOf(round.points));
   const { t } = useLingui();
   return (
     <section className="card reveal" aria-labelledby="reveal-heading">
       <h2 id="reveal-heading">{t`Question by question`}</h2>
-      <p className="reveal__summary">{revealSummary(verdicts)}</p>
+      <p className="reveal__summary">{revealSummary(verdicts, comparison.mode)}</p>
       <ol className="reveal__rounds">
         {comparison.rounds.map((round, index) => (
-          <RoundItem key={round.questionID} round={round} index={index} labels={labels} />
+          <RoundItem key={round.questionID} round={round} index={index} labels={labels} mode={comparison.mode} />
         ))}
       </ol>
     </section>

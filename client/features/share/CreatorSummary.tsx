@@ -1,15 +1,24 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Player } from '../../../shared/api.js';
-import { PRODUCT_NAME } from '../../../shared/product.js';
+import { type GameMode, PRODUCT_NAME } from '../../../shared/product.js';
 import { formatCount, formatScoreText } from '../../i18n/format.js';
 import { useLanguage } from '../../i18n/useLanguage.js';
 import { topCardPath } from './cards.js';
 
 /**
  * What the creator's end screen opens with once a friend has played: how many played, their
- * average, the best match, and the top-three card to share.
+ * average, the best match (a guess game: who knows the creator best), and the top-three card to share.
  */
-export function CreatorSummary({ gameId, players }: { gameId: string; players: readonly Player[] }) {
+export function CreatorSummary({
+  gameId,
+  players,
+  mode,
+}: {
+  gameId: string;
+  players: readonly Player[];
+  /** The game's mode; undefined while unknown reads as alike, today's game. */
+  mode?: GameMode;
+}) {
   const { i18n, t } = useLingui();
   const lang = useLanguage();
   if (players.length === 0) return null;
@@ -36,7 +45,7 @@ export function CreatorSummary({ gameId, players }: { gameId: string; players: r
           <dd>{average}</dd>
         </div>
         <div>
-          <dt>{t`Best match`}</dt>
+          <dt>{mode === 'guess' ? t`Knows you best` : t`Best match`}</dt>
           <dd>
             {bestName} · {bestScore}
           </dd>
@@ -45,7 +54,7 @@ export function CreatorSummary({ gameId, players }: { gameId: string; players: r
       <img
         className="summary__card"
         src={card}
-        alt={t`Story card of your top three`}
+        alt={mode === 'guess' ? t`Story card of who knows you best` : t`Story card of your top three`}
         width="180"
         height="320"
         loading="lazy"

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { namedCreator, PRODUCT_NAME } from '../../../shared/product.js';
+import { type GameMode, namedCreator, PRODUCT_NAME } from '../../../shared/product.js';
 import { formatScoreText } from '../../i18n/format.js';
 
 /** One round's mark in the spoiler-free grid: 🟩 at least 8 points, 🟨 at least 5, 🟥 below. */
@@ -49,9 +49,11 @@ export function resultMessage(
   return lines.join('\n');
 }
 
-/** What a creator sends with their game's link. */
-export function inviteMessage(i18n: I18n): string {
-  return i18n._(msg`Play my ${PRODUCT_NAME} game and see how in tune we are!`);
+/** What a creator sends with their game's link: a guess game asks how well friends know them. */
+export function inviteMessage(i18n: I18n, mode?: GameMode): string {
+  return mode === 'guess'
+    ? i18n._(msg`How well do you know me? Guess my answers in my ${PRODUCT_NAME} game!`)
+    : i18n._(msg`Play my ${PRODUCT_NAME} game and see how in tune we are!`);
 }
 
 /** A message and the link on its own line: what is copied, or sent where a chat app takes one text. */
