@@ -105,6 +105,11 @@ export function startBare(bodies: BareBodies): Promise<Running> {
   return start('bare', ['--import', 'tsx', bare], { NODE_ENV: 'production', BARE_BODIES: file });
 }
 
+/** The fan-out's floor (bench/bare-ws.ts): a bare ws server writing pre-framed bytes straight to its sockets. */
+export function startBareWs(name = 'floor'): Promise<Running> {
+  return start(name, ['--import', 'tsx', join(ROOT, 'bench', 'bare-ws.ts')], { NODE_ENV: 'production' });
+}
+
 export async function post(url: string, body: unknown) {
   const response = await fetch(url, {
     method: 'POST',
@@ -116,18 +121,23 @@ export async function post(url: string, body: unknown) {
   return text;
 }
 
+/** A create-game body for a new Spectrum game (every answer 50), with a new creator. */
+export async function newGameBody(url: string) {
+  const { questions } = await (await fetch(`${url}/prod/get-questions?gametype=spectrum`)).json();
+  return {
+    userId: crypto.randomUUID(),
+    userName: 'Bench',
+    questionSet: questions.map((q: { questionID: string }) => q.questionID) as string[],
+    answerSet: questions.map(() => 50) as number[],
+    gameType: 'Spectrum',
+  };
+}
+
 /** Creates a Spectrum game and returns its id, its creator's id and its question count. */
 export async function createGame(url: string) {
-  const { questions } = await (await fetch(`${url}/prod/get-questions?gametype=spectrum`)).json();
-  const creatorId = crypto.randomUUID();
-  const text = await post(`${url}/prod/create-game`, {
-    userId: creatorId,
-    userName: 'Bench',
-    questionSet: questions.map((q: { questionID: string }) => q.questionID),
-    answerSet: questions.map(() => 50),
-    gameType: 'Spectrum',
-  });
-  return { gameId: JSON.parse(text).gameId as string, creatorId, rounds: questions.length as number };
+  const body = await newGameBody(url);
+  const text = await post(`${url}/prod/create-game`, body);
+  return { gameId: JSON.parse(text).gameId as string, creatorId: body.userId, rounds: body.questionSet.length };
 }
 
 /** A log-response body for a new friend. */
