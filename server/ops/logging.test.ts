@@ -101,7 +101,10 @@ describe('request lines at the default level (info)', () => {
         destination.end();
       });
       const calls = writes.flatMap((spy) => spy.mock.calls as unknown[][]).filter(([target]) => target === fd);
-      const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      const lines = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
       expect(lines.filter((line) => line.msg === 'request')).toHaveLength(50);
       expect(calls.length).toBeLessThanOrEqual(10);
     } finally {
