@@ -65,12 +65,16 @@ async function start(name: string, args: string[], env: Record<string, string>):
   started.add(server);
   void server.exited.then(() => started.delete(server));
   await waitForHealth(server);
+  // From here on its lines (one per request at the default level) are read and dropped, not kept.
+  server.proc.stdout?.removeAllListeners('data');
+  server.proc.stdout?.resume();
   return { name, url: server.url, pid: childPid(server.proc.pid as number), stop: server.stop };
 }
 
 /**
  * The built server of the checkout `dir` in its own process on loopback: fresh SQLite database, no
- * rate limit; `env` overrides (another DATABASE_URL, say).
+ * rate limit, the default log level (one line per request, as servers run; BENCH_LOG_LEVEL
+ * changes it); `env` overrides (another DATABASE_URL, say).
  */
 export function startServer(name: string, dir: string, env: Record<string, string> = {}): Promise<Running> {
   const db = join(mkdtempSync(join(tmpdir(), 'wavelength-bench-')), 'bench.db');
@@ -81,7 +85,7 @@ export function startServer(name: string, dir: string, env: Record<string, strin
     HOST: '127.0.0.1',
     DATABASE_URL: `sqlite:${db}`,
     RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     MAX_PLAYERS_PER_GAME: '1000000',
     LIVE_SOCKETS_PER_ADDRESS: '100000',
     // Every bench friend plays from 127.0.0.1.
