@@ -64,7 +64,8 @@ async function start(name: string, args: string[], env: Record<string, string>):
   const server = spawnServer(command, { ...process.env, PORT: String(await freePort()), ...env });
   started.add(server);
   void server.exited.then(() => started.delete(server));
-  await waitForHealth(server);
+  // A loaded machine (the bench's own client processes, other work) can take more than 10 s to start a server.
+  await waitForHealth(server, 30_000);
   // From here on its lines (one per request at the default level) are read and dropped, not kept.
   server.proc.stdout?.removeAllListeners('data');
   server.proc.stdout?.resume();
