@@ -17,6 +17,12 @@ describe('redactUrl', () => {
     );
   });
 
+  it('hides them when their names are percent-encoded too', () => {
+    expect(redactUrl('/prod/get-score?gameId=x&player%49d=6f1c2a9e-3b4d-4e8f-9a1b-2c3d4e5f6a7b')).toBe(
+      '/prod/get-score?gameId=x&playerId=REDACTED',
+    );
+  });
+
   it('leaves URLs without private ids alone', () => {
     expect(redactUrl('/prod/get-questions?gametype=classic')).toBe('/prod/get-questions?gametype=classic');
     expect(redactUrl('/join/abc')).toBe('/join/abc');
