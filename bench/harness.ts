@@ -66,14 +66,18 @@ async function start(name: string, args: string[], env: Record<string, string>):
   const server = spawnServer(command, { ...process.env, PORT: String(await freePort()), ...env });
   started.add(server);
   void server.exited.then(() => started.delete(server));
-  // A loaded machine (load 15 on two cores) can take more than the default 10 s to start a server.
+  // A loaded machine (the bench's own client processes, other work) can take more than 10 s to start a server.
   await waitForHealth(server, 60_000);
+  // From here on its lines (one per request at the default level) are read and dropped, not kept.
+  server.proc.stdout?.removeAllListeners('data');
+  server.proc.stdout?.resume();
   return { name, url: server.url, pid: childPid(server.proc.pid as number), stop: server.stop };
 }
 
 /**
  * The built server of the checkout `dir` in its own process on loopback: fresh SQLite database, no
- * rate limit; `env` overrides (another DATABASE_URL, say).
+ * rate limit, the default log level (one line per request, as servers run; BENCH_LOG_LEVEL
+ * changes it); `env` overrides (another DATABASE_URL, say).
  */
 export function startServer(name: string, dir: string, env: Record<string, string> = {}): Promise<Running> {
   const db = join(mkdtempSync(join(tmpdir(), 'wavelength-bench-')), 'bench.db');
@@ -84,7 +88,7 @@ export function startServer(name: string, dir: string, env: Record<string, strin
     HOST: '127.0.0.1',
     DATABASE_URL: `sqlite:${db}`,
     RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     MAX_PLAYERS_PER_GAME: '1000000',
     LIVE_SOCKETS_PER_ADDRESS: '100000',
     // Every bench friend plays from 127.0.0.1.
@@ -108,6 +112,11 @@ export function startBare(bodies: BareBodies): Promise<Running> {
   return start('bare', ['--import', 'tsx', bare], { NODE_ENV: 'production', BARE_BODIES: file });
 }
 
+/** The fan-out's floor (bench/bare-ws.ts): a bare ws server writing pre-framed bytes straight to its sockets. */
+export function startBareWs(name = 'floor'): Promise<Running> {
+  return start(name, ['--import', 'tsx', join(ROOT, 'bench', 'bare-ws.ts')], { NODE_ENV: 'production' });
+}
+
 export async function post(url: string, body: unknown) {
   const response = await fetch(url, {
     method: 'POST',
@@ -119,18 +128,23 @@ export async function post(url: string, body: unknown) {
   return text;
 }
 
+/** A create-game body for a new Spectrum game (every answer 50), with a new creator. */
+export async function newGameBody(url: string) {
+  const { questions } = await (await fetch(`${url}/prod/get-questions?gametype=spectrum`)).json();
+  return {
+    userId: crypto.randomUUID(),
+    userName: 'Bench',
+    questionSet: questions.map((q: { questionID: string }) => q.questionID) as string[],
+    answerSet: questions.map(() => 50) as number[],
+    gameType: 'Spectrum',
+  };
+}
+
 /** Creates a Spectrum game and returns its id, its creator's id and its question count. */
 export async function createGame(url: string) {
-  const { questions } = await (await fetch(`${url}/prod/get-questions?gametype=spectrum`)).json();
-  const creatorId = crypto.randomUUID();
-  const text = await post(`${url}/prod/create-game`, {
-    userId: creatorId,
-    userName: 'Bench',
-    questionSet: questions.map((q: { questionID: string }) => q.questionID),
-    answerSet: questions.map(() => 50),
-    gameType: 'Spectrum',
-  });
-  return { gameId: JSON.parse(text).gameId as string, creatorId, rounds: questions.length as number };
+  const body = await newGameBody(url);
+  const text = await post(`${url}/prod/create-game`, body);
+  return { gameId: JSON.parse(text).gameId as string, creatorId: body.userId, rounds: body.questionSet.length };
 }
 
 /** A log-response body for a new friend. */

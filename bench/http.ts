@@ -229,6 +229,9 @@ export function printHttp(result: Awaited<ReturnType<typeof httpBench>>) {
   console.log(
     `\nHTTP: req/s with ${options.connections} connections, ${options.rounds} rounds × ${options.seconds} s per server, alternating`,
   );
+  console.log(
+    `  servers at LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'info'} (the default: one line per request); bare Fastify logs nothing`,
+  );
   console.log(`  load average before/after each round: ${load.join(' | ')}`);
   console.log(
     `  ${'call'.padEnd(26)}${'server'.padEnd(10)}${'rounds (req/s)'.padEnd(30)}${'median'.padStart(8)}  spread  ×bare  CPU µs/req  DB µs/req  errors`,

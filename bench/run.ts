@@ -40,7 +40,7 @@ import { circleBench, circleWorstMs, printCircle } from './circle.js';
 import { gamesBench, gamesGoals, printGames } from './games.js';
 import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
 import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
-import { liveBench, printLive, printRss, rssBench } from './live.js';
+import { liveBench, printLive, printRss, rssBench, showSpread } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
 import { pgBench, pgGoals, printPg } from './pg.js';
 import { printPush, pushBench } from './push.js';
@@ -98,8 +98,9 @@ const n = (name: keyof typeof values) => Number(values[name]);
 const fdLimit = Number(/Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1]);
 const socketCounts = String(values.sockets).split(',').map(Number);
 const postgres = values.postgres === 'none' ? undefined : values.postgres;
+// The fan-out's servers and its floor hold their sockets at the same time.
 const fdsNeeded =
-  Math.max(n('idle'), Math.max(...socketCounts) * servers.length, n('games-count') * n('games-watchers')) + 200;
+  Math.max(n('idle'), Math.max(...socketCounts) * (servers.length + 1), n('games-count') * n('games-watchers')) + 200;
 console.log(`Wavelength benchmarks, Node ${process.version}, ${new Date().toISOString()}, load ${loadavg()}`);
 console.log(`Servers: ${servers.map(([name, dir]) => `${name} = ${dir}`).join(', ')}; open files limit ${fdLimit}`);
 if (fdLimit < fdsNeeded) console.log(`  (raise it: \`ulimit -n ${fdsNeeded}\`; sockets may fail to open)`);
@@ -217,8 +218,10 @@ const cpuOf = (call: string, name: string) => {
   if (!Number.isFinite(cpu)) return '—';
   return db === undefined ? cpu.toFixed(0) : `${cpu.toFixed(0)}+${db.toFixed(0)}`;
 };
-if (http || fanouts.length > 0 || rss) {
-  console.log('\nSummary against the goals of issue 26 (ratios: median of the rounds, their range in brackets)');
+if (http || rss) {
+  console.log(
+    '\nSummary against the goals of issues 26 and 38 (ratios: median of the rounds, their range in brackets)',
+  );
   console.log(
     `  ${'server'.padEnd(8)} ${'get-all-players ×bare'.padStart(21)}   ${'log-response ×bare'.padStart(18)}   ${'PostgreSQL log-response ×SQLite'.padStart(31)}   ${'the same, Redis bus'.padStart(19)}   ${'KiB/idle socket'.padStart(15)}`,
   );
@@ -243,11 +246,23 @@ if (http || fanouts.length > 0 || rss) {
       ])
       .join('; ')}`,
   );
+}
+if (fanouts.length > 0) {
+  console.log(
+    '\nSummary against the fan-out goals of issue 38 (ratios to the bare-ws floor: median of the fifths of the messages, their range in brackets)',
+  );
+  console.log(
+    `  ${'server'.padEnd(8)} ${'watchers'.padStart(8)}   ${'delivery p99 ×floor'.padStart(19)}   ${'CPU/message ×floor'.padStart(18)}   ${'writer answer p50 ms'.padStart(20)}   p99 ms ours / floor`,
+  );
+  console.log(
+    `  ${'goal'.padEnd(8)} ${''.padStart(8)}   ${'≤ 1.20'.padStart(19)}   ${'≤ 1.20'.padStart(18)}   ${'≤ 10'.padStart(20)}`,
+  );
   for (const fanout of fanouts) {
-    const goal = fanout.options.sockets <= 5000 ? 60 : 120;
-    for (const f of fanout.rows) {
+    const floor = fanout.rows.find((r) => r.floor);
+    for (const f of fanout.rows.filter((r) => !r.floor)) {
+      const against = fanout.againstFloor.find((a) => a.name === f.name);
       console.log(
-        `  ${f.name.padEnd(8)} fan-out to ${fanout.options.sockets.toLocaleString('en-US')}: writer p50 ${f.writer[0].toFixed(1)} ms (goal ≤ 10), delivery p99 ${f.delivery[1].toFixed(1)} ms (goal ≤ ${goal}; p99 per fifth ${f.fifths.map((v) => v.toFixed(0)).join(' ')})`,
+        `  ${f.name.padEnd(8)} ${fanout.options.sockets.toLocaleString('en-US').padStart(8)}   ${showSpread(against?.p99).padStart(19)}   ${showSpread(against?.cpu).padStart(18)}   ${showSpread(f.writerFifths).padStart(20)}   ${f.delivery[1].toFixed(0)} / ${floor ? floor.delivery[1].toFixed(0) : '—'}`,
       );
     }
   }

@@ -1,8 +1,11 @@
+import fs, { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testApp } from '../testing/app.js';
-import { loggerOptions, readableLine, redactUrl } from './logging.js';
+import { jsonDestination, loggerOptions, readableLine, redactUrl } from './logging.js';
 
 describe('redactUrl', () => {
   it('hides userId and playerId, keeps the rest', () => {
@@ -11,6 +14,12 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/prod/get-score?playerId=6f1c2a9e-3b4d-4e8f-9a1b-2c3d4e5f6a7b&gameId=x')).toBe(
       '/prod/get-score?playerId=REDACTED&gameId=x',
+    );
+  });
+
+  it('hides them when their names are percent-encoded too', () => {
+    expect(redactUrl('/prod/get-score?gameId=x&player%49d=6f1c2a9e-3b4d-4e8f-9a1b-2c3d4e5f6a7b')).toBe(
+      '/prod/get-score?gameId=x&playerId=REDACTED',
     );
   });
 
@@ -76,6 +85,37 @@ describe('request lines at the default level (info)', () => {
     expect(lines[0]).toMatch(TIME);
     expect(lines[0].slice(9)).toMatch(/^GET \/prod\/get-questions\?gametype=classic 200 \d+(\.\d)? ms$/);
     expect(lines[1].slice(9)).toMatch(/^POST \/prod\/create-game 400 \d+(\.\d)? ms$/);
+  });
+
+  it('go out asynchronously, many lines per write: a burst of requests costs a few system calls, not one each', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'wavelength-log-')), 'log.jsonl');
+    const fd = openSync(file, 'w');
+    // The destination writes through Node's fs module: count its writes to the log's descriptor.
+    const writes = [vi.spyOn(fs, 'write'), vi.spyOn(fs, 'writeSync')];
+    const destination = jsonDestination(fd);
+    const logger = { ...loggerOptions({ level: 'info' }), stream: destination };
+    app = await testApp({}, { logger });
+    try {
+      await Promise.all(
+        Array.from({ length: 50 }, () => app?.inject({ method: 'GET', url: '/prod/get-questions?gametype=classic' })),
+      );
+      await app.close();
+      app = undefined;
+      // What is still buffered is written, then the file is closed.
+      await new Promise((resolve) => {
+        destination.once('close', resolve);
+        destination.end();
+      });
+      const calls = writes.flatMap((spy) => spy.mock.calls as unknown[][]).filter(([target]) => target === fd);
+      const lines = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
+      expect(lines.filter((line) => line.msg === 'request')).toHaveLength(50);
+      expect(calls.length).toBeLessThanOrEqual(10);
+    } finally {
+      for (const spy of writes) spy.mockRestore();
+    }
   });
 
   it('are not written for health checks and metrics scrapes, nor for listening', async () => {

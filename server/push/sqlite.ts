@@ -29,6 +29,9 @@ export function sqlitePushRepository(db: Db): PushRepository {
   const addFriend = db.prepare(
     'UPDATE push_subscriptions SET pending = pending + 1, last_name = ?, last_score = ? WHERE game_id = ?',
   );
+  const anySubscription = db
+    .prepare<[string], number>('SELECT 1 FROM push_subscriptions WHERE game_id = ? LIMIT 1')
+    .pluck();
   const claim = db.prepare<[number, string, number], DueRow>(
     `UPDATE push_subscriptions SET last_sent_at = ?, sent = pending, pending = 0
      WHERE game_id = ? AND pending > 0 AND (last_sent_at IS NULL OR last_sent_at <= ?)
@@ -76,6 +79,9 @@ export function sqlitePushRepository(db: Db): PushRepository {
       return deleteOne.run(gameId, endpoint).changes > 0;
     },
     async addFriend(gameId, name, score) {
+      // Most games have no subscription: a read, which takes no write lock and writes nothing
+      // (an UPDATE of no rows is still a write transaction of its own, after every answer).
+      if (anySubscription.get(gameId) === undefined) return 0;
       return addFriend.run(name, score, gameId).changes;
     },
     async claimDue(gameId, now, quietMs) {
