@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CircleMatchesReply } from '../../../shared/api.js';
-import { advance, type FakeResponse, FakeWebSocket, mockFetch } from '../../test/helpers.js';
+import { advance, type FakeResponse, FakeWebSocket, mockFetch, sentence } from '../../test/helpers.js';
 import { FRIENDS_CIRCLE_TEXT, FriendsCircle } from './FriendsCircle.js';
 import { REFETCH_SPREAD_MS } from './useCircle.js';
 
@@ -53,7 +53,7 @@ describe("a friend's circle", () => {
     await advance(0);
     expect(String(fetchMock.mock.calls[0][0])).toBe(`/prod/get-circle?gameId=${GAME_ID}&playerId=${PLAYER_ID}`);
     const section = screen.getByRole('region', { name: 'Your circle' });
-    expect(within(section).getByText("In Ada's circle you're closest to Cy: In tune")).toBeTruthy();
+    expect(within(section).getByText(sentence("In Ada's circle you're closest to Cy: In tune"))).toBeTruthy();
     expect(within(section).getByRole('heading', { level: 3 }).textContent).toBe(FRIENDS_CIRCLE_TEXT.others);
     // Scores are in the words a screen reader reads, in order; an empty name reads as a name.
     expect(
@@ -68,14 +68,14 @@ describe("a friend's circle", () => {
     open();
     liveBoard([bo]);
     await advance(0);
-    expect(screen.getByText(FRIENDS_CIRCLE_TEXT.alone('Ada'))).toBeTruthy();
+    expect(screen.getByText(sentence(FRIENDS_CIRCLE_TEXT.alone('Ada')))).toBeTruthy();
     expect(FRIENDS_CIRCLE_TEXT.alone('Ada')).toMatch(/updates live/);
     FakeWebSocket.latest.receive({ type: 'player', player: cy });
     // Screens of one game spread their calls after a live change.
     await advance(REFETCH_SPREAD_MS);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(screen.getByText("In Ada's circle you're closest to Cy: In tune")).toBeTruthy();
-    expect(screen.queryByText(FRIENDS_CIRCLE_TEXT.alone('Ada'))).toBeNull();
+    expect(screen.getByText(sentence("In Ada's circle you're closest to Cy: In tune"))).toBeTruthy();
+    expect(screen.queryByText(sentence(FRIENDS_CIRCLE_TEXT.alone('Ada')))).toBeNull();
     expect(screen.queryByRole('list')).toBeNull();
   });
 
@@ -85,10 +85,10 @@ describe("a friend's circle", () => {
     liveBoard([bo, cy, di]);
     await advance(0);
     FakeWebSocket.latest.receive({ type: 'removed', playerID: 'p-cy' });
-    expect(screen.getByText(/closest to Cy/)).toBeTruthy();
+    expect(screen.getByText(sentence(/closest to Cy/))).toBeTruthy();
     await advance(REFETCH_SPREAD_MS);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(screen.getByText("In Ada's circle you're closest to Anonymous: Close")).toBeTruthy();
+    expect(screen.getByText(sentence("In Ada's circle you're closest to Anonymous: Close"))).toBeTruthy();
   });
 
   it('folds a burst of friends into one call', async () => {
@@ -112,7 +112,7 @@ describe("a friend's circle", () => {
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await advance(0);
-    expect(screen.getByText(/closest to Cy/)).toBeTruthy();
+    expect(screen.getByText(sentence(/closest to Cy/))).toBeTruthy();
   });
 
   it('shows nothing for a 404 (the screen around says why) or a deleted game', async () => {

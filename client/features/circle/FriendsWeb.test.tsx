@@ -4,7 +4,7 @@ import type { CirclePairsReply } from '../../../shared/api.js';
 import EndScreen from '../../screens/EndScreen.js';
 import Scoreboard from '../../screens/Scoreboard.js';
 import { userId } from '../../state/user.js';
-import { advance, type FakeResponse, FakeWebSocket, mockFetch, renderAt } from '../../test/helpers.js';
+import { advance, type FakeResponse, FakeWebSocket, mockFetch, renderAt, sentence } from '../../test/helpers.js';
 import { FRIENDS_WEB_TEXT } from './FriendsWeb.js';
 import { REFETCH_SPREAD_MS } from './useCircle.js';
 
@@ -60,7 +60,7 @@ describe("the creator's web of friends", () => {
       await openWith(path, pattern, element, [bo, cy, di]);
       expect(circleCalls(fetchMock)).toEqual([`/prod/get-circle?gameId=${GAME_ID}&userId=${userId()}`]);
       const web = screen.getByRole('region', { name: "Your friends' web" });
-      expect(within(web).getByText('Closest pair: Bo and Cy: In tune')).toBeTruthy();
+      expect(within(web).getByText(sentence('Closest pair: Bo and Cy: In tune'))).toBeTruthy();
       expect(within(web).getByRole('heading', { level: 3 }).textContent).toBe(
         'The 3 most in-tune pairs among 3 friends',
       );
@@ -79,7 +79,7 @@ describe("the creator's web of friends", () => {
     FakeWebSocket.latest.receive({ type: 'player', player: cy });
     await advance(REFETCH_SPREAD_MS);
     expect(circleCalls(fetchMock)).toHaveLength(2);
-    expect(screen.getByText('Closest pair: Bo and Cy: In tune')).toBeTruthy();
+    expect(screen.getByText(sentence('Closest pair: Bo and Cy: In tune'))).toBeTruthy();
   });
 
   it.each(screens)('on the %s: is not shown to anyone but a creator', async (_name, path, pattern, element) => {

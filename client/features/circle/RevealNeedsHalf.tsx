@@ -1,12 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { namedCreator, PRODUCT_NAME } from '../../../shared/product.js';
+import { PRODUCT_NAME } from '../../../shared/product.js';
 import { FETCH_SCORE } from '../../api/calls.js';
 import { ApiError, apiCall } from '../../api/http.js';
 import { useApi } from '../../api/useApi.js';
 import { Spinner } from '../../components/Spinner.js';
+import { Isolated } from '../../i18n/Isolated.js';
 import { i18n } from '../../i18n/i18n.js';
+import { creatorInSentence } from '../../i18n/names.js';
 import { scoreboardPath } from '../../paths.js';
 import { Gauge } from '../result/Gauge.js';
 import { ScoreCaption } from '../result/ScoreCaption.js';
@@ -45,13 +47,17 @@ export function RevealNeedsHalf({
   const score = useApi(['get-score', gameId, playerId], (signal) =>
     apiCall('get-score', { query: { gameId, playerId } }, { signal, fallback: FETCH_SCORE }),
   );
-  const creator = creatorName === undefined ? null : namedCreator(creatorName);
+  const creator = creatorName === undefined ? null : creatorInSentence(creatorName);
   return (
     <main className="screen result">
       <h1 className="result__title">
-        {creator === null
-          ? t`Your ${PRODUCT_NAME} Score with your friend is`
-          : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
+        <Isolated
+          text={
+            creator === null
+              ? t`Your ${PRODUCT_NAME} Score with your friend is`
+              : t`Your ${PRODUCT_NAME} Score with ${creator} is`
+          }
+        />
       </h1>
       {score.data ? (
         <>

@@ -38,7 +38,8 @@ export function CreatorSummary({ gameId, players }: { gameId: string; players: r
         <div>
           <dt>{t`Best match`}</dt>
           <dd>
-            {bestName} · {bestScore}
+            {/* Isolated: a right-to-left name would otherwise pull the score in front of it. */}
+            <bdi>{bestName}</bdi> · {bestScore}
           </dd>
         </div>
       </dl>
