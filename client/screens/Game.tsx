@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
-import { CLASSIC_UNANSWERED, type Edition, NEW_GAME_ID, namedCreator, PRODUCT_NAME } from '../../shared/product.js';
+import { CLASSIC_UNANSWERED, type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
 import { getMoreQuestions } from '../api/calls.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Spinner } from '../components/Spinner.js';
@@ -17,6 +17,8 @@ import { SwapButton } from '../features/rounds/SwapButton.js';
 import { seenQuestionIds, swapCurrentQuestion, swapsLeft } from '../features/rounds/swaps.js';
 import { useRoundSender } from '../features/rounds/useRoundSender.js';
 import { useSubmitGame } from '../features/rounds/useSubmitGame.js';
+import { Isolated } from '../i18n/Isolated.js';
+import { creatorInSentence } from '../i18n/names.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { joinPath, landingPath, type ResultState, resultPath } from '../paths.js';
 import { creatorName, finishGame, type GameInProgress, loadGame, saveGame } from '../state/game.js';
@@ -137,7 +139,7 @@ export default function Game({ edition }: { edition: Edition }) {
     );
   }
 
-  const creator = guess ? namedCreator(creatorName(gameId) ?? '') : null;
+  const creator = guess ? creatorInSentence(creatorName(gameId) ?? '') : null;
   if (holding !== null) {
     const moveOn = () => {
       setSeen((current) => [...current, holding]);
@@ -225,7 +227,9 @@ export default function Game({ edition }: { edition: Edition }) {
         />
       ))}
       {guess && (
-        <p className="guess-ask">{creator === null ? t`What would your friend say?` : t`What would ${creator} say?`}</p>
+        <p className="guess-ask">
+          <Isolated text={creator === null ? t`What would your friend say?` : t`What would ${creator} say?`} />
+        </p>
       )}
       {/* Keyed by question, so a swapped-in question gets a round of its own: a fresh timer. */}
       {question.edition === 'classic' ? (

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { Question } from '../../../shared/model.js';
 import { CLASSIC_UNANSWERED, SPECTRUM_MAX } from '../../../shared/product.js';
 import { useLatest } from '../../hooks/useLatest.js';
+import { Isolated } from '../../i18n/Isolated.js';
 import { SCALE_END_MESSAGES } from '../../i18n/scales.js';
 
 /** How long a timed game shows a round's feedback before the next round. */
@@ -32,7 +33,7 @@ export function GuessFeedback({
   question: Question;
   guess: number;
   feedback: RoundFeedback;
-  /** The creator's name, or null when they gave none. */
+  /** The creator's name, isolated for a sentence (client/i18n/names.ts), or null when they gave none. */
   creator: string | null;
   timed: boolean;
   onNext?: () => void;
@@ -90,7 +91,7 @@ export function GuessFeedback({
             {you} <strong>{guess}</strong>
           </li>
           <li className="reveal-key reveal-key--creator">
-            {them} <strong>{creatorAnswer}</strong>
+            <Isolated text={them} /> <strong>{creatorAnswer}</strong>
           </li>
         </ul>
       </div>
@@ -101,7 +102,7 @@ export function GuessFeedback({
   if (compact) {
     return (
       <p className="guess-late" role="status">
-        <strong>{verdict}</strong> {detail} {score}
+        <strong>{verdict}</strong> <Isolated text={detail} /> {score}
       </p>
     );
   }
@@ -109,7 +110,9 @@ export function GuessFeedback({
     <section className={`guess-feedback${points >= 5 ? ' guess-feedback--close' : ''}`} aria-live="polite">
       <p className="guess-feedback__question">{question.text}</p>
       <h2 className="guess-feedback__verdict">{verdict}</h2>
-      <p className="guess-feedback__detail">{detail}</p>
+      <p className="guess-feedback__detail">
+        <Isolated text={detail} />
+      </p>
       {body}
       <p className="guess-feedback__points">{score}</p>
       <button ref={button} type="button" className="button button--primary" onClick={() => onNext?.()}>

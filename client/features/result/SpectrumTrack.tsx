@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { isolate } from '../../../shared/names.js';
 import { SPECTRUM_MAX } from '../../../shared/product.js';
 
 /** Whose answers are shown, in the words of the person looking (the track and the whole comparison). */
@@ -31,7 +32,8 @@ export function SpectrumTrack({
 }) {
   const middle = HEIGHT / 2;
   const { t } = useLingui();
-  const [you, them] = [labels.player, labels.creator];
+  // A name is isolated before its number: a right-to-left one would otherwise show the number first.
+  const [you, them] = [isolate(labels.player), isolate(labels.creator)];
   return (
     <div className="reveal-track">
       <svg
@@ -51,10 +53,10 @@ export function SpectrumTrack({
       </div>
       <ul className="reveal-track__legend" aria-hidden="true">
         <li className="reveal-key reveal-key--player">
-          {labels.player} <strong>{player}</strong>
+          <bdi>{labels.player}</bdi> <strong>{player}</strong>
         </li>
         <li className="reveal-key reveal-key--creator">
-          {labels.creator} <strong>{creator}</strong>
+          <bdi>{labels.creator}</bdi> <strong>{creator}</strong>
         </li>
       </ul>
     </div>
