@@ -63,6 +63,18 @@ describe("a friend's circle", () => {
     ).toEqual(['Anonymous — Close']);
   });
 
+  it("isolates the creator's and each friend's name, whatever their direction", async () => {
+    const dana = { playerID: 'p-cy', playerName: 'דנה', score: 8.4 };
+    serveCircle(matches(dana, { ...di, playerName: 'سارا 2' }));
+    render(<FriendsCircle gameId={GAME_ID} playerId={PLAYER_ID} creatorName="سارا" />);
+    liveBoard([bo, dana, di]);
+    await advance(0);
+    const section = screen.getByRole('region', { name: 'Your circle' });
+    const closest = within(section).getByText(sentence("In سارا's circle you're closest to דנה: In tune"));
+    expect(Array.from(closest.querySelectorAll('bdi'), (name) => name.textContent)).toEqual(['سارا', 'דנה']);
+    expect(within(section).getByRole('listitem').querySelector('bdi')?.textContent).toBe('سارا 2');
+  });
+
   it('says when no other friend has played yet, and updates live when one does', async () => {
     const fetchMock = serveCircle(matches(), matches(cy));
     open();

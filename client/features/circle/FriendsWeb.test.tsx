@@ -82,6 +82,24 @@ describe("the creator's web of friends", () => {
     expect(screen.getByText(sentence('Closest pair: Bo and Cy: In tune'))).toBeTruthy();
   });
 
+  it("isolates each friend's name, so a right-to-left one (or one ending in a mark) leaves its line in order", async () => {
+    const sara = { playerID: 'p-sara', playerName: 'سارا', score: 6 };
+    const dana = { playerID: 'p-dana', playerName: 'דנה!', score: 5 };
+    serve(true, { pairs: [pair(sara, bo, 'in-tune'), pair(dana, sara, 'close')], players: 3 });
+    const [, path, pattern, element] = screens[0];
+    await openWith(path, pattern, element, [sara, bo, dana]);
+    const web = screen.getByRole('region', { name: "Your friends' web" });
+    const isolated = (line: HTMLElement) => Array.from(line.querySelectorAll('bdi'), (name) => name.textContent);
+    const closest = within(web).getByText(sentence('Closest pair: سارا and Bo: In tune'));
+    expect(isolated(closest)).toEqual(['سارا', 'Bo']);
+    expect(within(web).getAllByRole('listitem').map(isolated)).toEqual([
+      ['سارا', 'Bo'],
+      ['דנה!', 'سارا'],
+    ]);
+    // Nothing invisible in the page's text: the <bdi> does the isolating.
+    expect(web.textContent).not.toMatch(/[\u2066-\u2069]/u);
+  });
+
   it.each(screens)('on the %s: is not shown to anyone but a creator', async (_name, path, pattern, element) => {
     const fetchMock = serve(false, { pairs: [], players: 0 });
     await openWith(path, pattern, element, [bo, cy]);
