@@ -4,7 +4,7 @@ import type { ReplyOf } from '../../shared/api.js';
 import { creatorName } from '../state/game.js';
 import { userId } from '../state/user.js';
 import { classicComparison, spectrumComparison } from '../test/comparisons.js';
-import { advance, FakeWebSocket, mockFetch, renderAt, sentence, withoutIsolates } from '../test/helpers.js';
+import { advance, FakeWebSocket, mockFetch, renderAt, sentence } from '../test/helpers.js';
 import Result from './Result.js';
 
 const GAME_ID = 'gameAbc12345';
@@ -85,7 +85,7 @@ describe('result screen', () => {
   it('shows Spectrum rounds as two markers on one track with the scale’s end labels', async () => {
     await shown(spectrumComparison);
     const tracks = screen.getAllByRole('img', { name: /on a scale/ });
-    expect(tracks.map((t) => withoutIsolates(t.getAttribute('aria-label')))).toEqual([
+    expect(tracks.map((t) => t.getAttribute('aria-label'))).toEqual([
       'You: 50, Sam: 50, on a scale from Rarely (0) to Often (100)',
       'You: 40, Sam: 30, on a scale from Disagree (0) to Agree (100)',
       'You: 100, Sam: 0, on a scale from False (0) to True (100)',

@@ -120,6 +120,3 @@ export function sentence(text: string | RegExp) {
   return (_content: string, element: Element | null) =>
     element !== null && matches(element) && !Array.from(element.children).some(matches);
 }
-
-/** A plain string (an aria-label) with its names' isolates (FSI … PDI, shared/names.ts) taken out. */
-export const withoutIsolates = (text: string | null) => text?.replace(/[\u2068\u2069]/gu, '') ?? null;

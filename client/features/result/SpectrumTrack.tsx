@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { isolate } from '../../../shared/names.js';
 import { SPECTRUM_MAX } from '../../../shared/product.js';
 
 /** Whose answers are shown, in the words of the person looking (the track and the whole comparison). */
@@ -32,8 +31,8 @@ export function SpectrumTrack({
 }) {
   const middle = HEIGHT / 2;
   const { t } = useLingui();
-  // A name is isolated before its number: a right-to-left one would otherwise show the number first.
-  const [you, them] = [isolate(labels.player), isolate(labels.creator)];
+  // Plain names in the accessible name (isolates mean nothing read out); the legend isolates them in <bdi>s.
+  const [you, them] = [labels.player, labels.creator];
   return (
     <div className="reveal-track">
       <svg
