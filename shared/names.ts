@@ -32,3 +32,17 @@ export function cleanText(raw: string): string {
   // counted decomposed (Ź is Z and one mark), in canonical order, then composed again.
   return limitCombiningMarks(raw.replace(UNWANTED, '').normalize('NFD')).normalize('NFC').trim();
 }
+
+/** FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: what `isolate` puts around a name. */
+export const FSI = '\u2068';
+export const PDI = '\u2069';
+
+/**
+ * A name as it goes into a sentence: between FSI and PDI, so it keeps its own direction and
+ * never reorders the words around it (a right-to-left "سارا · 8.4/10" would otherwise show the
+ * score first; "سارا!" its mark on the wrong side). Cleaned names hold no isolates of their own.
+ * In markup the client shows each isolated name as a <bdi> (client/i18n/Isolated.tsx).
+ */
+export function isolate(name: string): string {
+  return `${FSI}${name}${PDI}`;
+}

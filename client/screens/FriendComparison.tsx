@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { getComparison } from '../api/calls.js';
 import { ApiError } from '../api/http.js';
@@ -10,7 +11,8 @@ import { type Comparison, RoundsComparison } from '../features/result/RoundsComp
 import { FailureText } from '../i18n/FailureText.js';
 import { failure, failureOf } from '../i18n/failure.js';
 import { formatCount, formatScoreText } from '../i18n/format.js';
-import { shownName } from '../i18n/names.js';
+import { Isolated } from '../i18n/Isolated.js';
+import { nameInSentence, shownName } from '../i18n/names.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { scoreboardPath } from '../paths.js';
 import { userId } from '../state/user.js';
@@ -57,33 +59,62 @@ export default function FriendComparison() {
       </main>
     );
   }
-  const friend = shownName(i18n, comparison.playerName);
+  const shown = shownName(i18n, comparison.playerName);
+  // Isolated in a sentence: a right-to-left name keeps the words around it in order.
+  const friend = nameInSentence(i18n, comparison.playerName);
   const score = formatScoreText(i18n, comparison.score);
   const [rank, players] = [formatCount(i18n, comparison.rank), formatCount(i18n, comparison.players)];
   return (
     <main className="screen comparison">
-      <h1>{t`${friend}'s answers and yours`}</h1>
-      <p className="lead">
-        {comparison.mode === 'guess' ? (
-          <Trans>
-            {friend} scored <strong>{score}</strong> guessing your answers:{' '}
-            <strong>
-              #{rank} of {players}
-            </strong>{' '}
-            on your scoreboard.
-          </Trans>
-        ) : (
-          <Trans>
-            {friend} scored <strong>{score}</strong> with you:{' '}
-            <strong>
-              #{rank} of {players}
-            </strong>{' '}
-            on your scoreboard.
-          </Trans>
-        )}
-      </p>
-      <RoundsComparison comparison={comparison} labels={{ player: friend, creator: t`You` }} />
+      <h1>
+        <Isolated text={t`${friend}'s answers and yours`} />
+      </h1>
+      <ScoreLine
+        guess={comparison.mode === 'guess'}
+        friend={<bdi>{shown}</bdi>}
+        score={score}
+        rank={rank}
+        players={players}
+      />
+      <RoundsComparison comparison={comparison} labels={{ player: shown, creator: t`You` }} />
       {back}
     </main>
+  );
+}
+
+/** "Bo scored 8.4/10 with you: #2 of 5 on your scoreboard.", the friend's name in a <bdi>. */
+function ScoreLine({
+  guess,
+  friend,
+  score,
+  rank,
+  players,
+}: {
+  guess: boolean;
+  friend: ReactNode;
+  score: string;
+  rank: string;
+  players: string;
+}) {
+  return (
+    <p className="lead">
+      {guess ? (
+        <Trans>
+          {friend} scored <strong>{score}</strong> guessing your answers:{' '}
+          <strong>
+            #{rank} of {players}
+          </strong>{' '}
+          on your scoreboard.
+        </Trans>
+      ) : (
+        <Trans>
+          {friend} scored <strong>{score}</strong> with you:{' '}
+          <strong>
+            #{rank} of {players}
+          </strong>{' '}
+          on your scoreboard.
+        </Trans>
+      )}
+    </p>
   );
 }

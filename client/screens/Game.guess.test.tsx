@@ -4,7 +4,7 @@ import type { Question } from '../../shared/model.js';
 import { roundPoints } from '../../shared/score.js';
 import { saveTakeMyTime } from '../features/pace/pace.js';
 import { saveCreatorName, startGame } from '../state/game.js';
-import { advance, mockFetch, renderAt } from '../test/helpers.js';
+import { advance, mockFetch, renderAt, sentence } from '../test/helpers.js';
 import Game from './Game.js';
 
 const GAME_ID = 'gameGuess123';
@@ -60,12 +60,12 @@ describe('a guess game', () => {
     saveTakeMyTime(true);
     server('classic', [1, 4]);
     play('classic', classicQuestions);
-    expect(screen.getByText('What would Ada say?')).toBeTruthy();
+    expect(screen.getByText(sentence('What would Ada say?'))).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Cat' }));
     fireEvent.click(next());
     await advance(0);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Not quite');
-    expect(screen.getByText('Ada said “Dog”.')).toBeTruthy();
+    expect(screen.getByText(sentence('Ada said “Dog”.'))).toBeTruthy();
     expect(screen.getByText('0 of 10 points')).toBeTruthy();
     // Take my time: it waits for Next.
     await advance(60_000);
@@ -76,7 +76,7 @@ describe('a guess game', () => {
     fireEvent.click(next());
     await advance(0);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Right!');
-    expect(screen.getByText('Ada said “Autumn”.')).toBeTruthy();
+    expect(screen.getByText(sentence('Ada said “Autumn”.'))).toBeTruthy();
   });
 
   it('moves on by itself when timed, and shows both points of a Spectrum round and how far off', async () => {

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { isolate } from '../../shared/names.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { CLASSIC_UNANSWERED, type Edition, NEW_GAME_ID, namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { getMoreQuestions } from '../api/calls.js';
@@ -17,6 +18,7 @@ import { SwapButton } from '../features/rounds/SwapButton.js';
 import { seenQuestionIds, swapCurrentQuestion, swapsLeft } from '../features/rounds/swaps.js';
 import { useRoundSender } from '../features/rounds/useRoundSender.js';
 import { useSubmitGame } from '../features/rounds/useSubmitGame.js';
+import { Isolated } from '../i18n/Isolated.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { joinPath, landingPath, type ResultState, resultPath } from '../paths.js';
 import { creatorName, finishGame, type GameInProgress, loadGame, saveGame } from '../state/game.js';
@@ -137,7 +139,9 @@ export default function Game({ edition }: { edition: Edition }) {
     );
   }
 
-  const creator = guess ? namedCreator(creatorName(gameId) ?? '') : null;
+  const named = guess ? namedCreator(creatorName(gameId) ?? '') : null;
+  // In a sentence, isolated: a right-to-left name keeps the words around it in order.
+  const creator = named === null ? null : isolate(named);
   if (holding !== null) {
     const moveOn = () => {
       setSeen((current) => [...current, holding]);
@@ -152,7 +156,7 @@ export default function Game({ edition }: { edition: Edition }) {
             question={game.questions[holding]}
             guess={game.answers[holding]}
             feedback={held}
-            creator={creator}
+            creator={named}
             timed={timed}
             onNext={moveOn}
           />
@@ -220,12 +224,14 @@ export default function Game({ edition }: { edition: Edition }) {
           question={game.questions[r]}
           guess={game.answers[r]}
           feedback={feedback[r]}
-          creator={creator}
+          creator={named}
           timed={timed}
         />
       ))}
       {guess && (
-        <p className="guess-ask">{creator === null ? t`What would your friend say?` : t`What would ${creator} say?`}</p>
+        <p className="guess-ask">
+          <Isolated text={creator === null ? t`What would your friend say?` : t`What would ${creator} say?`} />
+        </p>
       )}
       {/* Keyed by question, so a swapped-in question gets a round of its own: a fresh timer. */}
       {question.edition === 'classic' ? (

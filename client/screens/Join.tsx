@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
+import { PRODUCT_NAME } from '../../shared/product.js';
 import { isCreator, joinGame } from '../api/calls.js';
 import { failureText } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
@@ -20,6 +20,8 @@ import { ROUND_SECONDS } from '../features/rounds/useRoundTimer.js';
 import { whenIdle } from '../features/startup/idle.js';
 import { type Failure, failure } from '../i18n/failure.js';
 import { formatCount } from '../i18n/format.js';
+import { Isolated } from '../i18n/Isolated.js';
+import { creatorInSentence } from '../i18n/names.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
 import { resumableGame, saveCreatorName } from '../state/game.js';
@@ -126,19 +128,27 @@ export default function Join() {
 
   const rounds = prefetch.data?.questions.length;
   // A creator who typed no name is "a friend".
-  const creator = namedCreator(invitation.playerName);
+  const creator = creatorInSentence(invitation.playerName);
   const seconds = formatCount(i18n, ROUND_SECONDS);
   return (
     <main className="screen join">
       <LogoMark size={56} />
       {invitation.mode === 'guess' ? (
         <>
-          <h1>{creator === null ? t`How well do you know your friend?` : t`How well do you know ${creator}?`}</h1>
+          <h1>
+            <Isolated
+              text={creator === null ? t`How well do you know your friend?` : t`How well do you know ${creator}?`}
+            />
+          </h1>
           <p className="lead">{t`Guess their answers and see at once if you were right.`}</p>
         </>
       ) : (
         <>
-          <h1>{creator === null ? t`You are joining a friend's game` : t`You are joining ${creator}'s game`}</h1>
+          <h1>
+            <Isolated
+              text={creator === null ? t`You are joining a friend's game` : t`You are joining ${creator}'s game`}
+            />
+          </h1>
           <p className="lead">{t`Answer the same questions and see how in tune you are.`}</p>
         </>
       )}

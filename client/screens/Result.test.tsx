@@ -4,7 +4,7 @@ import type { ReplyOf } from '../../shared/api.js';
 import { creatorName } from '../state/game.js';
 import { userId } from '../state/user.js';
 import { classicComparison, spectrumComparison } from '../test/comparisons.js';
-import { advance, FakeWebSocket, mockFetch, renderAt } from '../test/helpers.js';
+import { advance, FakeWebSocket, mockFetch, renderAt, sentence } from '../test/helpers.js';
 import Result from './Result.js';
 
 const GAME_ID = 'gameAbc12345';
@@ -196,7 +196,7 @@ describe('result screen', () => {
     );
     expect(screen.getByRole('link', { name: 'Play' }).getAttribute('href')).toBe(`/join/${GAME_ID}`);
     // Something of the result it names: whose game, and where its scores are (issue 32).
-    expect(screen.getByText("It comes from Sam's Wavelength game. Play it, then compare.")).toBeTruthy();
+    expect(screen.getByText(sentence("It comes from Sam's Wavelength game. Play it, then compare."))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the scoreboard' }).getAttribute('href')).toBe(
       `/scoreboard/${GAME_ID}`,
     );

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { FETCH_SCORE, getComparison } from '../api/calls.js';
@@ -23,7 +23,8 @@ import { ShareMyResult } from '../features/share/ShareMyResult.js';
 import { FailureText } from '../i18n/FailureText.js';
 import { failure, failureOf } from '../i18n/failure.js';
 import { formatCount } from '../i18n/format.js';
-import { shownName } from '../i18n/names.js';
+import { Isolated } from '../i18n/Isolated.js';
+import { creatorInSentence, nameInSentence } from '../i18n/names.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { absoluteUrl, joinPath, type LandingState, type ResultState, scoreboardPath } from '../paths.js';
 import { creatorName, saveCreatorName } from '../state/game.js';
@@ -90,14 +91,18 @@ export default function Result() {
   }
   if (check.info && !check.info.hasPlayed) {
     // A stranger on a friend's result link: whose game it is, where its scores are, and a way in.
-    const host = namedCreator(check.info.playerName);
+    const host = creatorInSentence(check.info.playerName);
     return (
       <main className="screen result">
         <h1>{t`This is a friend's result. Want to find out your own score?`}</h1>
         <p className="lead">
-          {host === null
-            ? t`It comes from a friend's ${PRODUCT_NAME} game. Play it, then compare.`
-            : t`It comes from ${host}'s ${PRODUCT_NAME} game. Play it, then compare.`}
+          <Isolated
+            text={
+              host === null
+                ? t`It comes from a friend's ${PRODUCT_NAME} game. Play it, then compare.`
+                : t`It comes from ${host}'s ${PRODUCT_NAME} game. Play it, then compare.`
+            }
+          />
         </p>
         <Link className="button button--primary" to={joinPath(gameId)}>
           {t`Play`}
@@ -130,8 +135,9 @@ export default function Result() {
     );
   }
 
-  // A creator who typed no name is "your friend".
-  const creator = namedCreator(comparison.creatorName);
+  // A creator who typed no name is "your friend". Names go into sentences isolated (a right-to-left one keeps its place).
+  const named = namedCreator(comparison.creatorName);
+  const creator = creatorInSentence(comparison.creatorName);
   const guess = comparison.mode === 'guess';
   // The live board's place once it is here (it follows friends who play later), else the reply's.
   const [place, count] = ownIndex >= 0 ? [ownIndex + 1, live.players.length] : [comparison.rank, comparison.players];
@@ -139,7 +145,7 @@ export default function Result() {
   const link = absoluteUrl(joinPath(gameId));
   const message = resultMessage(i18n, { ...comparison, guess, points: comparison.rounds.map((round) => round.points) });
   const closest = circle.reply?.matches[0];
-  const friend = closest ? shownName(i18n, closest.playerName) : '';
+  const friend = closest ? nameInSentence(i18n, closest.playerName) : '';
   return (
     <main className="screen result">
       {alreadyPlayed && (
@@ -148,43 +154,33 @@ export default function Result() {
         </p>
       )}
       <h1 className="result__title">
-        {guess
-          ? creator === null
-            ? t`How well you know your friend`
-            : t`How well you know ${creator}`
-          : creator === null
-            ? t`Your ${PRODUCT_NAME} Score with your friend is`
-            : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
+        <Isolated
+          text={
+            guess
+              ? creator === null
+                ? t`How well you know your friend`
+                : t`How well you know ${creator}`
+              : creator === null
+                ? t`Your ${PRODUCT_NAME} Score with your friend is`
+                : t`Your ${PRODUCT_NAME} Score with ${creator} is`
+          }
+        />
       </h1>
       <Gauge score={comparison.score} mode={comparison.mode} />
       <ScoreCaption score={comparison.score} mode={comparison.mode} />
-      <p className="rank">
-        {creator === null ? (
-          <Trans>
-            <strong className="rank__place">
-              #{rank} of {players}
-            </strong>{' '}
-            among the friends who played. <Link to={scoreboardPath(gameId)}>See the scoreboard</Link>
-          </Trans>
-        ) : (
-          <Trans>
-            <strong className="rank__place">
-              #{rank} of {players}
-            </strong>{' '}
-            among {creator}'s friends. <Link to={scoreboardPath(gameId)}>See the scoreboard</Link>
-          </Trans>
-        )}
-      </p>
+      <Rank rank={rank} players={players} creator={named === null ? null : <bdi>{named}</bdi>} gameId={gameId} />
       {closest && !guess && (
         // The circle sits under every round: a line here says who, and leads there.
         <p className="result__teaser">
-          <a href="#circle">{t`You're most in tune with ${friend}`} →</a>
+          <a href="#circle">
+            <Isolated text={t`You're most in tune with ${friend}`} /> →
+          </a>
         </p>
       )}
       <ShareMyResult gameId={gameId} playerID={ownPlayerId(gameId)} message={message} link={link} />
       <ShareButtons message={message} link={link} qrLink={link} />
       <MakeYourOwn gameId={gameId} creatorName={comparison.creatorName} />
-      <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: creator ?? t`Your friend` }} />
+      <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: named ?? t`Your friend` }} />
       {/* The circle is for alike games only: in a guess game everyone guessed the same answers. */}
       {!guess && (
         <FriendsCircle
@@ -199,5 +195,38 @@ export default function Result() {
       </Link>
       <ReportGame gameId={gameId} />
     </main>
+  );
+}
+
+/** "#2 of 5 among Ada's friends. See the scoreboard", the creator's name (when they gave one) isolated in a <bdi>. */
+function Rank({
+  rank,
+  players,
+  creator,
+  gameId,
+}: {
+  rank: string;
+  players: string;
+  creator: ReactNode | null;
+  gameId: string;
+}) {
+  return (
+    <p className="rank">
+      {creator === null ? (
+        <Trans>
+          <strong className="rank__place">
+            #{rank} of {players}
+          </strong>{' '}
+          among the friends who played. <Link to={scoreboardPath(gameId)}>See the scoreboard</Link>
+        </Trans>
+      ) : (
+        <Trans>
+          <strong className="rank__place">
+            #{rank} of {players}
+          </strong>{' '}
+          among {creator}'s friends. <Link to={scoreboardPath(gameId)}>See the scoreboard</Link>
+        </Trans>
+      )}
+    </p>
   );
 }

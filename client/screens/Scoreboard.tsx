@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
-import { namedCreator } from '../../shared/product.js';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsWeb } from '../features/circle/FriendsWeb.js';
 import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js';
@@ -12,6 +11,8 @@ import { LiveBadge } from '../features/scoreboard/LiveBadge.js';
 import { ScoreAnnouncer } from '../features/scoreboard/ScoreAnnouncer.js';
 import { useLiveScoreboard } from '../features/scoreboard/useLiveScoreboard.js';
 import { Replies } from '../features/share/Replies.js';
+import { Isolated } from '../i18n/Isolated.js';
+import { creatorInSentence } from '../i18n/names.js';
 import { ownPlayerId } from '../state/publicIds.js';
 import '../i18n/screens.js';
 
@@ -21,7 +22,7 @@ export default function Scoreboard() {
   const live = useLiveScoreboard(gameId);
   const { isCreator, mode, creatorName } = useCreatorCheck(gameId);
   // A guess game's board says who knows the creator best (a creator without a name is "your friend").
-  const creator = creatorName === undefined ? null : namedCreator(creatorName);
+  const creator = creatorName === undefined ? null : creatorInSentence(creatorName);
   const { t } = useLingui();
   // Deleted or never made: the live channel has stopped for good.
   if (live.gone) return <GameGone />;
@@ -30,11 +31,15 @@ export default function Scoreboard() {
       {isCreator && <Replies gameId={gameId} players={live.players} live={live.replies} />}
       <div className="scoreboard__head">
         <h1>
-          {mode !== 'guess'
-            ? t`Scoreboard`
-            : creator === null
-              ? t`Who knows your friend best`
-              : t`Who knows ${creator} best`}
+          <Isolated
+            text={
+              mode !== 'guess'
+                ? t`Scoreboard`
+                : creator === null
+                  ? t`Who knows your friend best`
+                  : t`Who knows ${creator} best`
+            }
+          />
         </h1>
         <LiveBadge connected={live.connected} />
       </div>

@@ -109,3 +109,14 @@ export class FakeWebSocket {
     else act(() => this.onclose?.(event));
   }
 }
+
+/**
+ * Finds a sentence by its whole text, names in <bdi> included (getByText alone reads an element's
+ * own text, without its children's): the innermost element whose textContent is `text`.
+ */
+export function sentence(text: string | RegExp) {
+  const matches = (element: Element) =>
+    typeof text === 'string' ? element.textContent === text : text.test(element.textContent ?? '');
+  return (_content: string, element: Element | null) =>
+    element !== null && matches(element) && !Array.from(element.children).some(matches);
+}

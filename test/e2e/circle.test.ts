@@ -68,4 +68,67 @@ describe.skipIf(!available)("your friends' circle", () => {
     for (const person of [bo, cy, ada]) expect(person.problems).toEqual([]);
     for (const person of [bo, cy, ada]) await person.context.close();
   });
+
+  it("keeps a right-to-left name in its place: the web's lines and the best match read in order at 360 px", async () => {
+    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');
+    // Bo plays first, so each pair line reads "Bo and سارا! — …"; سارا! matches Ada exactly (the best match).
+    for (const [answers, name] of [
+      [[1, 2, 1], 'Bo'],
+      [[1, 2, 3], 'سارا!'],
+    ] as const) {
+      expect((await logResponse(world.app, game.gameId, randomUUID(), [...answers], name)).statusCode).toBe(200);
+    }
+    const ada = await newPlayer(world, { userId: game.creatorId, context: { viewport: { width: 360, height: 740 } } });
+    await ada.page.goto(`/endscreen/${game.gameId}`);
+    const web = ada.page.getByRole('region', { name: "Your friends' web" });
+    const line = web.getByRole('listitem').filter({ hasText: 'سارا!' });
+    await line.waitFor();
+    expect(await line.innerText()).toBe('Bo and سارا! — Close');
+
+    // Where each piece of a line is drawn, as [top, left]: the first occurrence of each piece, in
+    // whichever text node (or <bdi>) it sits.
+    const across = (selector: string, pieces: string[]) =>
+      ada.page.evaluate(
+        ([selector, pieces]) => {
+          const element = document.querySelector(selector as string);
+          if (!element) throw new Error(`no ${selector}`);
+          const texts: Text[] = [];
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          while (walker.nextNode()) texts.push(walker.currentNode as Text);
+          return (pieces as string[]).map((piece) => {
+            const text = texts.find((node) => node.data.includes(piece));
+            if (!text) throw new Error(`no ${piece}`);
+            const range = document.createRange();
+            range.setStart(text, text.data.indexOf(piece));
+            range.setEnd(text, text.data.indexOf(piece) + piece.length);
+            // The piece's first box: a piece that wraps has one box a line.
+            const { top, left } = range.getClientRects()[0];
+            return [Math.round(top), Math.round(left)];
+          });
+        },
+        [selector, pieces] as const,
+      );
+    // Reading order on screen: line by line, then left to right (a line may wrap at 360 px).
+    const inOrder = (places: number[][]) =>
+      places.every(([top, left], index) => {
+        if (index === 0) return true;
+        const [lastTop, lastLeft] = places[index - 1];
+        return top > lastTop + 4 || (Math.abs(top - lastTop) <= 4 && left > lastLeft);
+      });
+    // The name reads as it was written, right to left with its mark at its end (the left), and
+    // stays between the words around it: "Bo and !ارا س — Close", never "Bo and ارا س! — Close".
+    const pairLine = await across('.circle__list li', ['and', '!', 'سارا', '—', 'Close']);
+    expect(inOrder(pairLine), `[top, left] ${JSON.stringify(pairLine)}`).toBe(true);
+    const closestLine = await across('.circle__closest', ['and', '!', 'سارا', ': Close']);
+    expect(inOrder(closestLine), `[top, left] ${JSON.stringify(closestLine)}`).toBe(true);
+    // The best match: the score stays after the name ("!ارا س · 10/10"), not pulled in front of it.
+    const bestMatch = await across('.summary__figures div:last-child dd', ['!', 'سارا', '·', '10']);
+    expect(inOrder(bestMatch), `[top, left] ${JSON.stringify(bestMatch)}`).toBe(true);
+
+    await web.scrollIntoViewIfNeeded();
+    await screenshot(ada.page, 'rtl-web');
+    expect(await ada.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(ada.problems).toEqual([]);
+    await ada.context.close();
+  });
 });

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CircleMatchesReply } from '../../../shared/api.js';
-import { advance, type FakeResponse, FakeWebSocket, mockFetch } from '../../test/helpers.js';
+import { advance, type FakeResponse, FakeWebSocket, mockFetch, sentence } from '../../test/helpers.js';
 import { FRIENDS_CIRCLE_TEXT, FriendsCircle } from './FriendsCircle.js';
 import { REFETCH_SPREAD_MS } from './useCircle.js';
 
@@ -53,7 +53,7 @@ describe("a friend's circle", () => {
     await advance(0);
     expect(String(fetchMock.mock.calls[0][0])).toBe(`/prod/get-circle?gameId=${GAME_ID}&playerId=${PLAYER_ID}`);
     const section = screen.getByRole('region', { name: 'Your circle' });
-    expect(within(section).getByText("In Ada's circle you're closest to Cy: In tune")).toBeTruthy();
+    expect(within(section).getByText(sentence("In Ada's circle you're closest to Cy: In tune"))).toBeTruthy();
     expect(within(section).getByRole('heading', { level: 3 }).textContent).toBe(FRIENDS_CIRCLE_TEXT.others);
     // Scores are in the words a screen reader reads, in order; an empty name reads as a name.
     expect(
@@ -63,19 +63,31 @@ describe("a friend's circle", () => {
     ).toEqual(['Anonymous — Close']);
   });
 
+  it("isolates the creator's and each friend's name, whatever their direction", async () => {
+    const dana = { playerID: 'p-cy', playerName: 'דנה', score: 8.4 };
+    serveCircle(matches(dana, { ...di, playerName: 'سارا 2' }));
+    render(<FriendsCircle gameId={GAME_ID} playerId={PLAYER_ID} creatorName="سارا" />);
+    liveBoard([bo, dana, di]);
+    await advance(0);
+    const section = screen.getByRole('region', { name: 'Your circle' });
+    const closest = within(section).getByText(sentence("In سارا's circle you're closest to דנה: In tune"));
+    expect(Array.from(closest.querySelectorAll('bdi'), (name) => name.textContent)).toEqual(['سارا', 'דנה']);
+    expect(within(section).getByRole('listitem').querySelector('bdi')?.textContent).toBe('سارا 2');
+  });
+
   it('says when no other friend has played yet, and updates live when one does', async () => {
     const fetchMock = serveCircle(matches(), matches(cy));
     open();
     liveBoard([bo]);
     await advance(0);
-    expect(screen.getByText(FRIENDS_CIRCLE_TEXT.alone('Ada'))).toBeTruthy();
+    expect(screen.getByText(sentence(FRIENDS_CIRCLE_TEXT.alone('Ada')))).toBeTruthy();
     expect(FRIENDS_CIRCLE_TEXT.alone('Ada')).toMatch(/updates live/);
     FakeWebSocket.latest.receive({ type: 'player', player: cy });
     // Screens of one game spread their calls after a live change.
     await advance(REFETCH_SPREAD_MS);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(screen.getByText("In Ada's circle you're closest to Cy: In tune")).toBeTruthy();
-    expect(screen.queryByText(FRIENDS_CIRCLE_TEXT.alone('Ada'))).toBeNull();
+    expect(screen.getByText(sentence("In Ada's circle you're closest to Cy: In tune"))).toBeTruthy();
+    expect(screen.queryByText(sentence(FRIENDS_CIRCLE_TEXT.alone('Ada')))).toBeNull();
     expect(screen.queryByRole('list')).toBeNull();
   });
 
@@ -85,10 +97,10 @@ describe("a friend's circle", () => {
     liveBoard([bo, cy, di]);
     await advance(0);
     FakeWebSocket.latest.receive({ type: 'removed', playerID: 'p-cy' });
-    expect(screen.getByText(/closest to Cy/)).toBeTruthy();
+    expect(screen.getByText(sentence(/closest to Cy/))).toBeTruthy();
     await advance(REFETCH_SPREAD_MS);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(screen.getByText("In Ada's circle you're closest to Anonymous: Close")).toBeTruthy();
+    expect(screen.getByText(sentence("In Ada's circle you're closest to Anonymous: Close"))).toBeTruthy();
   });
 
   it('folds a burst of friends into one call', async () => {
@@ -112,7 +124,7 @@ describe("a friend's circle", () => {
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await advance(0);
-    expect(screen.getByText(/closest to Cy/)).toBeTruthy();
+    expect(screen.getByText(sentence(/closest to Cy/))).toBeTruthy();
   });
 
   it('shows nothing for a 404 (the screen around says why) or a deleted game', async () => {

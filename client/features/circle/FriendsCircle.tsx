@@ -2,11 +2,11 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import type { CircleMatchesReply } from '../../../shared/api.js';
-import { namedCreator } from '../../../shared/product.js';
 import { Spinner } from '../../components/Spinner.js';
 import { failure } from '../../i18n/failure.js';
+import { Isolated } from '../../i18n/Isolated.js';
 import { i18n } from '../../i18n/i18n.js';
-import { shownName } from '../../i18n/names.js';
+import { creatorInSentence, nameInSentence } from '../../i18n/names.js';
 import type { LiveScoreboard } from '../scoreboard/live-connection.js';
 import { useLiveScoreboard } from '../scoreboard/useLiveScoreboard.js';
 import { bandWords } from './bands.js';
@@ -64,7 +64,8 @@ export function FriendsCircle({ gameId, playerId, creatorName, shared }: Friends
   const circle = shared?.circle ?? ownCircle;
   useLingui();
   const text = FRIENDS_CIRCLE_TEXT;
-  const creator = namedCreator(creatorName);
+  // Names are isolated in every sentence: a right-to-left one leaves the words around it in order.
+  const creator = creatorInSentence(creatorName);
   // A deleted game: the screen around says so.
   if (live.gone) return null;
 
@@ -74,7 +75,7 @@ export function FriendsCircle({ gameId, playerId, creatorName, shared }: Friends
     body = closest ? (
       <>
         <p className="circle__closest" aria-live="polite">
-          {text.closest(creator, shownName(i18n, closest.playerName), closest.band)}
+          <Isolated text={text.closest(creator, nameInSentence(i18n, closest.playerName), closest.band)} />
         </p>
         {others.length > 0 && (
           <>
@@ -82,7 +83,9 @@ export function FriendsCircle({ gameId, playerId, creatorName, shared }: Friends
             {/* Everyone else starts at the second closest. */}
             <ol className="circle__list" start={2}>
               {others.map((match) => (
-                <li key={match.playerID}>{text.match(shownName(i18n, match.playerName), match.band)}</li>
+                <li key={match.playerID}>
+                  <Isolated text={text.match(nameInSentence(i18n, match.playerName), match.band)} />
+                </li>
               ))}
             </ol>
           </>
@@ -90,7 +93,7 @@ export function FriendsCircle({ gameId, playerId, creatorName, shared }: Friends
       </>
     ) : (
       <p className="circle__empty" aria-live="polite">
-        {text.alone(creator)}
+        <Isolated text={text.alone(creator)} />
       </p>
     );
   } else if (circle.error) {

@@ -4,7 +4,7 @@ import type { CirclePairsReply } from '../../../shared/api.js';
 import EndScreen from '../../screens/EndScreen.js';
 import Scoreboard from '../../screens/Scoreboard.js';
 import { userId } from '../../state/user.js';
-import { advance, type FakeResponse, FakeWebSocket, mockFetch, renderAt } from '../../test/helpers.js';
+import { advance, type FakeResponse, FakeWebSocket, mockFetch, renderAt, sentence } from '../../test/helpers.js';
 import { FRIENDS_WEB_TEXT } from './FriendsWeb.js';
 import { REFETCH_SPREAD_MS } from './useCircle.js';
 
@@ -60,7 +60,7 @@ describe("the creator's web of friends", () => {
       await openWith(path, pattern, element, [bo, cy, di]);
       expect(circleCalls(fetchMock)).toEqual([`/prod/get-circle?gameId=${GAME_ID}&userId=${userId()}`]);
       const web = screen.getByRole('region', { name: "Your friends' web" });
-      expect(within(web).getByText('Closest pair: Bo and Cy: In tune')).toBeTruthy();
+      expect(within(web).getByText(sentence('Closest pair: Bo and Cy: In tune'))).toBeTruthy();
       expect(within(web).getByRole('heading', { level: 3 }).textContent).toBe(
         'The 3 most in-tune pairs among 3 friends',
       );
@@ -79,7 +79,25 @@ describe("the creator's web of friends", () => {
     FakeWebSocket.latest.receive({ type: 'player', player: cy });
     await advance(REFETCH_SPREAD_MS);
     expect(circleCalls(fetchMock)).toHaveLength(2);
-    expect(screen.getByText('Closest pair: Bo and Cy: In tune')).toBeTruthy();
+    expect(screen.getByText(sentence('Closest pair: Bo and Cy: In tune'))).toBeTruthy();
+  });
+
+  it("isolates each friend's name, so a right-to-left one (or one ending in a mark) leaves its line in order", async () => {
+    const sara = { playerID: 'p-sara', playerName: 'سارا', score: 6 };
+    const dana = { playerID: 'p-dana', playerName: 'דנה!', score: 5 };
+    serve(true, { pairs: [pair(sara, bo, 'in-tune'), pair(dana, sara, 'close')], players: 3 });
+    const [, path, pattern, element] = screens[0];
+    await openWith(path, pattern, element, [sara, bo, dana]);
+    const web = screen.getByRole('region', { name: "Your friends' web" });
+    const isolated = (line: HTMLElement) => Array.from(line.querySelectorAll('bdi'), (name) => name.textContent);
+    const closest = within(web).getByText(sentence('Closest pair: سارا and Bo: In tune'));
+    expect(isolated(closest)).toEqual(['سارا', 'Bo']);
+    expect(within(web).getAllByRole('listitem').map(isolated)).toEqual([
+      ['سارا', 'Bo'],
+      ['דנה!', 'سارا'],
+    ]);
+    // Nothing invisible in the page's text: the <bdi> does the isolating.
+    expect(web.textContent).not.toMatch(/[\u2066-\u2069]/u);
   });
 
   it.each(screens)('on the %s: is not shown to anyone but a creator', async (_name, path, pattern, element) => {

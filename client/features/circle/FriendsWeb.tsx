@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import type { Player } from '../../../shared/api.js';
 import { Spinner } from '../../components/Spinner.js';
 import { failure } from '../../i18n/failure.js';
+import { Isolated } from '../../i18n/Isolated.js';
 import { i18n } from '../../i18n/i18n.js';
-import { shownName } from '../../i18n/names.js';
+import { nameInSentence } from '../../i18n/names.js';
 import { userId } from '../../state/user.js';
 import { bandWords } from './bands.js';
 import { CircleFailure } from './CircleFailure.js';
@@ -59,8 +60,9 @@ export function FriendsWeb({ gameId, players }: FriendsWebProps) {
   let body: ReactNode;
   if (web.reply) {
     const { pairs, players: count } = web.reply;
+    // Names are isolated: a right-to-left one, or one ending in a mark, leaves the line's order alone.
     const names = (pair: (typeof pairs)[number]) =>
-      [shownName(i18n, pair.a.playerName), shownName(i18n, pair.b.playerName)] as const;
+      [nameInSentence(i18n, pair.a.playerName), nameInSentence(i18n, pair.b.playerName)] as const;
     body =
       pairs.length === 0 ? (
         <p className="circle__empty" aria-live="polite">
@@ -69,12 +71,14 @@ export function FriendsWeb({ gameId, players }: FriendsWebProps) {
       ) : (
         <>
           <p className="circle__closest" aria-live="polite">
-            {text.closest(...names(pairs[0]), pairs[0].band)}
+            <Isolated text={text.closest(...names(pairs[0]), pairs[0].band)} />
           </p>
           <h3 className="circle__subheading">{text.pairs(pairs.length, count)}</h3>
           <ol className="circle__list">
             {pairs.map((pair) => (
-              <li key={`${pair.a.playerID} ${pair.b.playerID}`}>{text.pair(...names(pair), pair.band)}</li>
+              <li key={`${pair.a.playerID} ${pair.b.playerID}`}>
+                <Isolated text={text.pair(...names(pair), pair.band)} />
+              </li>
             ))}
           </ol>
         </>

@@ -1,13 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { namedCreator, PRODUCT_NAME } from '../../../shared/product.js';
+import { PRODUCT_NAME } from '../../../shared/product.js';
 import { FETCH_SCORE } from '../../api/calls.js';
 import { ApiError, apiCall } from '../../api/http.js';
 import { useApi } from '../../api/useApi.js';
 import { useGameCheck } from '../../api/useGameCheck.js';
 import { Spinner } from '../../components/Spinner.js';
+import { Isolated } from '../../i18n/Isolated.js';
 import { i18n } from '../../i18n/i18n.js';
+import { creatorInSentence } from '../../i18n/names.js';
 import { scoreboardPath } from '../../paths.js';
 import { Gauge } from '../result/Gauge.js';
 import { ScoreCaption } from '../result/ScoreCaption.js';
@@ -55,17 +57,21 @@ export function RevealNeedsHalf({
   // get-score does not say the mode (the original client's call); is-creator does.
   const mode = useGameCheck(gameId, true).info?.mode;
   const guess = mode === 'guess';
-  const creator = creatorName === undefined ? null : namedCreator(creatorName);
+  const creator = creatorName === undefined ? null : creatorInSentence(creatorName);
   return (
     <main className="screen result">
       <h1 className="result__title">
-        {guess
-          ? creator === null
-            ? t`How well you know your friend`
-            : t`How well you know ${creator}`
-          : creator === null
-            ? t`Your ${PRODUCT_NAME} Score with your friend is`
-            : t`Your ${PRODUCT_NAME} Score with ${creator} is`}
+        <Isolated
+          text={
+            guess
+              ? creator === null
+                ? t`How well you know your friend`
+                : t`How well you know ${creator}`
+              : creator === null
+                ? t`Your ${PRODUCT_NAME} Score with your friend is`
+                : t`Your ${PRODUCT_NAME} Score with ${creator} is`
+          }
+        />
       </h1>
       {score.data ? (
         <>

@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { Question } from '../../../shared/model.js';
+import { isolate } from '../../../shared/names.js';
 import { CLASSIC_UNANSWERED, SPECTRUM_MAX } from '../../../shared/product.js';
 import { useLatest } from '../../hooks/useLatest.js';
+import { Isolated } from '../../i18n/Isolated.js';
 import { SCALE_END_MESSAGES } from '../../i18n/scales.js';
 
 /** How long a timed game shows a round's feedback before the next round. */
@@ -50,7 +52,8 @@ export function GuessFeedback({
   }, [compact, timed, next]);
 
   const { creatorAnswer, points } = feedback;
-  const them = creator ?? t`Your friend`;
+  // Isolated in a sentence: a right-to-left name keeps the words around it in order.
+  const them = creator === null ? t`Your friend` : isolate(creator);
   let verdict: string;
   let detail: string;
   let body = null;
@@ -65,6 +68,9 @@ export function GuessFeedback({
     detail = off === 0 ? t`Exactly where ${them} put it.` : t`Off by ${i18n.number(off)}.`;
     const [low, high] = SCALE_END_MESSAGES[question.scale].map((end) => i18n._(end));
     const you = t`Your guess`;
+    // What is read out: the name plain (isolates mean nothing there).
+    const trackLabel = (them: string) =>
+      t`${you}: ${guess}, ${them}: ${creatorAnswer}, on a scale from ${low} (0) to ${high} (100)`;
     // The reveal's track (result/SpectrumTrack.tsx), drawn here again: importing it would give the
     // lazy screens one more shared chunk, named in the landing's entry, which is at its budget.
     const x = (answer: number) => 14 + (272 * answer) / SPECTRUM_MAX;
@@ -74,7 +80,7 @@ export function GuessFeedback({
           className="reveal-track__svg"
           viewBox="0 0 300 28"
           role="img"
-          aria-label={t`${you}: ${guess}, ${them}: ${creatorAnswer}, on a scale from ${low} (0) to ${high} (100)`}
+          aria-label={trackLabel(creator ?? t`Your friend`)}
         >
           <line className="reveal-track__line" x1={14} x2={286} y1={14} y2={14} />
           <line className="reveal-track__gap" x1={x(guess)} x2={x(creatorAnswer)} y1={14} y2={14} />
@@ -90,7 +96,7 @@ export function GuessFeedback({
             {you} <strong>{guess}</strong>
           </li>
           <li className="reveal-key reveal-key--creator">
-            {them} <strong>{creatorAnswer}</strong>
+            <Isolated text={them} /> <strong>{creatorAnswer}</strong>
           </li>
         </ul>
       </div>
@@ -101,7 +107,7 @@ export function GuessFeedback({
   if (compact) {
     return (
       <p className="guess-late" role="status">
-        <strong>{verdict}</strong> {detail} {score}
+        <strong>{verdict}</strong> <Isolated text={detail} /> {score}
       </p>
     );
   }
@@ -109,7 +115,9 @@ export function GuessFeedback({
     <section className={`guess-feedback${points >= 5 ? ' guess-feedback--close' : ''}`} aria-live="polite">
       <p className="guess-feedback__question">{question.text}</p>
       <h2 className="guess-feedback__verdict">{verdict}</h2>
-      <p className="guess-feedback__detail">{detail}</p>
+      <p className="guess-feedback__detail">
+        <Isolated text={detail} />
+      </p>
       {body}
       <p className="guess-feedback__points">{score}</p>
       <button ref={button} type="button" className="button button--primary" onClick={() => onNext?.()}>

@@ -31,6 +31,7 @@ export function SpectrumTrack({
 }) {
   const middle = HEIGHT / 2;
   const { t } = useLingui();
+  // Plain names in the accessible name (isolates mean nothing read out); the legend isolates them in <bdi>s.
   const [you, them] = [labels.player, labels.creator];
   return (
     <div className="reveal-track">
@@ -51,10 +52,10 @@ export function SpectrumTrack({
       </div>
       <ul className="reveal-track__legend" aria-hidden="true">
         <li className="reveal-key reveal-key--player">
-          {labels.player} <strong>{player}</strong>
+          <bdi>{labels.player}</bdi> <strong>{player}</strong>
         </li>
         <li className="reveal-key reveal-key--creator">
-          {labels.creator} <strong>{creator}</strong>
+          <bdi>{labels.creator}</bdi> <strong>{creator}</strong>
         </li>
       </ul>
     </div>

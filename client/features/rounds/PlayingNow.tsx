@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Playing } from '../../../shared/live.js';
-import { shownName } from '../../i18n/names.js';
+import { Isolated } from '../../i18n/Isolated.js';
+import { nameInSentence } from '../../i18n/names.js';
 
 /**
  * Friends playing right now, round by round, as the live channel reports them: "Bo is playing —
@@ -13,14 +14,14 @@ export function PlayingNow({ playing }: { playing: readonly Playing[] }) {
   return (
     <ul className="playing-now" aria-label={t`Playing now`}>
       {playing.map((friend) => {
-        const name = shownName(i18n, friend.playerName);
+        const name = nameInSentence(i18n, friend.playerName);
         const total = friend.rounds;
         // The round they are on: the one after those stored (the last one until they finish).
         const round = Math.min(friend.round + 1, total);
         return (
           <li key={friend.playerID} className="playing-now__friend">
             <span className="playing-now__dot" aria-hidden="true" />
-            {t`${name} is playing — round ${round} of ${total}`}
+            <Isolated text={t`${name} is playing — round ${round} of ${total}`} />
           </li>
         );
       })}

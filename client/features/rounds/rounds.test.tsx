@@ -5,7 +5,7 @@ import EndScreen from '../../screens/EndScreen.js';
 import Game from '../../screens/Game.js';
 import Join from '../../screens/Join.js';
 import { loadGame, startGame } from '../../state/game.js';
-import { advance, FakeWebSocket, mockFetch, renderAt } from '../../test/helpers.js';
+import { advance, FakeWebSocket, mockFetch, renderAt, sentence } from '../../test/helpers.js';
 import { keepAnswers, keptRounds, markStored } from './kept-rounds.js';
 
 const GAME_ID = 'gameAbc12345';
@@ -131,7 +131,7 @@ describe('friends playing, on the creator’s end screen', () => {
       players: [],
       playing: [{ playerID: 'bo', playerName: 'Bo', round: 3, rounds: 10 }],
     });
-    expect(screen.getByText('Bo is playing — round 4 of 10')).toBeTruthy();
+    expect(screen.getByText(sentence('Bo is playing — round 4 of 10'))).toBeTruthy();
     FakeWebSocket.latest.receive({
       type: 'playing',
       player: { playerID: 'cy', playerName: 'Cy', round: 1, rounds: 10 },
@@ -145,12 +145,12 @@ describe('friends playing, on the creator’s end screen', () => {
       'Cy is playing — round 2 of 10',
     ]);
     FakeWebSocket.latest.receive({ type: 'player', player: { playerID: 'bo', playerName: 'Bo', score: 7.5 } });
-    expect(screen.queryByText(/Bo is playing/)).toBeNull();
+    expect(screen.queryByText(sentence(/Bo is playing/))).toBeNull();
     expect(screen.getByRole('cell', { name: 'Bo' })).toBeTruthy();
     // Cy stops playing: gone 10 minutes after their last round.
     await advance(9 * 60_000);
-    expect(screen.getByText('Cy is playing — round 2 of 10')).toBeTruthy();
+    expect(screen.getByText(sentence('Cy is playing — round 2 of 10'))).toBeTruthy();
     await advance(60_000);
-    expect(screen.queryByText(/Cy is playing/)).toBeNull();
+    expect(screen.queryByText(sentence(/Cy is playing/))).toBeNull();
   });
 });

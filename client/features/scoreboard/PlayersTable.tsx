@@ -43,13 +43,16 @@ export function PlayersTable({ players, emptyText, linkTo, selfId, actions, mark
           const name = shownName(i18n, player.playerName);
           return (
             <tr key={player.playerID} className={self ? 'players__self' : undefined}>
+              {/* The name in a <bdi>: it reads in its own direction, as it does in the sentences. */}
               <td className="players__name" title={name}>
                 {linkTo ? (
                   <Link className="players__link players__label" to={linkTo(player)}>
-                    {name}
+                    <bdi>{name}</bdi>
                   </Link>
                 ) : (
-                  <span className="players__label">{name}</span>
+                  <span className="players__label">
+                    <bdi>{name}</bdi>
+                  </span>
                 )}
                 {self && (
                   <>

@@ -47,7 +47,8 @@ export function CreatorSummary({
         <div>
           <dt>{mode === 'guess' ? t`Knows you best` : t`Best match`}</dt>
           <dd>
-            {bestName} · {bestScore}
+            {/* Isolated: a right-to-left name would otherwise pull the score in front of it. */}
+            <bdi>{bestName}</bdi> · {bestScore}
           </dd>
         </div>
       </dl>

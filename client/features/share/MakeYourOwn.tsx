@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router-dom';
-import { namedCreator } from '../../../shared/product.js';
+import { Isolated } from '../../i18n/Isolated.js';
+import { creatorInSentence } from '../../i18n/names.js';
 import { userId } from '../../state/user.js';
 import { startReply } from './replyTo.js';
 
@@ -8,14 +9,16 @@ import { startReply } from './replyTo.js';
 export function MakeYourOwn({ gameId, creatorName }: { gameId: string; creatorName: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const creator = namedCreator(creatorName);
+  const creator = creatorInSentence(creatorName);
   const start = () => {
     startReply({ gameId, playerId: userId() });
     navigate('/');
   };
   return (
     <button type="button" className="button button--secondary make-your-own" onClick={start}>
-      {creator === null ? t`Make your own — your friend will see it` : t`Make your own — ${creator} will see it`}
+      <Isolated
+        text={creator === null ? t`Make your own — your friend will see it` : t`Make your own — ${creator} will see it`}
+      />
     </button>
   );
 }

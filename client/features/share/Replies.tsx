@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { Player } from '../../../shared/api.js';
+import { isolate } from '../../../shared/names.js';
 import { apiCall, REQUEST_FAILED } from '../../api/http.js';
 import { useApi } from '../../api/useApi.js';
+import { Isolated } from '../../i18n/Isolated.js';
 import { joinPath } from '../../paths.js';
 import { userId } from '../../state/user.js';
 
@@ -38,10 +40,12 @@ export function Replies({
     <section className="card replies" aria-label={t`Games made for you`}>
       <ul>
         {all.map((reply) => {
-          const name = reply.playerName?.trim() || t`A friend`;
+          const name = isolate(reply.playerName?.trim() || t`A friend`);
           return (
             <li key={reply.gameId}>
-              <Link to={joinPath(reply.gameId)}>{t`${name} made a game for you — play it`}</Link>
+              <Link to={joinPath(reply.gameId)}>
+                <Isolated text={t`${name} made a game for you — play it`} />
+              </Link>
             </li>
           );
         })}
