@@ -80,6 +80,8 @@ describe("the creator's web of friends", () => {
     await advance(REFETCH_SPREAD_MS);
     expect(circleCalls(fetchMock)).toHaveLength(2);
     expect(screen.getByText(sentence('Closest pair: Bo and Cy: In tune'))).toBeTruthy();
+    // One pair is "the pair", not "the 1 pairs".
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('The most in-tune pair among 2 friends');
   });
 
   it("isolates each friend's name, so a right-to-left one (or one ending in a mark) leaves its line in order", async () => {

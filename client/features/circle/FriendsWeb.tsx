@@ -1,4 +1,4 @@
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import type { Player } from '../../../shared/api.js';
@@ -22,8 +22,13 @@ export const FRIENDS_WEB_TEXT = {
     return i18n._(msg`Closest pair: ${a} and ${b}: ${words}`);
   },
   pairs: (count: number, total: number) => {
-    const [shown, players] = [i18n.number(count), i18n.number(total)];
-    return i18n._(msg`The ${shown} most in-tune pairs among ${players} friends`);
+    const players = i18n.number(total);
+    return i18n._(
+      msg`${plural(count, {
+        one: `The most in-tune pair among ${players} friends`,
+        other: `The # most in-tune pairs among ${players} friends`,
+      })}`,
+    );
   },
   pair: (a: string, b: string, band: string) => {
     const words = bandWords(band);
