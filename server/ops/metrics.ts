@@ -9,6 +9,19 @@ export interface Metrics {
 }
 
 /**
+ * prom-client's default metrics that walk every handle, resource or open file at each scrape:
+ * with 10,000 live sockets a scrape held the event loop 40–115 ms (bench/games.ts, issue 38), and
+ * Prometheus scrapes every 15 s. `live_sockets_open` counts what matters of them for nothing.
+ */
+export const SCRAPE_COSTS_PER_SOCKET = [
+  'nodejs_active_handles',
+  'nodejs_active_handles_total',
+  'nodejs_active_resources',
+  'nodejs_active_resources_total',
+  'process_open_fds',
+];
+
+/**
  * Prometheus metrics of one app: requests and latency by route, open live sockets, games and
  * responses created, and, with several instances, whether this one hears the others' events.
  * Each app has its own registry, so tests can build many apps side by side.
@@ -20,6 +33,7 @@ export function registerMetrics(
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  for (const name of SCRAPE_COSTS_PER_SOCKET) registry.removeSingleMetric(name);
 
   const requests = new RequestMetrics({
     registry,

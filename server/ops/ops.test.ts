@@ -132,4 +132,15 @@ describe('operations', () => {
     if (testingOnPostgres) expect(metrics).toMatch(/^bus_connected 1$/m);
     else expect(metrics).not.toMatch(/bus_connected/);
   });
+
+  it('GET /metrics keeps the process figures but walks no handle, resource or open file (a scrape costs nothing per live socket)', async () => {
+    app = await testApp();
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^process_cpu_user_seconds_total /m);
+    expect(metrics).toMatch(/^nodejs_heap_size_used_bytes /m);
+    expect(metrics).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
+    for (const name of ['nodejs_active_handles', 'nodejs_active_resources', 'process_open_fds']) {
+      expect(metrics).not.toMatch(new RegExp(`^${name}`, 'm'));
+    }
+  });
 });
