@@ -7,7 +7,7 @@
  */
 import autocannon from 'autocannon';
 import { startPushService } from '../server/testing/push-service.js';
-import { cpuMicros, createGame, friend, loadavg, median, post, startServer } from './harness.js';
+import { cpuMicros, createGame, friend, loadavg, median, post, sleep, startServer } from './harness.js';
 
 export interface PushOptions {
   rounds: number;
@@ -29,7 +29,14 @@ export interface PushResult {
   hung: Sample[];
   /** Pushes the stand-in received (and held) during the run. */
   pushesHeld: number;
+  /** Server CPU µs per push delivered (encrypting, signing, the TLS request), beyond the answer's own. */
+  perPush: number;
+  /** Server CPU µs per answer in the same one-at-a-time loop without a subscription. */
+  perAnswer: number;
 }
+
+/** Games whose first push (sent at once) is timed, after the rounds. */
+const PUSH_GAMES = 100;
 
 const POOL = 20;
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -94,7 +101,27 @@ export async function pushBench(dir: string, options: PushOptions): Promise<Push
       hung.push(await run(await pool(true)));
       load.push(loadavg());
     }
-    return { load, quiet, hung, pushesHeld: service.received.length };
+    const pushesHeld = service.received.length;
+    // CPU per push: one friend answers each of PUSH_GAMES games, one answer at a time, with the
+    // push service answering; a game's first push goes at once. The same loop on games nobody
+    // subscribed to is the answers' own CPU.
+    service.setMode('deliver');
+    const oneAtATime = async (subscribed: boolean) => {
+      const games = [];
+      for (let i = 0; i < PUSH_GAMES / POOL; i++) games.push(...(await pool(subscribed)));
+      const delivered = service.received.length;
+      const cpu = cpuMicros(server.pid);
+      for (const game of games) await post(`${server.url}/prod/log-response`, friend(game.gameId, game.rounds));
+      if (subscribed) {
+        const deadline = Date.now() + 30_000;
+        while (service.received.length - delivered < games.length && Date.now() < deadline) await sleep(10);
+      }
+      await sleep(100);
+      return (cpuMicros(server.pid) - cpu) / games.length;
+    };
+    const perAnswer = await oneAtATime(false);
+    const perPush = (await oneAtATime(true)) - perAnswer;
+    return { load, quiet, hung, pushesHeld, perPush, perAnswer };
   } finally {
     await server.stop();
     await service.close();
@@ -117,4 +144,7 @@ export function printPush(result: PushResult): void {
     );
   }
   console.log(`  pushes held open by the stand-in: ${result.pushesHeld}`);
+  console.log(
+    `  a push delivered (encrypted, signed, sent over TLS): ${result.perPush.toFixed(0)} server CPU µs beyond its answer's ${result.perAnswer.toFixed(0)} (${PUSH_GAMES} games, one answer at a time)`,
+  );
 }
