@@ -88,6 +88,24 @@ describe('a push to a creator, through a real push service over TLS', () => {
     });
   });
 
+  it("pushes to one push service carry one signed token, not a new signature each (the server's key)", async () => {
+    const before = service.received.length;
+    for (const [i, lang] of ['en', 'de'].entries()) {
+      const { gameId, creatorId, rounds } = await createGame(lang);
+      await call('subscribe-push', { gameId, userId: creatorId, subscription: service.subscription(`kept-${i}`) });
+      await call('log-response', {
+        gameId,
+        playerId: crypto.randomUUID(),
+        userName: 'Bo',
+        responseSet: Array.from({ length: rounds }, () => 1),
+      });
+      await service.until(before + i + 1);
+    }
+    const [first, second] = service.received.slice(before).map((push) => push.headers.authorization);
+    expect(first).toMatch(/^vapid t=/);
+    expect(second).toBe(first);
+  });
+
   it('a push service that hangs delays no answer', async () => {
     const { gameId, creatorId, rounds } = await createGame('en');
     await call('subscribe-push', { gameId, userId: creatorId, subscription: service.subscription('hung-phone') });
