@@ -42,6 +42,10 @@ const answerRound = (gameId: string, playerId: string, round: number, answer: nu
   });
 
 describe('round trips per answer on PostgreSQL', () => {
+  it("plans the app's named statements once per connection (plan_cache_mode set at connection start, no query of its own)", async () => {
+    expect(await selectValue(app, 'SELECT current_setting(?)', 'plan_cache_mode')).toBe('force_generic_plan');
+  });
+
   it('log-response is one statement: no co-creator look-up, no read of stored rounds, no BEGIN or COMMIT', async () => {
     const { gameId } = await createGame(app, 'classic');
     // The game's definition is read once, then cached.
