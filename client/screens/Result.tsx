@@ -13,6 +13,7 @@ import { friendsKey, useCircle } from '../features/circle/useCircle.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { ReportGame } from '../features/report/ReportGame.js';
 import { Gauge } from '../features/result/Gauge.js';
+import { ResultTitle } from '../features/result/ResultTitle.js';
 import { type Comparison, RoundsComparison } from '../features/result/RoundsComparison.js';
 import { ScoreCaption } from '../features/result/ScoreCaption.js';
 import { useLiveScoreboard } from '../features/scoreboard/useLiveScoreboard.js';
@@ -153,19 +154,7 @@ export default function Result() {
           {t`You already played this game.`}
         </p>
       )}
-      <h1 className="result__title">
-        <Isolated
-          text={
-            guess
-              ? creator === null
-                ? t`How well you know your friend`
-                : t`How well you know ${creator}`
-              : creator === null
-                ? t`Your ${PRODUCT_NAME} Score with your friend is`
-                : t`Your ${PRODUCT_NAME} Score with ${creator} is`
-          }
-        />
-      </h1>
+      <ResultTitle creator={creator} guess={guess} />
       <Gauge score={comparison.score} mode={comparison.mode} />
       <ScoreCaption score={comparison.score} mode={comparison.mode} />
       <Rank rank={rank} players={players} creator={named === null ? null : <bdi>{named}</bdi>} gameId={gameId} />

@@ -1,17 +1,16 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../shared/product.js';
 import { FETCH_SCORE } from '../../api/calls.js';
 import { ApiError, apiCall } from '../../api/http.js';
 import { useApi } from '../../api/useApi.js';
 import { useGameCheck } from '../../api/useGameCheck.js';
 import { Spinner } from '../../components/Spinner.js';
-import { Isolated } from '../../i18n/Isolated.js';
 import { i18n } from '../../i18n/i18n.js';
 import { creatorInSentence } from '../../i18n/names.js';
 import { scoreboardPath } from '../../paths.js';
 import { Gauge } from '../result/Gauge.js';
+import { ResultTitle } from '../result/ResultTitle.js';
 import { ScoreCaption } from '../result/ScoreCaption.js';
 
 /** The screen's own words (the server's sentence, in the reader's language). */
@@ -60,19 +59,7 @@ export function RevealNeedsHalf({
   const creator = creatorName === undefined ? null : creatorInSentence(creatorName);
   return (
     <main className="screen result">
-      <h1 className="result__title">
-        <Isolated
-          text={
-            guess
-              ? creator === null
-                ? t`How well you know your friend`
-                : t`How well you know ${creator}`
-              : creator === null
-                ? t`Your ${PRODUCT_NAME} Score with your friend is`
-                : t`Your ${PRODUCT_NAME} Score with ${creator} is`
-          }
-        />
-      </h1>
+      <ResultTitle creator={creator} guess={guess} />
       {score.data ? (
         <>
           <Gauge score={score.data.score} mode={mode} />
