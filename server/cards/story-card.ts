@@ -64,6 +64,24 @@ const balancedIn = (story: StoryCard): Style => (story.mode === 'guess' ? { text
 const textsOf = (story: StoryCard) => storyTexts(story.lang, story.mode);
 
 /** Keeps a name line within two lines at most 40 characters long. */
+/** A story card's headline: sized to its length, balanced lines in a guess game, in the gradient. */
+function storyTitle(story: StoryCard, title: string, extra: Style = {}) {
+  return el(
+    'div',
+    {
+      display: 'flex',
+      fontSize: namesSize(title),
+      fontWeight: 800,
+      lineHeight: 1.1,
+      textAlign: 'center',
+      ...extra,
+      ...balancedIn(story),
+      ...gradientText,
+    },
+    title,
+  );
+}
+
 function namesSize(text: string): number {
   const length = [...text].length;
   if (length <= 16) return 104;
@@ -147,19 +165,7 @@ export function resultStory(story: ResultStory): ReactElement {
         ...(kicker === undefined
           ? []
           : [el('div', { display: 'flex', fontSize: 40, fontWeight: 500, color: MUTED, marginBottom: 16 }, kicker)]),
-        el(
-          'div',
-          {
-            display: 'flex',
-            fontSize: namesSize(title),
-            fontWeight: 800,
-            lineHeight: 1.1,
-            textAlign: 'center',
-            ...balancedIn(story),
-            ...gradientText,
-          },
-          title,
-        ),
+        storyTitle(story, title),
         el(
           'div',
           { display: 'flex', fontSize: 220, fontWeight: 800, lineHeight: 1, letterSpacing: -6, marginTop: 24 },
@@ -229,23 +235,7 @@ export function topStory(story: TopStory): ReactElement {
     el(
       'div',
       { display: 'flex', flexDirection: 'column', alignItems: 'center', flexGrow: 1, justifyContent: 'center' },
-      [
-        el(
-          'div',
-          {
-            display: 'flex',
-            fontSize: namesSize(title),
-            fontWeight: 800,
-            lineHeight: 1.1,
-            textAlign: 'center',
-            marginBottom: 56,
-            ...balancedIn(story),
-            ...gradientText,
-          },
-          title,
-        ),
-        ...rows,
-      ],
+      [storyTitle(story, title, { marginBottom: 56 }), ...rows],
     ),
     invitation(story),
   ]);
