@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { Question } from '../../../shared/model.js';
 import { isolate } from '../../../shared/names.js';
-import { CLASSIC_UNANSWERED, SPECTRUM_MAX } from '../../../shared/product.js';
+import { CLASSIC_UNANSWERED } from '../../../shared/product.js';
 import { useLatest } from '../../hooks/useLatest.js';
 import { Isolated } from '../../i18n/Isolated.js';
 import { SCALE_END_MESSAGES } from '../../i18n/scales.js';
+import { SpectrumTrack } from '../result/SpectrumTrack.js';
 
 /** How long a timed game shows a round's feedback before the next round. */
 export const FEEDBACK_MS = 2500;
@@ -67,39 +68,13 @@ export function GuessFeedback({
     verdict = off === 0 ? t`Spot on!` : off <= 10 ? t`Close!` : t`Not quite`;
     detail = off === 0 ? t`Exactly where ${them} put it.` : t`Off by ${i18n.number(off)}.`;
     const [low, high] = SCALE_END_MESSAGES[question.scale].map((end) => i18n._(end));
-    const you = t`Your guess`;
-    // What is read out: the name plain (isolates mean nothing there).
-    const trackLabel = (them: string) =>
-      t`${you}: ${guess}, ${them}: ${creatorAnswer}, on a scale from ${low} (0) to ${high} (100)`;
-    // The reveal's track (result/SpectrumTrack.tsx), drawn here again: importing it would give the
-    // lazy screens one more shared chunk, named in the landing's entry, which is at its budget.
-    const x = (answer: number) => 14 + (272 * answer) / SPECTRUM_MAX;
     body = (
-      <div className="reveal-track">
-        <svg
-          className="reveal-track__svg"
-          viewBox="0 0 300 28"
-          role="img"
-          aria-label={trackLabel(creator ?? t`Your friend`)}
-        >
-          <line className="reveal-track__line" x1={14} x2={286} y1={14} y2={14} />
-          <line className="reveal-track__gap" x1={x(guess)} x2={x(creatorAnswer)} y1={14} y2={14} />
-          <circle className="reveal-marker reveal-marker--creator" cx={x(creatorAnswer)} cy={14} r={10} />
-          <circle className="reveal-marker reveal-marker--player" cx={x(guess)} cy={14} r={6} />
-        </svg>
-        <div className="reveal-track__ends" aria-hidden="true">
-          <span>{low}</span>
-          <span>{high}</span>
-        </div>
-        <ul className="reveal-track__legend" aria-hidden="true">
-          <li className="reveal-key reveal-key--player">
-            {you} <strong>{guess}</strong>
-          </li>
-          <li className="reveal-key reveal-key--creator">
-            <Isolated text={them} /> <strong>{creatorAnswer}</strong>
-          </li>
-        </ul>
-      </div>
+      <SpectrumTrack
+        ends={[low, high]}
+        player={guess}
+        creator={creatorAnswer}
+        labels={{ player: t`Your guess`, creator: creator ?? t`Your friend` }}
+      />
     );
   }
   const score = t`${i18n.number(points)} of 10 points`;
