@@ -3,7 +3,7 @@
  * game, sees the creator's answer after each round (Classic and Spectrum), and reads a result in
  * the guess game's own words, in all four languages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createGame } from '../../server/testing/app.js';
 import {
   browserTestsAvailable,
@@ -11,8 +11,7 @@ import {
   newPlayer,
   type Player,
   screenshot,
-  startWorld,
-  type World,
+  useWorld,
   waitForPath,
   waitForRound,
 } from './support.js';
@@ -21,14 +20,10 @@ const available = browserTestsAvailable();
 const PHONE = { viewport: { width: 360, height: 780 } };
 
 describe.skipIf(!available)('a guess game in the browser', () => {
-  let world: World;
+  const world = useWorld({ QUESTIONS_PER_GAME: '3' });
   const opened: Player[] = [];
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
-  });
   afterAll(async () => {
     for (const player of opened) await player.context.close();
-    await world?.close();
   });
 
   /** A friend who takes their time (each round's feedback waits for Next), joined as Bo. */

@@ -2,7 +2,7 @@
  * Play round by round, live (CONTRACT "Fourth wave"): a creator watches a friend's rounds arrive
  * on a 360 px phone, while the friend resumes in a new tab and plays on through a lost connection.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createGame } from '../../server/testing/app.js';
 import {
   browserTestsAvailable,
@@ -11,8 +11,7 @@ import {
   type Player,
   playersOf,
   screenshot,
-  startWorld,
-  type World,
+  useWorld,
   waitForPath,
   waitForRound,
 } from './support.js';
@@ -21,14 +20,10 @@ const available = browserTestsAvailable();
 const PHONE = { viewport: { width: 360, height: 780 } };
 
 describe.skipIf(!available)('playing round by round, watched live', () => {
-  let world: World;
+  const world = useWorld({ QUESTIONS_PER_GAME: '3' });
   const opened: Player[] = [];
-  beforeAll(async () => {
-    world = await startWorld({ QUESTIONS_PER_GAME: '3' });
-  });
   afterAll(async () => {
     for (const player of opened) await player.context.close();
-    await world?.close();
   });
 
   it("a creator sees a friend's rounds arrive, through a new tab and a lost connection, then the score", async () => {
