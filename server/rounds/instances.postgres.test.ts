@@ -1,38 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../shared/live.js';
-import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
-import { crossInstanceBuses, type SharedBus } from '../testing/buses.js';
+import { createGame, logResponse, newUserId } from '../testing/app.js';
+import { crossInstanceBuses } from '../testing/buses.js';
+import { type Instances, instancesOnOneDatabase } from '../testing/instances.js';
 import { LiveClient } from '../testing/live-client.js';
-import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 
 const liveUrl = (app: FastifyInstance, gameId: string) =>
   `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/prod/live/${gameId}`;
 
 // Presence crosses instances as scores do: two instances on one database, on each bus.
 describe.each(crossInstanceBuses)('playing across instances, over $name', (bus) => {
-  let database: TestDatabase;
-  let shared: SharedBus;
+  let instances: Instances;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
-  async function instance(): Promise<FastifyInstance> {
-    const app = await testApp({ DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3', ...shared.env }, shared.options);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    return app;
-  }
-
   beforeEach(async () => {
-    database = await createTestDatabase();
-    shared = bus.share(database);
-    a = await instance();
-    b = await instance();
+    instances = await instancesOnOneDatabase(bus, { listen: true });
+    [a, b] = instances.apps;
   });
 
-  afterEach(async () => {
-    await Promise.all([a.close(), b.close()]);
-    await database.drop();
-  });
+  afterEach(() => instances.close());
 
   it("sends a round stored through one instance to the other's sockets, then the score ends it", async () => {
     const game = await createGame(a, 'classic', [1, 2, 3]);

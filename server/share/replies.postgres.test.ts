@@ -1,36 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGame, fetchQuestions, logResponse, newUserId, testApp } from '../testing/app.js';
-import { crossInstanceBuses, type SharedBus } from '../testing/buses.js';
+import { createGame, fetchQuestions, logResponse, newUserId } from '../testing/app.js';
+import { crossInstanceBuses } from '../testing/buses.js';
+import { type Instances, instancesOnOneDatabase } from '../testing/instances.js';
 import { LiveClient } from '../testing/live-client.js';
-import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 
 const liveUrl = (app: FastifyInstance, gameId: string) =>
   `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/prod/live/${gameId}`;
 
 // A game made back on one instance reaches the first game's sockets on the other, as `removed` does.
 describe.each(crossInstanceBuses)('a reply across instances, over $name', (bus) => {
-  let database: TestDatabase;
-  let shared: SharedBus;
+  let instances: Instances;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
-  async function instance(): Promise<FastifyInstance> {
-    const app = await testApp({ DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3', ...shared.env }, shared.options);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    return app;
-  }
-
   beforeEach(async () => {
-    database = await createTestDatabase();
-    shared = bus.share(database);
-    [a, b] = await Promise.all([instance(), instance()]);
+    instances = await instancesOnOneDatabase(bus, { listen: true });
+    [a, b] = instances.apps;
   });
 
-  afterEach(async () => {
-    await Promise.all([a.close(), b.close()]);
-    await database.drop();
-  });
+  afterEach(() => instances.close());
 
   it("reaches the first game's live sockets on the other instance, and get-replies on either", async () => {
     const ada = await createGame(a, 'classic', [1, 2, 3], 'Ada');
