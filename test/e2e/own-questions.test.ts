@@ -38,7 +38,11 @@ describe.skipIf(!available)('own questions', () => {
 
     await ada.page.getByRole('button', { name: 'Add your own question' }).click();
     const first = ada.page.getByRole('group', { name: 'Your question 1' });
-    // The new question's field has focus: typing goes straight in.
+    // The new question's field has focus once it shows (the editor's code may still be on its
+    // way, as on a slow phone): typing then goes straight in.
+    const firstField = first.getByLabel('Question', { exact: true });
+    await firstField.waitFor();
+    await expect.poll(() => firstField.evaluate((field) => field === document.activeElement)).toBe(true);
     await ada.page.keyboard.type(FIRST);
     await first.getByLabel('Answer word 1', { exact: true }).fill('School');
     await first.getByLabel('Answer word 2', { exact: true }).fill('Work');

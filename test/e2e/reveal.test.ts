@@ -6,16 +6,21 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createGame, logResponse } from '../../server/testing/app.js';
-import { browserTestsAvailable, newPlayer, playersOf, screenshot, useWorld } from './support.js';
+import {
+  browserTestsAvailable,
+  cardInHand,
+  countCardsRead,
+  heading,
+  newPlayer,
+  playersOf,
+  screenshot,
+  useWorld,
+  waitForPath,
+} from './support.js';
 
 const available = browserTestsAvailable();
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const roundItems = (page: Page) => page.locator('.reveal-round');
-
-async function waitForPath(page: Page, pattern: RegExp) {
-  await page.waitForFunction((source) => new RegExp(source).test(location.pathname), pattern.source);
-}
 
 /** Each round's text, whitespace collapsed: "Round 1 In tune question You word Ada word". */
 async function roundTexts(page: Page): Promise<string[]> {
@@ -31,6 +36,7 @@ describe.skipIf(!available)('the reveal', () => {
     const link = `${world.url}/join/${game.gameId}`;
 
     const bo = await newPlayer(world);
+    await countCardsRead(bo.context);
     // The page's share sheet, stubbed: it keeps what it was given.
     await bo.context.addInitScript(() => {
       Object.defineProperty(navigator, 'share', {
@@ -72,6 +78,7 @@ describe.skipIf(!available)('the reveal', () => {
     await screenshot(bo.page, 'reveal-result-classic', { fullPage: true });
 
     // Share my result: the text carries the score and the link the next friend follows.
+    await cardInHand(bo.page);
     await bo.page.getByRole('button', { name: 'Share my result' }).click();
     const shared = await bo.page.waitForFunction(() => (window as unknown as { shared?: ShareData }).shared?.text);
     const text = String(await shared.jsonValue());

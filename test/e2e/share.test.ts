@@ -11,7 +11,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, fetchQuestions, logResponse, newUserId } from '../../server/testing/app.js';
 import { pngSize } from '../../server/testing/web.js';
-import { browserTestsAvailable, newPlayer, SCREENSHOT_DIR, screenshot, startWorld, type World } from './support.js';
+import {
+  browserTestsAvailable,
+  cardInHand,
+  countCardsRead,
+  newPlayer,
+  SCREENSHOT_DIR,
+  screenshot,
+  startWorld,
+  type World,
+} from './support.js';
 
 const available = browserTestsAvailable();
 const PHONE = { viewport: { width: 360, height: 740 } };
@@ -33,6 +42,7 @@ describe.skipIf(!available)('sharing in the browser', () => {
     const bo = newUserId();
     const { playerID } = (await logResponse(world.app, game.gameId, bo, [1, 2, 1], 'Bo')).json();
     const friend = await newPlayer(world, { userId: bo, context: PHONE });
+    await countCardsRead(friend.context);
     await friend.context.addInitScript(
       ([gameId, id]) => {
         localStorage.setItem('wavelength.playerIDs', JSON.stringify([[gameId, id]]));
@@ -52,7 +62,7 @@ describe.skipIf(!available)('sharing in the browser', () => {
     await page.goto(`/result/${game.gameId}`);
     await page.getByRole('button', { name: 'Share my result' }).waitFor();
     // The card is fetched ahead, so that the share sheet opens straight from the tap.
-    await page.waitForResponse((response) => response.url().includes(`/og/result/${game.gameId}/${playerID}.png`));
+    await cardInHand(page);
     await page.getByRole('button', { name: 'Share my result' }).click();
     await page.waitForFunction(() => (window as unknown as { shared: unknown[] }).shared.length > 0);
     const [shared] = await page.evaluate(() => (window as unknown as { shared: Shared[] }).shared);

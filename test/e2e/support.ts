@@ -199,3 +199,31 @@ export async function shownScheme(page: Page): Promise<'light' | 'dark'> {
     return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128 ? 'light' : 'dark';
   });
 }
+
+/**
+ * Counts, in every page of `context`, the story cards whose bytes the page has read (the result
+ * screen fetches its card ahead, so that "Share my result" opens the share sheet straight from
+ * the tap). `cardInHand` waits for one: a tap before that offers the card to save instead, as
+ * it should on a slow connection, which is not what a test of the share sheet is after.
+ */
+export async function countCardsRead(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const blob = Response.prototype.blob;
+    Response.prototype.blob = async function (this: Response) {
+      const bytes = await blob.call(this);
+      if (new URL(this.url).pathname.startsWith('/og/result/')) {
+        const counted = window as unknown as { cardsRead?: number };
+        counted.cardsRead = (counted.cardsRead ?? 0) + 1;
+      }
+      return bytes;
+    };
+  });
+}
+
+/** Waits until the page has read a story card (see countCardsRead), and its screen has drawn since. */
+export async function cardInHand(page: Page): Promise<void> {
+  await page.waitForFunction(() => ((window as unknown as { cardsRead?: number }).cardsRead ?? 0) > 0, undefined, {
+    timeout: 60_000,
+  });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+}
