@@ -29,14 +29,14 @@ export interface PushResult {
   hung: Sample[];
   /** Pushes the stand-in received (and held) during the run. */
   pushesHeld: number;
-  /** Server CPU µs per push delivered (encrypting, signing, the TLS request), beyond the answer's own. */
-  perPush: number;
-  /** Server CPU µs per answer in the same one-at-a-time loop without a subscription. */
-  perAnswer: number;
+  /** Server CPU µs per push delivered (encrypting, signing, the TLS request), beyond the answer's own, each round. */
+  perPush: number[];
+  /** Server CPU µs per answer in the same one-at-a-time loop without a subscription, each round. */
+  perAnswer: number[];
 }
 
 /** Games whose first push (sent at once) is timed, after the rounds. */
-const PUSH_GAMES = 100;
+const PUSH_GAMES = 200;
 
 const POOL = 20;
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -102,25 +102,37 @@ export async function pushBench(dir: string, options: PushOptions): Promise<Push
       load.push(loadavg());
     }
     const pushesHeld = service.received.length;
-    // CPU per push: one friend answers each of PUSH_GAMES games, one answer at a time, with the
-    // push service answering; a game's first push goes at once. The same loop on games nobody
-    // subscribed to is the answers' own CPU.
+    // CPU per push: one friend answers each of PUSH_GAMES new games, one answer at a time, with
+    // the push service answering; a game's first push goes at once. The same loop on games nobody
+    // subscribed to is the answers' own CPU. A pair of loops first warms the code a push runs
+    // (encryption, TLS, the push service's replies): measured cold, a push had looked 3–4 times
+    // dearer than it is. Then the two alternate, the order swapped each round.
     service.setMode('deliver');
     const oneAtATime = async (subscribed: boolean) => {
       const games = [];
       for (let i = 0; i < PUSH_GAMES / POOL; i++) games.push(...(await pool(subscribed)));
+      await sleep(200);
       const delivered = service.received.length;
       const cpu = cpuMicros(server.pid);
       for (const game of games) await post(`${server.url}/prod/log-response`, friend(game.gameId, game.rounds));
       if (subscribed) {
         const deadline = Date.now() + 30_000;
-        while (service.received.length - delivered < games.length && Date.now() < deadline) await sleep(10);
+        while (service.received.length - delivered < games.length && Date.now() < deadline) await sleep(5);
       }
-      await sleep(100);
+      await sleep(200);
       return (cpuMicros(server.pid) - cpu) / games.length;
     };
-    const perAnswer = await oneAtATime(false);
-    const perPush = (await oneAtATime(true)) - perAnswer;
+    await oneAtATime(false);
+    await oneAtATime(true);
+    const perAnswer: number[] = [];
+    const perPush: number[] = [];
+    for (let round = 0; round < Math.max(3, options.rounds); round++) {
+      const order = round % 2 ? [true, false] : [false, true];
+      const [first, second] = [await oneAtATime(order[0]), await oneAtATime(order[1])];
+      const [withPush, without] = order[0] ? [first, second] : [second, first];
+      perAnswer.push(without);
+      perPush.push(withPush - without);
+    }
     return { load, quiet, hung, pushesHeld, perPush, perAnswer };
   } finally {
     await server.stop();
@@ -145,6 +157,6 @@ export function printPush(result: PushResult): void {
   }
   console.log(`  pushes held open by the stand-in: ${result.pushesHeld}`);
   console.log(
-    `  a push delivered (encrypted, signed, sent over TLS): ${result.perPush.toFixed(0)} server CPU µs beyond its answer's ${result.perAnswer.toFixed(0)} (${PUSH_GAMES} games, one answer at a time)`,
+    `  a push delivered (encrypted, signed, sent over TLS): ${range(result.perPush)} server CPU µs beyond its answer's ${range(result.perAnswer)} (${PUSH_GAMES} games a round, one answer at a time, after a warm-up)`,
   );
 }
