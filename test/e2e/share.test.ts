@@ -98,7 +98,12 @@ describe.skipIf(!available)('sharing in the browser', () => {
     await page.goto(`/endscreen/${game.gameId}`);
     const summary = page.getByTestId('creator-summary');
     await summary.waitFor();
-    expect(await summary.locator('dd').allTextContents()).toEqual(['2', '6.7/10', 'Bo · 10/10']);
+    expect(await summary.locator('dd').allTextContents()).toEqual(['2', '6.7/10', 'Bo 10/10']);
+    // At 360 px the best friend's score keeps to one line of its own, under the name.
+    const name = await summary.locator('dd bdi').boundingBox();
+    const score = summary.getByText('10/10', { exact: true });
+    expect((await score.boundingBox())?.y).toBeGreaterThanOrEqual((name?.y ?? 0) + (name?.height ?? 0) - 1);
+    expect(await score.evaluate((element) => element.getClientRects().length)).toBe(1);
     await page.waitForFunction(() => {
       const card = document.querySelector<HTMLImageElement>('.summary__card');
       return card?.complete && card.naturalWidth === 1080;
@@ -139,7 +144,7 @@ describe.skipIf(!available)('sharing in the browser', () => {
     const summary = page.getByTestId('creator-summary');
     await summary.waitFor();
     expect(await summary.locator('dt').allTextContents()).toEqual(['Played', 'Average', 'Knows you best']);
-    expect(await summary.locator('dd').allTextContents()).toEqual(['2', '6.7/10', 'Bo · 10/10']);
+    expect(await summary.locator('dd').allTextContents()).toEqual(['2', '6.7/10', 'Bo 10/10']);
     await page.waitForFunction(() => {
       const card = document.querySelector<HTMLImageElement>('.summary__card');
       return card?.complete && card.naturalWidth === 1080;

@@ -40,18 +40,18 @@ function summaryShown(mode?: GameMode) {
 describe("the creator's summary", () => {
   it('names the best match in an alike game', () => {
     const { summary, figures, alt } = summaryShown('alike');
-    expect(figures).toEqual(['Played: 3', 'Average: 5.8/10', 'Best match: Bo · 9/10']);
+    expect(figures).toEqual(['Played: 3', 'Average: 5.8/10', 'Best match: Bo 9/10']);
     expect(alt).toBe('Story card of your top three');
     expect(summary.textContent).not.toMatch(/knows/i);
   });
 
   it('is an alike game’s while the mode is not known yet', () => {
-    expect(summaryShown().figures[2]).toBe('Best match: Bo · 9/10');
+    expect(summaryShown().figures[2]).toBe('Best match: Bo 9/10');
   });
 
   it('names who knows the creator best in a guess game, with no alike words', () => {
     const { summary, figures, alt } = summaryShown('guess');
-    expect(figures).toEqual(['Played: 3', 'Average: 5.8/10', 'Knows you best: Bo · 9/10']);
+    expect(figures).toEqual(['Played: 3', 'Average: 5.8/10', 'Knows you best: Bo 9/10']);
     expect(alt).toBe('Story card of who knows you best');
     expect(summary.textContent).not.toMatch(/match|in tune/i);
   });

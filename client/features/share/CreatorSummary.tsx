@@ -47,8 +47,10 @@ export function CreatorSummary({
         <div>
           <dt>{mode === 'guess' ? t`Knows you best` : t`Best match`}</dt>
           <dd>
-            {/* Isolated: a right-to-left name would otherwise pull the score in front of it. */}
-            <bdi>{bestName}</bdi> · {bestScore}
+            {/* Isolated: a right-to-left name would otherwise pull the score in front of it. The
+                score has a line of its own: in a third of a phone's width "Bo · 10/10" broke
+                after the dot. */}
+            <bdi>{bestName}</bdi> <span className="summary__best-score">{bestScore}</span>
           </dd>
         </div>
       </dl>
