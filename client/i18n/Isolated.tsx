@@ -13,12 +13,14 @@ const ISOLATED_NAME = new RegExp(`${FSI}([^${FSI}${PDI}]*)${PDI}`, 'u');
 export function Isolated({ text }: { text: string }) {
   // Split with a group: the names are at the odd places.
   const parts = text.split(ISOLATED_NAME);
+  // One span around the sentence: in a flex container (a button) each loose part would be an item
+  // of its own, and the spaces at their edges would vanish ("Crie o seu —Adavai ver").
   return (
-    <>
+    <span>
       {parts.map((part, index) =>
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, always in its order.
         index % 2 === 1 ? <bdi key={index}>{part}</bdi> : <Fragment key={index}>{part}</Fragment>,
       )}
-    </>
+    </span>
   );
 }

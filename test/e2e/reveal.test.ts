@@ -14,6 +14,7 @@ import {
   newPlayer,
   playersOf,
   screenshot,
+  spacesAroundNames,
   useWorld,
   waitForPath,
 } from './support.js';
@@ -76,6 +77,11 @@ describe.skipIf(!available)('the reveal', () => {
     await bo.page.getByText('Melodic Match!', { exact: true }).waitFor();
     await expect.poll(() => bo.page.getByTestId('gauge-value').innerText(), { timeout: 10_000 }).toMatch(/^67/);
     await screenshot(bo.page, 'reveal-result-classic', { fullPage: true });
+    // The name inside a button keeps the spaces around it (a button lays out its content in flex).
+    const makeYourOwn = bo.page.getByRole('button', { name: 'Make your own — Ada will see it' });
+    const spaces = await spacesAroundNames(makeYourOwn);
+    expect(spaces).toHaveLength(2);
+    for (const width of spaces) expect(width).toBeGreaterThanOrEqual(2);
 
     // Share my result: the text carries the score and the link the next friend follows.
     await cardInHand(bo.page);

@@ -2,7 +2,14 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from '../../scripts/chromium.js';
 import { buildApp } from '../../server/app.js';
@@ -226,4 +233,35 @@ export async function cardInHand(page: Page): Promise<void> {
     timeout: 60_000,
   });
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+}
+
+/**
+ * The widths, in px, of the spaces drawn either side of each name (<bdi>) in `element`, where the
+ * words beside it end or begin with a space: a few px each, 0 where a space vanished (as it does
+ * when a name and the words around it are separate items of a flex container).
+ */
+export async function spacesAroundNames(element: Locator): Promise<number[]> {
+  return element.evaluate((root) => {
+    const charBox = (node: Node, at: number) => {
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      return range.getBoundingClientRect();
+    };
+    const widths: number[] = [];
+    for (const name of root.querySelectorAll('bdi')) {
+      const box = name.getBoundingClientRect();
+      const before = name.previousSibling;
+      const beforeText = before?.textContent ?? '';
+      if (before?.nodeType === Node.TEXT_NODE && /\S\s+$/.test(beforeText)) {
+        widths.push(box.left - charBox(before, beforeText.trimEnd().length - 1).right);
+      }
+      const after = name.nextSibling;
+      const afterText = after?.textContent ?? '';
+      if (after?.nodeType === Node.TEXT_NODE && /^\s+\S/.test(afterText)) {
+        widths.push(charBox(after, afterText.length - afterText.trimStart().length).left - box.right);
+      }
+    }
+    return widths.map((width) => Math.round(width));
+  });
 }
