@@ -14,17 +14,26 @@ import {
   removeButton,
   type ScreenVisit,
   shownScheme,
+  spacesAroundNames,
   useWorld,
   visitScreens,
 } from './support.js';
 
 const available = browserTestsAvailable();
 
-/** axe's findings, and one more when the page does not show the theme under test. */
+/**
+ * axe's findings, one more when the page does not show the theme under test, and one when a space
+ * beside a name in a sentence is not drawn (the words run into the name).
+ */
 async function axeFindings(page: Page, scheme: 'light' | 'dark'): Promise<string[]> {
   const found = await axeViolations(page);
   const shown = await shownScheme(page);
-  return shown === scheme ? found : [`shows the ${shown} theme`, ...found];
+  const spaces = await spacesAroundNames(page.locator('body'));
+  return [
+    ...(shown === scheme ? [] : [`shows the ${shown} theme`]),
+    ...(spaces.some((width) => width < 1) ? [`a space beside a name is not drawn (${spaces.join(', ')} px)`] : []),
+    ...found,
+  ];
 }
 
 describe.skipIf(!available).each(['dark', 'light'] as const)('accessibility, %s theme', (colorScheme) => {

@@ -237,8 +237,8 @@ export async function cardInHand(page: Page): Promise<void> {
 
 /**
  * The widths, in px, of the spaces drawn either side of each name (<bdi>) in `element`, where the
- * words beside it end or begin with a space: a few px each, 0 where a space vanished (as it does
- * when a name and the words around it are separate items of a flex container).
+ * words beside it end or begin with a space on the same line: a few px each, 0 where a space
+ * vanished (as it does when a name and the words around it are separate items of a flex container).
  */
 export async function spacesAroundNames(element: Locator): Promise<number[]> {
   return element.evaluate((root) => {
@@ -248,18 +248,23 @@ export async function spacesAroundNames(element: Locator): Promise<number[]> {
       range.setEnd(node, at + 1);
       return range.getBoundingClientRect();
     };
+    const sameLine = (a: DOMRect, b: DOMRect) => Math.abs(a.top + a.height / 2 - (b.top + b.height / 2)) < a.height / 2;
     const widths: number[] = [];
     for (const name of root.querySelectorAll('bdi')) {
-      const box = name.getBoundingClientRect();
+      const boxes = name.getClientRects();
+      if (boxes.length === 0) continue;
+      const [first, last] = [boxes[0], boxes[boxes.length - 1]];
       const before = name.previousSibling;
       const beforeText = before?.textContent ?? '';
       if (before?.nodeType === Node.TEXT_NODE && /\S\s+$/.test(beforeText)) {
-        widths.push(box.left - charBox(before, beforeText.trimEnd().length - 1).right);
+        const word = charBox(before, beforeText.trimEnd().length - 1);
+        if (sameLine(word, first)) widths.push(first.left - word.right);
       }
       const after = name.nextSibling;
       const afterText = after?.textContent ?? '';
       if (after?.nodeType === Node.TEXT_NODE && /^\s+\S/.test(afterText)) {
-        widths.push(charBox(after, afterText.length - afterText.trimStart().length).left - box.right);
+        const word = charBox(after, afterText.length - afterText.trimStart().length);
+        if (sameLine(word, last)) widths.push(word.left - last.right);
       }
     }
     return widths.map((width) => Math.round(width));
