@@ -60,6 +60,18 @@ describe('landing screen', () => {
     expect(userName()).toBe('Robin');
   });
 
+  it('says what the guess switch does, and Play with it on starts a guess game', async () => {
+    mockFetch(() => ({ body: { questions } }));
+    openLanding('/classic');
+    await advance(0);
+    const guess = screen.getByRole('checkbox', { name: 'Friends guess my answers' });
+    const hint = document.getElementById(guess.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('They answer as they think you would, and see after each round how close they came.');
+    fireEvent.click(guess);
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(loadGame('classic', NEW_GAME_ID)?.guess).toBe(true);
+  });
+
   it('switches edition through the path', async () => {
     const fetchMock = mockFetch(bank);
     openLanding('/spectrum');

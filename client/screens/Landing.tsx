@@ -135,10 +135,15 @@ export default function Landing({ edition, onReady }: LandingProps) {
         <EditionToggle edition={edition} />
         <NameField value={name} onChange={changeName} />
         {/* Kept tiny: the landing's JavaScript is at its budget. */}
-        <label>
-          <input type="checkbox" ref={guessSwitch} />
-          {t`Friends guess my answers`}
-        </label>
+        <div className="take-time">
+          <label>
+            <input type="checkbox" ref={guessSwitch} aria-describedby="guess-hint" />
+            {t`Friends guess my answers`}
+          </label>
+          <p id="guess-hint" className="take-time__hint">
+            {t`They answer as they think you would, and see after each round how close they came.`}
+          </p>
+        </div>
         <TakeMyTimeField />
         <OwnQuestions edition={edition} handle={own} />
         <button type="submit" className="button button--primary" disabled={load.loading}>
