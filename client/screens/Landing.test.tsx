@@ -66,7 +66,9 @@ describe('landing screen', () => {
     await advance(0);
     const guess = screen.getByRole('checkbox', { name: 'Friends guess my answers' });
     const hint = document.getElementById(guess.getAttribute('aria-describedby') ?? '');
-    expect(hint?.textContent).toBe('They answer as they think you would, and see after each round how close they came.');
+    expect(hint?.textContent).toBe(
+      'They answer as they think you would, and see after each round how close they came.',
+    );
     fireEvent.click(guess);
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     expect(loadGame('classic', NEW_GAME_ID)?.guess).toBe(true);
