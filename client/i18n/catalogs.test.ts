@@ -28,6 +28,19 @@ const SCREEN_AREA = [
   'shared/texts.ts',
 ];
 
+/**
+ * What each language's glossary says not to write, wherever it stands (words the glossary rules
+ * out only in some places, such as "Frage" for a Spectrum statement, are left to review).
+ */
+const RULED_OUT: Record<string, string[]> = {
+  // "Das innigste Paar" sounds romantic; "dein Freund" alone reads as "your boyfriend".
+  de: ['innigste', 'Antwortwort', 'Du trittst', 'Spiel ein neues Spiel', 'dein Freund sieht', 'Partie'],
+  // Latin-American neutral: no Spain-only words.
+  es: ['móvil', 'ordenador', 'nevera', 'vosotros', 'conjetura'],
+  // "Travado" reads as "crashed"; "aparelho", not "dispositivo".
+  'pt-BR': ['Travado', 'travar', 'Palavra de resposta', 'dispositivo'],
+};
+
 describe('the catalogs', () => {
   it('have one catalog per language and area, and none for a language the picker does not offer', async () => {
     for (const area of AREAS) {
@@ -37,6 +50,15 @@ describe('the catalogs', () => {
   });
 
   for (const { tag } of LANGUAGES.filter((language) => language.tag !== 'en')) {
+    it(`${tag} uses none of the words its glossary rules out (docs/glossary/${tag}.md)`, async () => {
+      const found = [];
+      for (const area of AREAS)
+        for (const [id, translation] of await read(tag, area))
+          for (const word of RULED_OUT[tag] ?? [])
+            if (translation.toLowerCase().includes(word.toLowerCase())) found.push({ word, id, translation });
+      expect(found).toEqual([]);
+    });
+
     for (const area of AREAS)
       describe(`${tag} ${area || 'landing/'}`, () => {
         it('translates every message of the English catalog, and nothing else', async () => {

@@ -53,7 +53,7 @@ describe.skipIf(!available)("your friends' circle", () => {
     const ada = await newPlayer(world, { userId: game.creatorId, context: { bypassCSP: true } });
     await ada.page.goto(`/endscreen/${game.gameId}`);
     const web = ada.page.getByRole('region', { name: "Your friends' web" });
-    await web.getByText('Closest pair: Bo and Cy: Close').waitFor();
+    await web.getByText('Closest pair: Bo and Cy — Close').waitFor();
     expect(await web.getByRole('listitem').allInnerTexts()).toEqual([
       'Bo and Cy — Close',
       // Equal scores: the pair whose first friend played earlier first.
@@ -119,7 +119,7 @@ describe.skipIf(!available)("your friends' circle", () => {
     // stays between the words around it: "Bo and !ارا س — Close", never "Bo and ارا س! — Close".
     const pairLine = await across('.circle__list li', ['and', '!', 'سارا', '—', 'Close']);
     expect(inOrder(pairLine), `[top, left] ${JSON.stringify(pairLine)}`).toBe(true);
-    const closestLine = await across('.circle__closest', ['and', '!', 'سارا', ': Close']);
+    const closestLine = await across('.circle__closest', ['and', '!', 'سارا', '— Close']);
     expect(inOrder(closestLine), `[top, left] ${JSON.stringify(closestLine)}`).toBe(true);
     // The best match: the score stays after the name (under it, "!ارا س" then "10/10"), not pulled in front of it.
     const bestMatch = await across('.summary__figures div:last-child dd', ['!', 'سارا', '10']);

@@ -60,7 +60,7 @@ describe("the creator's web of friends", () => {
       await openWith(path, pattern, element, [bo, cy, di]);
       expect(circleCalls(fetchMock)).toEqual([`/prod/get-circle?gameId=${GAME_ID}&userId=${userId()}`]);
       const web = screen.getByRole('region', { name: "Your friends' web" });
-      expect(within(web).getByText(sentence('Closest pair: Bo and Cy: In tune'))).toBeTruthy();
+      expect(within(web).getByText(sentence('Closest pair: Bo and Cy — In tune'))).toBeTruthy();
       expect(within(web).getByRole('heading', { level: 3 }).textContent).toBe(
         'The 3 most in-tune pairs among 3 friends',
       );
@@ -79,7 +79,7 @@ describe("the creator's web of friends", () => {
     FakeWebSocket.latest.receive({ type: 'player', player: cy });
     await advance(REFETCH_SPREAD_MS);
     expect(circleCalls(fetchMock)).toHaveLength(2);
-    expect(screen.getByText(sentence('Closest pair: Bo and Cy: In tune'))).toBeTruthy();
+    expect(screen.getByText(sentence('Closest pair: Bo and Cy — In tune'))).toBeTruthy();
     // One pair is "the pair", not "the 1 pairs".
     expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('The most in-tune pair among 2 friends');
   });
@@ -92,7 +92,7 @@ describe("the creator's web of friends", () => {
     await openWith(path, pattern, element, [sara, bo, dana]);
     const web = screen.getByRole('region', { name: "Your friends' web" });
     const isolated = (line: HTMLElement) => Array.from(line.querySelectorAll('bdi'), (name) => name.textContent);
-    const closest = within(web).getByText(sentence('Closest pair: سارا and Bo: In tune'));
+    const closest = within(web).getByText(sentence('Closest pair: سارا and Bo — In tune'));
     expect(isolated(closest)).toEqual(['سارا', 'Bo']);
     expect(within(web).getAllByRole('listitem').map(isolated)).toEqual([
       ['سارا', 'Bo'],

@@ -19,7 +19,7 @@ export const FRIENDS_WEB_TEXT = {
   },
   closest: (a: string, b: string, band: string) => {
     const words = bandWords(band);
-    return i18n._(msg`Closest pair: ${a} and ${b}: ${words}`);
+    return i18n._(msg`Closest pair: ${a} and ${b} — ${words}`);
   },
   pairs: (count: number, total: number) => {
     const players = i18n.number(total);
