@@ -64,6 +64,14 @@ const balancedIn = (story: StoryCard): Style => (story.mode === 'guess' ? { text
 const textsOf = (story: StoryCard) => storyTexts(story.lang, story.mode);
 
 /** Keeps a name line within two lines at most 40 characters long. */
+function namesSize(text: string): number {
+  const length = [...text].length;
+  if (length <= 16) return 104;
+  if (length <= 28) return 84;
+  if (length <= 44) return 68;
+  return 56;
+}
+
 /** A story card's headline: sized to its length, balanced lines in a guess game, in the gradient. */
 function storyTitle(story: StoryCard, title: string, extra: Style = {}) {
   return el(
@@ -80,14 +88,6 @@ function storyTitle(story: StoryCard, title: string, extra: Style = {}) {
     },
     title,
   );
-}
-
-function namesSize(text: string): number {
-  const length = [...text].length;
-  if (length <= 16) return 104;
-  if (length <= 28) return 84;
-  if (length <= 44) return 68;
-  return 56;
 }
 
 /** The link without its scheme, as people read and type it. */

@@ -11,7 +11,7 @@ import type { QuestionRepository } from '../questions/repository.js';
 import type { QuestionTexts } from '../questions/translations.js';
 import { answeredRounds, checkAnswers } from './answers.js';
 import type { GameCache } from './cache.js';
-import { isGameCreator } from './creator.js';
+import { creatorCannotPlay, isGameCreator, refuseCreatorFirst } from './creator.js';
 import { readQuestionSet } from './own-questions.js';
 import type { Game, GameRepository } from './repository.js';
 
@@ -42,11 +42,6 @@ interface GameRoutesOptions {
 }
 
 const TOO_MANY_PLAYS = 'Too many plays of this game from your network.';
-const creatorCannotPlay = () =>
-  conflict(
-    'creator_cannot_play',
-    'You created this game, so you cannot answer it. Share the link with your friends instead.',
-  );
 
 export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, options) => {
   const { games, questions, cache } = options;
@@ -104,10 +99,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     try {
       checkAnswers(game.questions, responseSet, 'responseSet');
     } catch (error) {
-      // A co-creator hears that they cannot play before what is wrong with their answers (the
-      // look-up is on this failing path only: the write below refuses co-creators by itself).
-      if (await games.isCoCreator(gameId, playerId)) throw creatorCannotPlay();
-      throw error;
+      await refuseCreatorFirst(games, game, playerId, error);
     }
     const score = computeScore(game.edition, game.creatorAnswers, responseSet);
     // One write decides everything left (a co-creator, rounds stored one by one that must agree

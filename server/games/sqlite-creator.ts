@@ -2,6 +2,14 @@ import type { Db } from '../db/database.js';
 import type { GameEventBus } from '../events/bus.js';
 import { type ClaimResult, type CreatorControls, type SummaryRow, summaryFromRow } from './repository.js';
 
+/**
+ * Whether a user is one of a game's co-creators (opened its creator link): by primary key
+ * (game_id, user_id), one index look-up whatever the number of co-creators. Also asked inside the
+ * writes of rounds and responses, which refuse co-creators.
+ */
+export const coCreatorLookup = (db: Db) =>
+  db.prepare<[string, string], number>('SELECT 1 FROM game_creators WHERE game_id = ? AND user_id = ?');
+
 /** The creator controls and the data's lifecycle, in SQLite. Events follow the (synchronous) commit. */
 export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControls {
   const markRemoved = db.prepare(
@@ -23,10 +31,7 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
      LIMIT ?`,
   );
   const updateKeyHash = db.prepare('UPDATE games SET creator_key_hash = ? WHERE id = ?');
-  // By primary key (game_id, user_id): one index look-up, whatever the number of co-creators.
-  const selectCoCreator = db.prepare<[string, string], number>(
-    'SELECT 1 FROM game_creators WHERE game_id = ? AND user_id = ?',
-  );
+  const selectCoCreator = coCreatorLookup(db);
   const selectKeyMatches = db.prepare<[string, string], number>(
     'SELECT 1 FROM games WHERE id = ? AND creator_key_hash = ?',
   );

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { agreesWith } from './plays.js';
 import { type AddResponseResult, type NewResponse, playerOf, responseValues } from './repository.js';
+import { coCreatorLookup } from './sqlite-creator.js';
 
 /** One friend's response to store, the game's cap (MAX_PLAYERS_PER_GAME) and its network's (PLAYS_PER_ADDRESS_PER_GAME, 0: none). */
 export interface ResponseWrite {
@@ -32,9 +33,7 @@ export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseRes
   const countNetworkPlays = db
     .prepare<[string, string], number>('SELECT count(*) FROM response_networks WHERE game_id = ? AND network = ?')
     .pluck();
-  const selectCoCreator = db.prepare<[string, string], number>(
-    'SELECT 1 FROM game_creators WHERE game_id = ? AND user_id = ?',
-  );
+  const selectCoCreator = coCreatorLookup(db);
   const selectPlay = db.prepare<[string, string], { public_id: string; answers: string }>(
     'SELECT public_id, answers FROM plays WHERE game_id = ? AND player_user_id = ?',
   );

@@ -3,7 +3,7 @@ import { answerRange } from '../../shared/model.js';
 import { roundPoints } from '../../shared/score.js';
 import { badRequest, conflict, removedFriend, unknownGame } from '../errors.js';
 import type { GameCache } from '../games/cache.js';
-import { isGameCreator } from '../games/creator.js';
+import { creatorCannotPlay, refuseCreatorFirst } from '../games/creator.js';
 import type { RoundRepository } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
@@ -18,12 +18,8 @@ export interface RoundRoutesOptions {
 }
 
 /** The creator's 409, as log-response says it. */
-export const CREATOR_CANNOT_ANSWER =
-  'You created this game, so you cannot answer it. Share the link with your friends instead.';
 /** A friend who has finished, as log-response says it. */
 export const ALREADY_PLAYED = 'You have already played this game; your first answers stand.';
-
-const creatorCannotAnswer = () => conflict('creator_cannot_play', CREATOR_CANNOT_ANSWER);
 
 /** A 400 if `answer` is outside round `round`'s range. */
 function outOfRange(game: Game, round: number, answer: number) {
@@ -47,7 +43,7 @@ export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, o
 
   endpoint(app, 'answer-round', async ({ gameId, playerId, userName, round, answer }) => {
     const game = await requireGame(gameId);
-    if (game.creatorUserId === playerId) throw creatorCannotAnswer();
+    if (game.creatorUserId === playerId) throw creatorCannotPlay();
     const count = game.questions.length;
     const invalid =
       round >= count
@@ -56,12 +52,7 @@ export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, o
             `The field "round" must be below ${count}: this game has ${count} rounds; got ${round}.`,
           )
         : outOfRange(game, round, answer);
-    if (invalid) {
-      // A co-creator hears that they cannot play first (looked up on this failing path only: the
-      // write below refuses co-creators by itself, so a round costs one round trip).
-      if (await isGameCreator(games, game, playerId)) throw creatorCannotAnswer();
-      throw invalid;
-    }
+    if (invalid) await refuseCreatorFirst(games, game, playerId, invalid);
     const result = await rounds.storeRound({
       gameId,
       playerUserId: playerId,
@@ -86,7 +77,7 @@ export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, o
         return new Serialized(`${reply},"creatorAnswer":${creatorAnswer},"points":${points}}`);
       }
       case 'creator':
-        throw creatorCannotAnswer();
+        throw creatorCannotPlay();
       case 'changed':
         throw conflict('round_already_answered', 'This round is already answered.');
       case 'out-of-order':

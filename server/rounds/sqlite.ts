@@ -8,6 +8,7 @@ import {
   type RoundWrite,
   type StoreRoundResult,
 } from '../games/plays.js';
+import { coCreatorLookup } from '../games/sqlite-creator.js';
 
 interface PlayRow {
   public_id: string;
@@ -20,9 +21,7 @@ interface PlayRow {
  */
 export function roundWriter(db: Db): (write: RoundWrite) => StoreRoundResult {
   const countPlayers = db.prepare<[string], number>('SELECT responses_count FROM games WHERE id = ?').pluck();
-  const selectCoCreator = db.prepare<[string, string], number>(
-    'SELECT 1 FROM game_creators WHERE game_id = ? AND user_id = ?',
-  );
+  const selectCoCreator = coCreatorLookup(db);
   const selectResponse = db.prepare<[string, string], { removed: number }>(
     'SELECT removed_at IS NOT NULL AS removed FROM responses WHERE game_id = ? AND player_user_id = ?',
   );
