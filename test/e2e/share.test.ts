@@ -37,6 +37,26 @@ describe.skipIf(!available)('sharing in the browser', () => {
   });
   afterAll(() => world?.close());
 
+  /**
+   * Ada's game of `mode` after Bo (her answers exactly) and Cy played, and her end screen on a
+   * phone, once its summary is there and the summary's story card has drawn.
+   */
+  async function endScreenAfterTwo(mode: 'alike' | 'guess') {
+    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada', mode);
+    const bo = newUserId();
+    const { playerID } = (await logResponse(world.app, game.gameId, bo, [1, 2, 3], 'Bo')).json();
+    await logResponse(world.app, game.gameId, newUserId(), [2, 2, 2], 'Cy');
+    const creator = await newPlayer(world, { userId: game.creatorId, context: PHONE });
+    await creator.page.goto(`/endscreen/${game.gameId}`);
+    const summary = creator.page.getByTestId('creator-summary');
+    await summary.waitFor();
+    await creator.page.waitForFunction(() => {
+      const card = document.querySelector<HTMLImageElement>('.summary__card');
+      return card?.complete && card.naturalWidth === 1080;
+    });
+    return { game, bo, playerID: playerID as string, creator, page: creator.page, summary };
+  }
+
   it('a friend shares the story card with the grid, and finds the chat links and the QR code', async () => {
     const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');
     const bo = newUserId();
@@ -89,25 +109,13 @@ describe.skipIf(!available)('sharing in the browser', () => {
   });
 
   it("the creator's end screen opens with the summary, and says when a friend made a game back, live and after a reload", async () => {
-    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada');
-    const bo = newUserId();
-    await logResponse(world.app, game.gameId, bo, [1, 2, 3], 'Bo');
-    await logResponse(world.app, game.gameId, newUserId(), [2, 2, 2], 'Cy');
-    const creator = await newPlayer(world, { userId: game.creatorId, context: PHONE });
-    const { page } = creator;
-    await page.goto(`/endscreen/${game.gameId}`);
-    const summary = page.getByTestId('creator-summary');
-    await summary.waitFor();
+    const { game, bo, creator, page, summary } = await endScreenAfterTwo('alike');
     expect(await summary.locator('dd').allTextContents()).toEqual(['2', '6.7/10', 'Bo 10/10']);
     // At 360 px the best friend's score keeps to one line of its own, under the name.
     const name = await summary.locator('dd bdi').boundingBox();
     const score = summary.getByText('10/10', { exact: true });
     expect((await score.boundingBox())?.y).toBeGreaterThanOrEqual((name?.y ?? 0) + (name?.height ?? 0) - 1);
     expect(await score.evaluate((element) => element.getClientRects().length)).toBe(1);
-    await page.waitForFunction(() => {
-      const card = document.querySelector<HTMLImageElement>('.summary__card');
-      return card?.complete && card.naturalWidth === 1080;
-    });
     await screenshot(page, 'share-endscreen-summary-360');
     expect(await page.getByRole('link', { name: 'WhatsApp' }).count()).toBe(1);
     expect(await page.getByTestId('join-qr').count()).toBe(1);
@@ -135,20 +143,9 @@ describe.skipIf(!available)('sharing in the browser', () => {
   });
 
   it("a guess game's end screen: the summary names who knows Ada best, and the invite and the cards ask how well friends know her", async () => {
-    const game = await createGame(world.app, 'classic', [1, 2, 3], 'Ada', 'guess');
-    const { playerID } = (await logResponse(world.app, game.gameId, newUserId(), [1, 2, 3], 'Bo')).json();
-    await logResponse(world.app, game.gameId, newUserId(), [2, 2, 2], 'Cy');
-    const creator = await newPlayer(world, { userId: game.creatorId, context: PHONE });
-    const { page } = creator;
-    await page.goto(`/endscreen/${game.gameId}`);
-    const summary = page.getByTestId('creator-summary');
-    await summary.waitFor();
+    const { game, playerID, creator, page, summary } = await endScreenAfterTwo('guess');
     expect(await summary.locator('dt').allTextContents()).toEqual(['Played', 'Average', 'Knows you best']);
     expect(await summary.locator('dd').allTextContents()).toEqual(['2', '6.7/10', 'Bo 10/10']);
-    await page.waitForFunction(() => {
-      const card = document.querySelector<HTMLImageElement>('.summary__card');
-      return card?.complete && card.naturalWidth === 1080;
-    });
     const whatsApp = (await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')) ?? '';
     expect(decodeURIComponent(whatsApp)).toContain('How well do you know me? Guess my answers in my Wavelength game!');
     expect(await page.locator('main').textContent()).not.toMatch(/best match|in tune/i);

@@ -77,12 +77,13 @@ function RoundItem({
   round,
   index,
   labels,
-  mode,
+  verdictLabels,
 }: {
   round: Round;
   index: number;
   labels: ComparisonLabels;
-  mode?: GameMode;
+  /** The game's mode's words for how a round went. */
+  verdictLabels: Record<Verdict, MessageDescriptor>;
 }) {
   const verdict = verdictOf(round.points);
   const { options } = round;
@@ -93,9 +94,7 @@ function RoundItem({
     <li className={`reveal-round reveal-round--${verdict}`}>
       <div className="reveal-round__head">
         <span className="reveal-round__number">{t`Round ${number}`}</span>
-        <span className={`verdict verdict--${verdict}`}>
-          {i18n._((mode === 'guess' ? GUESS_VERDICT_LABELS : VERDICT_LABELS)[verdict])}
-        </span>
+        <span className={`verdict verdict--${verdict}`}>{i18n._(verdictLabels[verdict])}</span>
       </div>
       <h3 className="reveal-round__question">{round.question}</h3>
       {Array.isArray(options) ? (
@@ -115,6 +114,7 @@ function RoundItem({
 /** Every round with both answers side by side, and which ones were in tune, close or apart (a guess game: spot on, close or missed). */
 export function RoundsComparison({ comparison, labels }: { comparison: Comparison; labels: ComparisonLabels }) {
   const verdicts = comparison.rounds.map((round) => verdictOf(round.points));
+  const verdictLabels = comparison.mode === 'guess' ? GUESS_VERDICT_LABELS : VERDICT_LABELS;
   const { t } = useLingui();
   return (
     <section className="card reveal" aria-labelledby="reveal-heading">
@@ -122,7 +122,7 @@ export function RoundsComparison({ comparison, labels }: { comparison: Compariso
       <p className="reveal__summary">{revealSummary(verdicts, comparison.mode)}</p>
       <ol className="reveal__rounds">
         {comparison.rounds.map((round, index) => (
-          <RoundItem key={round.questionID} round={round} index={index} labels={labels} mode={comparison.mode} />
+          <RoundItem key={round.questionID} round={round} index={index} labels={labels} verdictLabels={verdictLabels} />
         ))}
       </ol>
     </section>
