@@ -15,6 +15,7 @@ import {
   friend,
   loadavg,
   median,
+  medianRange,
   now,
   percentile,
   post,
@@ -166,8 +167,7 @@ export async function cardsBench(servers: [string, string][], options: CardsOpti
   return { options, load, rounds };
 }
 
-const spread = (values: number[], digits = 0) =>
-  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+const spread = medianRange;
 
 export function printCards(result: Awaited<ReturnType<typeof cardsBench>>) {
   const { options, load, rounds } = result;

@@ -188,6 +188,12 @@ export const percentile = (values: number[], p: number) => {
 
 export const median = (values: number[]) => percentile(values, 50);
 
+/** The median of the rounds and their range, as every part prints it: "0.85 (0.80–0.90)"; "—" for none. */
+export const medianRange = (values: number[], digits = 0) =>
+  values.length === 0
+    ? '—'
+    : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+
 /** Milliseconds since the epoch with sub-millisecond precision, comparable across processes. */
 export const now = () => performance.timeOrigin + performance.now();
 

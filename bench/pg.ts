@@ -28,6 +28,7 @@ import {
   DEFAULT_POSTGRES_URL,
   loadavg,
   median,
+  medianRange,
   type Running,
   sleep,
   startPostgresServer,
@@ -218,8 +219,7 @@ export async function pgBench(dir: string, options: PgOptions) {
 export function ratioOfRounds(a: number[], b: number[]): { median: number; text: string } {
   if (a.length === 0 || a.length !== b.length) return { median: Number.NaN, text: '—' };
   const list = a.map((value, i) => value / b[i]);
-  const m = median(list);
-  return { median: m, text: `${m.toFixed(2)} (${Math.min(...list).toFixed(2)}–${Math.max(...list).toFixed(2)})` };
+  return { median: median(list), text: medianRange(list, 2) };
 }
 
 /** The goals of item 3, per call: app/pgbench TPS (≥ 0.8), the app's CPU per answer on PostgreSQL over SQLite's (≤ 1.2). */
@@ -236,10 +236,7 @@ export function pgGoals({ rows }: Awaited<ReturnType<typeof pgBench>>) {
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const range = (values: number[], digits = 0) =>
-  values.length === 0
-    ? '—'
-    : `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+const range = medianRange;
 
 export function printPg(result: Awaited<ReturnType<typeof pgBench>>) {
   const { rows, load, options, synchronousCommit } = result;

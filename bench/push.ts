@@ -7,7 +7,7 @@
  */
 import autocannon from 'autocannon';
 import { startPushService } from '../server/testing/push-service.js';
-import { cpuMicros, createGame, friend, loadavg, median, post, sleep, startServer } from './harness.js';
+import { cpuMicros, createGame, friend, loadavg, medianRange, post, sleep, startServer } from './harness.js';
 
 export interface PushOptions {
   rounds: number;
@@ -140,8 +140,7 @@ export async function pushBench(dir: string, options: PushOptions): Promise<Push
   }
 }
 
-const range = (values: number[], digits = 0) =>
-  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+const range = medianRange;
 
 export function printPush(result: PushResult): void {
   console.log('\nWeb Push: log-response while the push service hangs (median of the rounds, range)');

@@ -23,6 +23,7 @@ import {
   friend,
   loadavg,
   median,
+  medianRange,
   type Running,
   startPostgresServer,
   startServer,
@@ -176,7 +177,7 @@ export function printRounds({ rows, load, options }: Awaited<ReturnType<typeof r
     // Per round: the two ran one after the other, under the same load.
     const ratios = round.cpu.map((c, i) => c / log.cpu[i]);
     console.log(
-      `  ${server}: answer-round / log-response server CPU per request ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}; goal ≤ 1.20)`,
+      `  ${server}: answer-round / log-response server CPU per request ${medianRange(ratios, 2)}; goal ≤ 1.20`,
     );
   }
 }

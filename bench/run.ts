@@ -38,7 +38,7 @@ import { cardCpuBench, printCardCpu } from './card-cpu.js';
 import { cardsBench, printCards } from './cards.js';
 import { circleBench, circleWorstMs, printCircle } from './circle.js';
 import { gamesBench, gamesGoals, printGames } from './games.js';
-import { DEFAULT_POSTGRES_URL, loadavg, median } from './harness.js';
+import { DEFAULT_POSTGRES_URL, loadavg, median, medianRange } from './harness.js';
 import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench, showSpread } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
@@ -207,9 +207,7 @@ const ratios = (call: string, name: string, base: string) => {
 };
 /** The median of the rounds' ratios, and their range. */
 const ratio = (call: string, name: string, base = 'bare') => {
-  const list = ratios(call, name, base);
-  if (list.length === 0) return '—';
-  return `${median(list).toFixed(2)} (${Math.min(...list).toFixed(2)}–${Math.max(...list).toFixed(2)})`;
+  return medianRange(ratios(call, name, base), 2);
 };
 const cpuOf = (call: string, name: string) => {
   const row = http?.rows.find((r) => r.call.startsWith(call));
