@@ -127,7 +127,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         repository: storage.push,
         send:
           options.push?.send ??
-          webPushSender({ keys: pushKeys, subject: vapidSubject(config.PUBLIC_URL), timeoutMs: 5000 }),
+          webPushSender({
+            keys: pushKeys,
+            subject: vapidSubject(config.PUBLIC_URL),
+            timeoutMs: 5000,
+            hosts: config.PUSH_SERVICE_HOSTS,
+          }),
         quietMs: options.push?.quietMs,
         gameOf: (gameId) => rooms.findGame(gameId),
         log: (message, err) => app.log.warn({ err }, message),

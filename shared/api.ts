@@ -184,8 +184,11 @@ const creatorKeySchema = z
   .string({ error: 'is required' })
   .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'is not a valid creator key' });
 
-/** The longest push endpoint accepted: push services' are under 500 characters. */
-export const MAX_PUSH_ENDPOINT_LENGTH = 1000;
+/**
+ * The longest push endpoint accepted: what real push services hand out, with room to spare
+ * (FCM's are ≈160–200 characters, Mozilla's ≈200–300, WNS's ≈250–400, Apple's ≈150).
+ */
+export const MAX_PUSH_ENDPOINT_LENGTH = 600;
 const pushEndpointSchema = z
   .string({ error: 'is required' })
   .min(1, { error: 'is required' })

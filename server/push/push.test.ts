@@ -98,11 +98,22 @@ describe('the push calls', () => {
       'https://127.0.0.1:8443/push',
       'https://10.1.2.3/push',
       'https://attacker.example/push',
+      'https://attacker.example;.notify.windows.com/w/?token=x',
+      "https://127.0.0.1'.notify.windows.com/w/?token=x",
+      'https://localhost}.notify.windows.com/w/?token=x',
+      'https://169.254.169.254`.notify.windows.com/w/?token=x',
+      'https://attacker.example".notify.windows.com/w/?token=x',
+      'https://fcm%2egoogleapis.com/fcm/send/x',
+      'https://lo%63alhost/push',
     ]) {
       const reply = await subscribe(app, gameId, creatorId, { ...browserSubscription(), endpoint });
       expect(reply.statusCode, endpoint).toBe(400);
       expect(reply.json().message).toMatch(/push service/);
     }
+    const tooLong = `https://fcm.googleapis.com/fcm/send/${'a'.repeat(600)}`;
+    const long = await subscribe(app, gameId, creatorId, { ...browserSubscription(), endpoint: tooLong });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/at most 600 characters/);
     const badKey = await subscribe(app, gameId, creatorId, {
       ...browserSubscription(),
       keys: { p256dh: 'abc', auth: Buffer.alloc(16).toString('base64url') },
