@@ -107,6 +107,25 @@ describe('starting from a terminal', () => {
     expect(server.output().trim()).toBe(`Wavelength is running at http://127.0.0.1:${port}`);
   });
 
+  it('says that /admin is on when ADMIN_TOKEN is set, never the token', async () => {
+    const port = await freePort();
+    const token = 'a-start-up-token-0123456789';
+    const server = run({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'sqlite::memory:',
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN: token,
+    });
+    child = server;
+    await waitForHealth(server);
+    expect(server.output().trim().split('\n')).toEqual([
+      `Wavelength is running at http://127.0.0.1:${port}`,
+      `/admin is on (ADMIN_TOKEN is set): http://127.0.0.1:${port}/admin`,
+    ]);
+    expect(server.output()).not.toContain(token);
+  });
+
   it('at the default log level, adds one JSON line per request and nothing else (not a terminal)', async () => {
     const port = await freePort();
     const server = run({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'sqlite::memory:' });
