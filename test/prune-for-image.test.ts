@@ -4,8 +4,9 @@
  * never a package the server loads. (Dry run on this checkout's full install: nothing is removed.)
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../server/paths.js';
 
@@ -88,5 +89,77 @@ describe('pruning the image', () => {
       expect(removed).not.toContain(path);
     }
     expect(removed).not.toContain('node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+  });
+});
+
+describe('what else the image does without', () => {
+  /** A built project as the image's build stage has it after `npm prune --omit=dev`, with `files`. */
+  function builtProject(files: string[]): string {
+    const dir = mkdtempSync(join(tmpdir(), 'wavelength-prune-'));
+    for (const file of files) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), '');
+    }
+    mkdirSync(join(dir, 'scripts'));
+    for (const script of readdirSync(join(ROOT_DIR, 'scripts'))) {
+      copyFileSync(join(ROOT_DIR, 'scripts', script), join(dir, 'scripts', script));
+    }
+    const lock = {
+      packages: {
+        '': { dependencies: { fastify: '5' } },
+        'node_modules/fastify': { dependencies: { pino: '9' } },
+        'node_modules/pino': {},
+      },
+    };
+    writeFileSync(join(dir, 'package-lock.json'), JSON.stringify(lock));
+    execFileSync(process.execPath, [join(dir, 'scripts', 'prune-for-image.mjs')], { cwd: dir, encoding: 'utf8' });
+    return dir;
+  }
+
+  it('removes source maps, type declarations, TypeScript sources and the dev scripts, and keeps what runs', () => {
+    const kept = [
+      'dist/server/main.js',
+      'dist/client/assets/index-abc.js',
+      'dist/client/index.html',
+      'node_modules/fastify/fastify.js',
+      'node_modules/fastify/package.json',
+      'node_modules/pino/pino.js',
+      'node_modules/pino/LICENSE',
+    ];
+    const gone = [
+      'dist/server/main.js.map',
+      'dist/shared/api.js.map',
+      'node_modules/fastify/fastify.d.ts',
+      'node_modules/fastify/types/instance.d.ts',
+      'node_modules/pino/pino.d.mts',
+      'node_modules/pino/lib/types.d.cts',
+      'node_modules/pino/src/index.ts',
+      'node_modules/pino/pino.js.map',
+    ];
+    const dir = builtProject([...kept, ...gone]);
+    expect(kept.filter((file) => !existsSync(join(dir, file)))).toEqual([]);
+    expect(gone.filter((file) => existsSync(join(dir, file)))).toEqual([]);
+    // `docker exec wavelength npm run admin …` and `node scripts/backup.mjs …` (README) still work.
+    expect(readdirSync(join(dir, 'scripts')).sort()).toEqual(['admin.mjs', 'backup.mjs']);
+  });
+
+  it('keeps every script the README and the docs run in the container', () => {
+    const docs = [
+      join(ROOT_DIR, 'README.md'),
+      ...readdirSync(join(ROOT_DIR, 'docs')).map((f) => join(ROOT_DIR, 'docs', f)),
+    ]
+      .filter((file) => file.endsWith('.md'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const inContainer = [...docs.matchAll(/docker (?:compose )?exec [^\n`]*?(scripts\/[\w.-]+|npm run [\w-]+)/g)].map(
+      (match) => match[1],
+    );
+    expect(inContainer.length).toBeGreaterThan(0);
+    const scripts = JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    const files = inContainer.map((run) =>
+      run.startsWith('npm run ') ? (scripts[run.slice(8)].match(/scripts\/[\w.-]+/)?.[0] ?? run) : run,
+    );
+    const dir = builtProject([]);
+    expect(files.filter((file) => !existsSync(join(dir, file)))).toEqual([]);
   });
 });

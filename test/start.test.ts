@@ -3,6 +3,7 @@
  * ENV), and plays one game through it: there is no Docker engine on the CI machines, so this is
  * how the container's behaviour is tested.
  */
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,7 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR as root } from '../server/paths.js';
-import { freePort, type ServerProcess, spawnServer, waitForHealth } from '../server/testing/process.js';
+import {
+  descendants,
+  freePort,
+  running,
+  type ServerProcess,
+  spawnServer,
+  waitForHealth,
+} from '../server/testing/process.js';
 
 /** ENV and CMD of the Dockerfile's final stage. */
 function imageSpec() {
@@ -97,6 +105,25 @@ describe('starting from a terminal', () => {
     child = server;
     await waitForHealth(server);
     expect(server.output().trim()).toBe(`Wavelength is running at http://127.0.0.1:${port}`);
+  });
+
+  it('says that /admin is on when ADMIN_TOKEN is set, never the token', async () => {
+    const port = await freePort();
+    const token = 'a-start-up-token-0123456789';
+    const server = run({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'sqlite::memory:',
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN: token,
+    });
+    child = server;
+    await waitForHealth(server);
+    expect(server.output().trim().split('\n')).toEqual([
+      `Wavelength is running at http://127.0.0.1:${port}`,
+      `/admin is on (ADMIN_TOKEN is set): http://127.0.0.1:${port}/admin`,
+    ]);
+    expect(server.output()).not.toContain(token);
   });
 
   it('at the default log level, adds one JSON line per request and nothing else (not a terminal)', async () => {
@@ -192,4 +219,65 @@ describe('starting from a terminal', () => {
       });
     }
   });
+});
+
+describe('npm start', () => {
+  // What `npm test` runs first: `npm start` then finds the build current and starts at once.
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(root, 'scripts', 'build-if-needed.mjs')], { stdio: 'inherit' });
+  }, 600_000);
+
+  let started: number[] = [];
+  afterEach(() => {
+    for (const pid of started.filter(running)) process.kill(pid, 'SIGKILL');
+    started = [];
+  });
+
+  /** `npm start` in its own process group, as a terminal starts it. */
+  async function npmStart() {
+    const port = await freePort();
+    const npm = spawnServer(
+      ['npm', 'start'],
+      {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'sqlite::memory:',
+      },
+      { detached: true },
+    );
+    child = npm;
+    await waitForHealth(npm, 30_000);
+    started = descendants(npm.proc.pid as number);
+    expect(started.length).toBeGreaterThan(0);
+    return { npm, port };
+  }
+
+  /** npm has ended: the server too, after its graceful shutdown, and its port is closed. */
+  async function expectStopped(npm: ServerProcess, port: number) {
+    await npm.exited;
+    // The server may outlive npm by a moment, finishing its shutdown: wait up to 15 s for it.
+    for (let waited = 0; waited < 15_000 && started.some(running); waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(started.filter(running)).toEqual([]);
+    await expect(fetch(`${npm.url}/healthz`)).rejects.toThrow();
+    const lines = npm.output().split('\n');
+    expect(lines).toContain(`Wavelength is running at http://127.0.0.1:${port}`);
+    const logged = lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line).msg);
+    expect(logged).toContain('shutting down');
+  }
+
+  it('stops the server gracefully on `kill <pid of npm start>` (SIGTERM to npm alone)', async () => {
+    const { npm, port } = await npmStart();
+    npm.proc.kill('SIGTERM');
+    await expectStopped(npm, port);
+  }, 60_000);
+
+  it('stops the server gracefully on Ctrl-C (SIGINT to the whole process group)', async () => {
+    const { npm, port } = await npmStart();
+    process.kill(-(npm.proc.pid as number), 'SIGINT');
+    await expectStopped(npm, port);
+  }, 60_000);
 });

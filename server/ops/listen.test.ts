@@ -17,6 +17,18 @@ describe('servingLines', () => {
       ],
     );
   });
+
+  it('says /admin is on when ADMIN_TOKEN is set, never the token, and nothing of it otherwise', () => {
+    const token = 'a-token-of-24-characters';
+    expect(servingLines({ HOST: '127.0.0.1', PORT: 3000, ADMIN_TOKEN: token }, [])).toEqual([
+      'Wavelength is running at http://127.0.0.1:3000',
+      '/admin is on (ADMIN_TOKEN is set): http://127.0.0.1:3000/admin',
+    ]);
+    const anyAddress = servingLines({ HOST: '0.0.0.0', PORT: 3000, ADMIN_TOKEN: token }, ['192.168.1.20']);
+    expect(anyAddress.at(-1)).toBe('/admin is on (ADMIN_TOKEN is set): http://localhost:3000/admin');
+    expect(anyAddress.join('\n')).not.toContain(token);
+    expect(servingLines({ HOST: '0.0.0.0', PORT: 3000 }, []).join('\n')).not.toContain('admin');
+  });
 });
 
 describe('listenFailure', () => {

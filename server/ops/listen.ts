@@ -16,22 +16,22 @@ function networkAddresses(): string[] {
 }
 
 /**
- * The plain lines printed once the server listens: where to open the product, and on an
- * any-address host, the addresses other devices of the network use.
+ * The plain lines printed once the server listens: where to open the product, on an any-address
+ * host the addresses other devices of the network use, and whether moderation (/admin) is on.
+ * Never the token itself.
  */
 export function servingLines(
-  config: Pick<Config, 'HOST' | 'PORT' | 'PUBLIC_URL'>,
+  config: Pick<Config, 'HOST' | 'PORT' | 'PUBLIC_URL' | 'ADMIN_TOKEN'>,
   addresses = networkAddresses(),
 ): string[] {
   const { HOST: host, PORT: port } = config;
-  if (!ANY_ADDRESS.has(host)) {
-    const lines = [`Wavelength is running at ${urlFor(host, port)}`];
-    if (config.PUBLIC_URL) lines.push(`Share links use PUBLIC_URL: ${config.PUBLIC_URL}`);
-    return lines;
+  const local = urlFor(ANY_ADDRESS.has(host) ? 'localhost' : host, port);
+  const lines = [`Wavelength is running at ${local}`];
+  if (ANY_ADDRESS.has(host)) {
+    for (const address of addresses) lines.push(`  on your network: ${urlFor(address, port)}`);
   }
-  const lines = [`Wavelength is running at ${urlFor('localhost', port)}`];
-  for (const address of addresses) lines.push(`  on your network: ${urlFor(address, port)}`);
   if (config.PUBLIC_URL) lines.push(`Share links use PUBLIC_URL: ${config.PUBLIC_URL}`);
+  if (config.ADMIN_TOKEN !== undefined) lines.push(`/admin is on (ADMIN_TOKEN is set): ${local}/admin`);
   return lines;
 }
 
