@@ -33,12 +33,25 @@ const SCREEN_AREA = [
  * out only in some places, such as "Frage" for a Spectrum statement, are left to review).
  */
 const RULED_OUT: Record<string, string[]> = {
-  // "Das innigste Paar" sounds romantic; "dein Freund" alone reads as "your boyfriend".
-  de: ['innigste', 'Antwortwort', 'Du trittst', 'Spiel ein neues Spiel', 'dein Freund sieht', 'Partie'],
-  // Latin-American neutral: no Spain-only words.
-  es: ['móvil', 'ordenador', 'nevera', 'vosotros', 'conjetura'],
-  // "Travado" reads as "crashed"; "aparelho", not "dispositivo".
-  'pt-BR': ['Travado', 'travar', 'Palavra de resposta', 'dispositivo'],
+  // "Das innigste Paar" sounds romantic; "dein Freund" alone reads as "your boyfriend"; a score is
+  // an "Ergebnis" everywhere (issue 43), and own questions come "anstelle zufällig ausgewählter".
+  de: [
+    'innigste',
+    'Antwortwort',
+    'Du trittst',
+    'Spiel ein neues Spiel',
+    'dein Freund sieht',
+    'Partie',
+    'Punktzahl',
+    'gezogene',
+    'Spiele dieses Spiels',
+  ],
+  // Latin-American neutral: no Spain-only words; a game is a "juego" and one adds with "agregar"
+  // (issue 43), and nowhere is "a ningún lado".
+  es: ['móvil', 'ordenador', 'nevera', 'vosotros', 'conjetura', 'partida', 'añad', 'ningún sitio'],
+  // "Travado" reads as "crashed"; "aparelho", not "dispositivo"; a game is a "jogo", and a play is
+  // counted in times played, never "partidas".
+  'pt-BR': ['Travado', 'travar', 'Palavra de resposta', 'dispositivo', 'partida'],
 };
 
 /**

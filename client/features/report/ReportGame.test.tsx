@@ -83,14 +83,14 @@ describe('Report this game', () => {
     serve();
     await activateLanguage('es');
     render(<ReportGame gameId={GAME_ID} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Reportar esta partida' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reportar este juego' }));
     expect(screen.getByRole('radio', { name: 'Preguntas ofensivas' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enviar reporte' })).toBeTruthy();
   });
 
   // "Close" the button once shared its translation with "Close" the verdict ("Cerca", "Perto", "Nah dran").
   for (const [language, report, send, dismiss] of [
-    ['es', 'Reportar esta partida', 'Enviar reporte', 'Cerrar'],
+    ['es', 'Reportar este juego', 'Enviar reporte', 'Cerrar'],
     ['pt-BR', 'Denunciar este jogo', 'Enviar denúncia', 'Fechar'],
     ['de', 'Dieses Spiel melden', 'Meldung senden', 'Schließen'],
   ] as const)
