@@ -147,7 +147,7 @@ describe('landing screen', () => {
     try {
       mockFetch(bank);
       openLanding('/spectrum', { error: { code: 'no_score', message: 'No score for this player.' } });
-      expect(screen.getByRole('alert').textContent).toContain('Todavía no tienes puntuación en esta partida.');
+      expect(screen.getByRole('alert').textContent).toContain('Todavía no tienes puntuación en este juego.');
       await advance(0);
     } finally {
       await activateLanguage('en');

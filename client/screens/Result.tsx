@@ -121,7 +121,7 @@ export default function Result() {
           <FailureText failure={failureText(load.error, REMOVED)} />
         </h1>
         <Link className="button button--primary" to="/">
-          {t`Play a new game with your friends`}
+          {t`Play A New Game With Your Friends`}
         </Link>
       </main>
     );
@@ -180,7 +180,7 @@ export default function Result() {
         />
       )}
       <Link className="button button--secondary" to="/">
-        {t`Play a new game with your friends`}
+        {t`Play A New Game With Your Friends`}
       </Link>
       <ReportGame gameId={gameId} />
     </main>

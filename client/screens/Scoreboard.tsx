@@ -59,7 +59,7 @@ export default function Scoreboard() {
       </section>
       {isCreator && mode !== 'guess' && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       <Link className="button button--secondary" to="/">
-        {t`Play a new game with your friends`}
+        {t`Play A New Game With Your Friends`}
       </Link>
       <ReportGame gameId={gameId} />
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />

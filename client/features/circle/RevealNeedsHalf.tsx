@@ -74,7 +74,7 @@ export function RevealNeedsHalf({
         <Link to={scoreboardPath(gameId)}>{t`See the scoreboard`}</Link>
       </section>
       <Link className="button button--secondary" to="/">
-        {t`Play a new game with your friends`}
+        {t`Play A New Game With Your Friends`}
       </Link>
     </main>
   );

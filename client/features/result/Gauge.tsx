@@ -65,7 +65,9 @@ export function Gauge({ score, mode }: { score: number; mode?: GameMode }) {
       <div
         className="gauge"
         role="img"
-        aria-label={mode === 'guess' ? t`${percentage} guessed right` : t`${percentage} match`}
+        aria-label={
+          mode === 'guess' ? t`${percentage} guessed right` : t({ id: 'gauge.match', message: `${percentage} match` })
+        }
       >
         <svg viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true">
           <circle className="gauge__track" cx={center} cy={center} r={RADIUS} strokeWidth={STROKE} />

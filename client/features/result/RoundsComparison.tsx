@@ -14,29 +14,29 @@ type Round = Comparison['rounds'][number];
 
 /** Each round's label, judged from its points (shared/reveal.ts), as the score counts them. */
 const VERDICT_LABELS: Record<Verdict, MessageDescriptor> = {
-  'in-tune': msg`In tune`,
-  close: msg`Close`,
-  apart: msg`Apart`,
+  'in-tune': msg({ id: 'verdict.in-tune', message: 'In tune' }),
+  close: msg({ id: 'verdict.close', message: 'Close' }),
+  apart: msg({ id: 'verdict.apart', message: 'Apart' }),
 };
 
 /** A guess game's round was a guess at the creator's answer: it hit, came close or missed. */
 const GUESS_VERDICT_LABELS: Record<Verdict, MessageDescriptor> = {
   'in-tune': msg`Spot on`,
-  close: msg`Close`,
+  close: msg({ id: 'guess-verdict.close', message: 'Close' }),
   apart: msg`Missed`,
 };
 
 /** The summary's part for each verdict: "3 in tune". */
 const VERDICT_COUNTS: Record<Verdict, (count: string) => MessageDescriptor> = {
   'in-tune': (count) => msg`${count} in tune`,
-  close: (count) => msg`${count} close`,
+  close: (count) => msg({ id: 'verdict.count.close', message: `${count} close` }),
   apart: (count) => msg`${count} apart`,
 };
 
 /** The same in a guess game: "3 spot on". */
 const GUESS_VERDICT_COUNTS: Record<Verdict, (count: string) => MessageDescriptor> = {
   'in-tune': (count) => msg`${count} spot on`,
-  close: (count) => msg`${count} close`,
+  close: (count) => msg({ id: 'guess-verdict.count.close', message: `${count} close` }),
   apart: (count) => msg`${count} missed`,
 };
 
