@@ -153,6 +153,22 @@ describe('the push calls', () => {
     expect((await subscribe(app, games[2], creatorId, browserSubscription())).statusCode).toBe(200);
   });
 
+  it('holds the per-creator cap when one creator subscribes to many games at once', async () => {
+    const creatorId = newUserId();
+    const full = await createGameIn(app, 'en', creatorId);
+    const most = await createGameIn(app, 'en', creatorId);
+    for (let i = 0; i < 50; i++) await subscribe(app, full.gameId, creatorId, browserSubscription());
+    for (let i = 0; i < 45; i++) await subscribe(app, most.gameId, creatorId, browserSubscription());
+    const games = [];
+    for (let i = 0; i < 10; i++) games.push((await createGameIn(app, 'en', creatorId)).gameId);
+    // Ten at once, five places left: five in, five refused (on PostgreSQL too, across instances' transactions).
+    const replies = await Promise.all(games.map((gameId) => subscribe(app, gameId, creatorId, browserSubscription())));
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 409, 409, 409, 409, 409]);
+    expect(Number(await selectValue(app, 'SELECT count(*) FROM push_subscriptions WHERE user_id = ?', creatorId))).toBe(
+      100,
+    );
+  });
+
   it('unsubscribe-push stops a subscription (twice is fine), for creators only', async () => {
     const { gameId, creatorId } = await createGame(app, 'classic');
     const subscription = browserSubscription();
