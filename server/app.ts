@@ -25,7 +25,7 @@ import { healthRoute } from './ops/health.js';
 import { RequestLog } from './ops/logging.js';
 import { registerMetrics } from './ops/metrics.js';
 import { CLIENT_DIR } from './paths.js';
-import { PushNotifier } from './push/notifier.js';
+import { type NotifierOptions, PushNotifier } from './push/notifier.js';
 import { makeVapidKeys, type PushSend, webPushSender } from './push/sender.js';
 import { loadQuestionBank } from './questions/bank.js';
 import { QuestionTexts } from './questions/translations.js';
@@ -54,8 +54,8 @@ export interface AppOptions {
   /** The Redis channel between instances (BUS_URL); tests give each their own. */
   busChannel?: string;
   livePingIntervalMs?: number;
-  /** Web Push's sender and quiet time; tests record pushes instead of sending them, and wait less. */
-  push?: { send?: PushSend; quietMs?: number };
+  /** Web Push's sender, quiet time and send limits; tests record pushes instead of sending them, and wait less. */
+  push?: { send?: PushSend } & Pick<NotifierOptions, 'quietMs' | 'sendDeadlineMs' | 'breaker' | 'perOrigin'>;
   /** The clock of the retention purge (ms since the epoch); tests move it instead of waiting. */
   now?: () => number;
 }
@@ -133,7 +133,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             timeoutMs: 5000,
             hosts: config.PUSH_SERVICE_HOSTS,
           }),
+        hosts: config.PUSH_SERVICE_HOSTS,
         quietMs: options.push?.quietMs,
+        sendDeadlineMs: options.push?.sendDeadlineMs,
+        breaker: options.push?.breaker,
+        perOrigin: options.push?.perOrigin,
         gameOf: (gameId) => rooms.findGame(gameId),
         log: (message, err) => app.log.warn({ err }, message),
       })

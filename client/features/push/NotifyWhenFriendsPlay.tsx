@@ -1,7 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { failureText } from '../../api/http.js';
+import { FailureText } from '../../i18n/FailureText.js';
+import type { Failure } from '../../i18n/failure.js';
 import { userId } from '../../state/user.js';
-import { isSubscribed, pushSupported, subscribeToGame, unsubscribeFromGame } from './push.js';
+import { isSubscribed, PUSH_FAILED, pushSupported, subscribeToGame, unsubscribeFromGame } from './push.js';
 
 type State = 'checking' | 'off' | 'working' | 'on' | 'blocked' | 'failed';
 
@@ -13,6 +16,8 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
   const { t } = useLingui();
   const [supported] = useState(pushSupported);
   const [state, setState] = useState<State>('checking');
+  // Why the last try failed: the server's reason (too many devices or games) or "check your connection".
+  const [failure, setFailure] = useState<Failure>(PUSH_FAILED);
 
   useEffect(() => {
     if (!supported) return;
@@ -31,7 +36,8 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
     setState('working');
     try {
       setState((await subscribeToGame(gameId, userId())) === 'subscribed' ? 'on' : 'blocked');
-    } catch {
+    } catch (error) {
+      setFailure(failureText(error, PUSH_FAILED));
       setState('failed');
     }
   };
@@ -41,6 +47,7 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
       await unsubscribeFromGame(gameId, userId());
       setState('off');
     } catch {
+      setFailure(PUSH_FAILED);
       setState('failed');
     }
   };
@@ -68,7 +75,7 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
           )}
           {state === 'failed' && (
             <p className="notify__problem" role="alert">
-              {t`Couldn't turn on notifications. Check your connection and try again.`}
+              <FailureText failure={failure} />
             </p>
           )}
         </>
