@@ -85,8 +85,8 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
  * never holds a write more than `waitMs`: its events are delivered here, the write returns, and
  * until this instance hears its own messages again (the bus has a gap) writes do not wait at all;
  * the moment the bus finds the gap (a write waited `waitMs`, or `quietMs` passed without hearing
- * itself), every write still waiting is let go too. Once it does, it re-reads every game it keeps, and the
- * games whose events could not be published are resynced on every instance.
+ * itself), every write still waiting is let go too. Once it hears itself again, it re-reads every
+ * game it keeps, and the games whose events could not be published are resynced on every instance.
  */
 export class RedisEventBus implements GameEventBus {
   readonly channel: string;
