@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'reveal_needs_half',
   'circle_needs_half',
   'circle_network_crowded',
+  'circle_answers_alike',
+  'circle_near_repeat',
   'circle_alike_only',
   'push_off',
   // 408

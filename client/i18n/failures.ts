@@ -57,6 +57,8 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   reveal_needs_half: msg`Answer at least half the rounds to see the reveal.`,
   circle_needs_half: msg`Answer at least half the rounds to see your circle.`,
   circle_network_crowded: msg`Too many plays of this game from your network to show your circle.`,
+  circle_answers_alike: msg`Most of your answers are the same, so there is no circle for them.`,
+  circle_near_repeat: msg`Someone on your network already answered this game almost the same way (one round different at most), so there is no circle for these answers.`,
   circle_alike_only: msg`The friends' circle is only for games where friends answer for themselves, not for guess games.`,
   push_off: msg`Notifications are turned off on this server.`,
   request_timeout: msg`The request did not arrive in time; please try again.`,

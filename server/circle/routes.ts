@@ -26,6 +26,9 @@ const REMOVED = 'The creator removed you from this game.';
 const CREATORS_ONLY = "Only the game's creator can see how friends compare with each other.";
 const TOO_LARGE = 'This game has too many friends to compare them all with each other.';
 const CIRCLE_CROWDED = 'Too many plays of this game from your network to show your circle.';
+const ANSWERS_ALIKE = 'Most of your answers are the same, so there is no circle for them.';
+const NEAR_REPEAT =
+  'Someone on your network already answered this game almost the same way (one round different at most), so there is no circle for these answers.';
 const ALIKE_ONLY = "The friends' circle is only for games where friends answer for themselves, not for guess games.";
 const CREATORS_ONLY_BURSTS = "Only the game's creator can see where plays came from.";
 
@@ -35,6 +38,8 @@ const CREATORS_ONLY_BURSTS = "Only the game's creator can see where plays came f
  * the closest pairs. Each comes as a band ("in-tune", "close", "apart") in the order of the exact
  * scores, which never leave here (exact pair scores are an oracle for the answers, issue 30); no
  * answer ever leaves here, and removed friends and plays of fewer than half their rounds are in no reply.
+ * Plays that probe (mostly one answer, or one round from an earlier play of their block) get no
+ * circle of their own: bands read side by side are a threshold oracle (issue 42.7).
  */
 export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
   app,
@@ -60,9 +65,14 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
       if (!answersHalf(game.edition, response.answers)) throw notFound('circle_needs_half', CIRCLE_NEEDS_HALF);
       const matches = await circleOf(game, response.publicId, (circle) =>
         // One network's later plays of a crowded game: an attacker's, most likely (SAME_NETWORK_SHOWN).
-        circle.withheld(response.publicId) ? 'withheld' : circle.matches(response.publicId),
+        circle.withheld(response.publicId)
+          ? 'withheld'
+          : // A play built to read thresholds (issue 42.7): its score stands, its circle is not given.
+            (circle.probe(response.publicId) ?? circle.matches(response.publicId)),
       );
       if (matches === 'withheld') throw notFound('circle_network_crowded', CIRCLE_CROWDED);
+      if (matches === 'answers-alike') throw notFound('circle_answers_alike', ANSWERS_ALIKE);
+      if (matches === 'near-repeat') throw notFound('circle_near_repeat', NEAR_REPEAT);
       // Stored but not in the circle: the creator removed them.
       if (!matches) throw notFound('removed_friend', REMOVED);
       // Up to 999 rows: written here in the reply schema's key order rather than checked row by row by it.
