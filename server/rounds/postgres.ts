@@ -145,7 +145,7 @@ const sql = {
   // A batch of (game, friend) pairs: the positions (from 1) of those with a play, and the play.
   selectPlays: `SELECT q.n, p.public_id, p.answers FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS q (game_id, user_id, n)
     JOIN plays p ON p.game_id = q.game_id AND p.player_user_id = q.user_id`,
-  // The $3 latest by plays_recent (removed plays are not in it), shown in the order they began. A
+  // The $3 latest by plays_recent, removed ones left out, shown in the order they began. A
   // friend who has finished is not playing, whatever is left of their rounds (their response's
   // write deletes the play: the count leaves that check out, so that it stays a walk of the index).
   selectPlaying: `SELECT * FROM (

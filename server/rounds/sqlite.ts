@@ -95,7 +95,7 @@ export function sqliteRoundRepository(db: Db, bus: GameEventBus): RoundRepositor
   const selectPlay = db.prepare<[string, string], Omit<PlayRow, 'removed'>>(
     'SELECT public_id, answers FROM plays WHERE game_id = ? AND player_user_id = ?',
   );
-  // The `limit` latest by plays_recent (removed plays are not in it), shown in the order they began.
+  // The `limit` latest by plays_recent, removed ones left out, shown in the order they began.
   // A friend who has finished is not playing, whatever is left of their rounds (their response's
   // write deletes the play: the count leaves that check out, so that it stays a walk of the index).
   const selectPlaying = db.prepare<[string, number, number], PlayingRow>(
