@@ -140,11 +140,12 @@ export class Scoreboard {
 
   /** Idempotent, but for the count of friends playing beyond those shown (see the class). */
   remove(playerID: string): void {
-    if (this.#playing.delete(playerID)) this.#playingChanged();
+    const shown = this.#playing.delete(playerID);
+    if (shown) this.#playingChanged();
     const at = this.#rows.findIndex((r) => r.player.playerID === playerID);
     if (at === -1) {
       // Neither on the board nor shown playing: most likely one of the others (an unfinished play removed).
-      if (this.#morePlaying > 0) {
+      if (!shown && this.#morePlaying > 0) {
         this.#morePlaying -= 1;
         this.#playingChanged();
       }
