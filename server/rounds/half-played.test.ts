@@ -14,6 +14,7 @@ import {
   testApp,
 } from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
+import { testingOnPostgres } from '../testing/postgres.js';
 
 // Issue 42 (items 2 and 5): friends who begin round by round and never finish. In a guess game each
 // answer-round reply hands back the creator's answer to that round, so a throw-away id that answers
@@ -231,5 +232,31 @@ describe('UNFINISHED_PLAY_DAYS', () => {
     // The purged play was one of its network's three: one more, then the cap.
     await began(game, HOME, 'Third');
     expect((await answerRound(game, newUserId(), 0, 1)).json()).toEqual(TOO_MANY);
+  });
+});
+
+describe('what the live snapshot reads of plays', () => {
+  it('is one index (plays_recent: game, latest round, removed), walked without the table', async () => {
+    app = await testApp();
+    if (testingOnPostgres) {
+      const definition = await selectValue(app, "SELECT indexdef FROM pg_indexes WHERE indexname = 'plays_recent'");
+      expect(definition).toMatch(/\(game_id, updated_at, removed_at\)/);
+      return;
+    }
+    const plan = (sql: string) =>
+      (app.storage as unknown as { db: { prepare(sql: string): { all(...v: unknown[]): { detail: string }[] } } }).db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all('g', 0)
+        .map((row) => row.detail)
+        .join('\n');
+    // The count of the friends playing beyond the 50 shown reads the index alone; the 50 latest, newest first.
+    expect(plan('SELECT count(*) FROM plays WHERE game_id = ? AND updated_at >= ? AND removed_at IS NULL')).toMatch(
+      /COVERING INDEX plays_recent/,
+    );
+    expect(
+      plan(
+        'SELECT public_id FROM plays WHERE game_id = ? AND updated_at >= ? AND removed_at IS NULL ORDER BY updated_at DESC LIMIT 50',
+      ),
+    ).toMatch(/^SEARCH plays USING INDEX plays_recent/);
   });
 });
