@@ -90,6 +90,7 @@ export async function registerApi(
         rounds: storage.rounds,
         cache: rooms,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
+        playsPerNetwork: config.PLAYS_PER_ADDRESS_PER_GAME,
       });
       await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
@@ -102,6 +103,7 @@ export async function registerApi(
         games,
         circles,
         networks: storage.circle,
+        unfinished: storage.rounds,
       });
       await api.register(pushRoutes, {
         push: storage.push,

@@ -143,7 +143,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
     : undefined;
   if (notifier) app.addHook('preClose', () => notifier.close());
-  await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
+  await registerRetention(app, {
+    games,
+    days: config.GAME_RETENTION_DAYS,
+    plays: { rounds: storage.rounds, days: config.UNFINISHED_PLAY_DAYS },
+    now: options.now,
+  });
 
   await app.register(securityHeaders, security);
 
@@ -163,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoute, { ping: storage.ping });
   // Moderation: the admin's API (below, under /prod) and its page (no ADMIN_TOKEN: neither exists).
   const adminAuth = config.ADMIN_TOKEN === undefined ? undefined : new AdminAuth(config.ADMIN_TOKEN);
-  const moderation = new Moderation(games, storage.reports, (gameId) => rooms.findGame(gameId));
+  const moderation = new Moderation(games, storage.reports, (gameId) => rooms.findGame(gameId), storage.rounds);
   await app.register(adminPage, { auth: adminAuth, moderation });
   // Before the API's routes, which it documents.
   await registerOpenApi(app);

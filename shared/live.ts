@@ -6,9 +6,12 @@ import { scoreboardPosition } from './scoreboard.js';
 export type LiveMessage =
   /**
    * Sent once when the socket opens: every friend so far, in scoreboard order, and the friends
-   * playing now (stored rounds, not finished, latest round under PLAYING_FADES_AFTER_MS old).
+   * playing now (stored rounds, not finished, latest round under PLAYING_FADES_AFTER_MS old): the
+   * PLAYING_SHOWN whose latest round is the most recent, in the order they began, and
+   * `morePlaying`, how many others are playing (only when there are any; servers from before it
+   * send none).
    */
-  | { type: 'snapshot'; players: Player[]; playing: Playing[] }
+  | { type: 'snapshot'; players: Player[]; playing: Playing[]; morePlaying?: number }
   /** Sent for every response logged after the snapshot. */
   | { type: 'player'; player: Player }
   /** A friend stored a round (answer-round); never the answer. Their `player` message ends it. */
@@ -30,6 +33,12 @@ export interface Playing {
 
 /** A friend shown playing fades out when their latest round is this old (ms). */
 export const PLAYING_FADES_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * Friends playing that a snapshot lists at most (the rest are only counted, `morePlaying`): 3,000
+ * throw-away plays of one game once made every new socket's snapshot 311 KiB.
+ */
+export const PLAYING_SHOWN = 50;
 
 export const LIVE_PATH_PREFIX = `${API_PREFIX}/live/`;
 /** Close code used when the game does not exist (or no longer does). */

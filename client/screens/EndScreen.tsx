@@ -5,6 +5,7 @@ import { Spinner } from '../components/Spinner.js';
 import { FriendsWeb } from '../features/circle/FriendsWeb.js';
 import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js';
 import { CreatorTools } from '../features/creator/CreatorTools.js';
+import { UnfinishedPlays } from '../features/creator/UnfinishedPlays.js';
 import { useCreatorCheck } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { NotifyWhenFriendsPlay } from '../features/push/NotifyWhenFriendsPlay.js';
@@ -66,8 +67,11 @@ export default function EndScreen() {
         ) : (
           <Spinner label={t`Loading scores`} />
         )}
-        <PlayingNow playing={live.playing} />
+        <PlayingNow playing={live.playing} more={live.morePlaying} />
       </section>
+      {isCreator && live.loaded && (
+        <UnfinishedPlays gameId={gameId} changed={`${live.players.length}/${live.playing.length}`} />
+      )}
       {isCreator && mode !== 'guess' && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       {isCreator && <NotifyWhenFriendsPlay gameId={gameId} />}
       {isCreator && <CreatorTools gameId={gameId} />}

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsWeb } from '../features/circle/FriendsWeb.js';
 import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js';
+import { UnfinishedPlays } from '../features/creator/UnfinishedPlays.js';
 import { useCreatorCheck } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { ReportGame } from '../features/report/ReportGame.js';
@@ -55,8 +56,11 @@ export default function Scoreboard() {
         ) : (
           <Spinner label={t`Loading scores`} />
         )}
-        <PlayingNow playing={live.playing} />
+        <PlayingNow playing={live.playing} more={live.morePlaying} />
       </section>
+      {isCreator && live.loaded && (
+        <UnfinishedPlays gameId={gameId} changed={`${live.players.length}/${live.playing.length}`} />
+      )}
       {isCreator && mode !== 'guess' && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}

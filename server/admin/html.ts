@@ -137,6 +137,18 @@ ${game.players.map(
 )}</tbody></table>`
 }
 </section>
+${
+  game.unfinished &&
+  game.unfinished.length > 0 &&
+  html`<section aria-labelledby="unfinished"><h2 id="unfinished">Began, not finished (${game.unfinished.length})</h2>
+<table><thead><tr><th scope="col">Name</th><th scope="col">Rounds played</th><th scope="col"><span class="visually-hidden">Remove</span></th></tr></thead><tbody>
+${game.unfinished.map(
+  (play) =>
+    html`<tr><td>${play.playerName}</td><td>${play.round} of ${game.questions.length}</td><td><form method="post" action="${base}/remove-player"><input type="hidden" name="playerID" value="${play.playerID}"><button type="submit" class="danger" aria-label="Remove ${play.playerName}">Remove</button></form></td></tr>
+`,
+)}</tbody></table>
+</section>`
+}
 <section aria-labelledby="reports"><h2 id="reports">Reports (${game.reports.length})</h2>
 ${
   game.reports.length === 0

@@ -163,7 +163,7 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
     const playerID = formField(request.body, 'playerID') ?? '';
     const game = gameId === undefined ? undefined : await moderation.game(gameId);
     if (!game) return noSuchGame(reply);
-    const player = game.players.find((friend) => friend.playerID === playerID);
+    const player = [...game.players, ...(game.unfinished ?? [])].find((friend) => friend.playerID === playerID);
     const base = `/admin/games/${encodeURIComponent(game.gameId)}`;
     if (!player || !(await moderation.removePlayer(game.gameId, playerID))) {
       return send(

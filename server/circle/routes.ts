@@ -3,6 +3,7 @@ import type { CirclePairsReply } from '../../shared/api.js';
 import { answersHalf, bandOfTenths, CIRCLE_NEEDS_HALF } from '../../shared/trust.js';
 import { conflict, forbidden, notFound, unknownGame } from '../errors.js';
 import { isGameCreator } from '../games/creator.js';
+import { type RoundRepository, UNFINISHED_SHOWN } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
 import { burstPlays } from './bursts.js';
@@ -18,6 +19,8 @@ export interface CircleRoutesOptions {
   circles: CircleCache;
   /** Each play's network, for the creator's burst flag. */
   networks: Pick<CircleRepository, 'listNetworkPlays'>;
+  /** Friends who began round by round and have not finished: in the burst flag too. */
+  unfinished?: Pick<RoundRepository, 'listUnfinished'>;
 }
 
 // As the reveal (get-comparison) says them: the circle has the same readers.
@@ -43,7 +46,7 @@ const CREATORS_ONLY_BURSTS = "Only the game's creator can see where plays came f
  */
 export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
   app,
-  { findGame, games, circles, networks },
+  { findGame, games, circles, networks, unfinished },
 ) => {
   async function circleOf<T>(game: Game, publicId: string | undefined, reader: (circle: CircleIndex) => T): Promise<T> {
     try {
@@ -98,8 +101,14 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
     if (!game) throw unknownGame();
     if (!(await isGameCreator(games, game, userId))) throw forbidden('creator_only', CREATORS_ONLY_BURSTS);
     const flagged = burstPlays(await networks.listNetworkPlays(game.id));
-    // The scoreboard's friends only: a removed one is gone from it (the client keeps its order).
-    const board = await games.listPlayers(game.id);
-    return { playerIDs: board.filter((player) => flagged.has(player.playerID)).map((player) => player.playerID) };
+    if (flagged.size === 0) return { playerIDs: [] };
+    // The scoreboard's friends, then the unfinished plays the creator's list shows (a play counts
+    // from its first round): a removed one is in neither (the client keeps their order).
+    const [board, playing] = await Promise.all([
+      games.listPlayers(game.id),
+      unfinished?.listUnfinished(game.id, UNFINISHED_SHOWN),
+    ]);
+    const ids = [...board.map((player) => player.playerID), ...(playing?.plays ?? []).map((play) => play.playerID)];
+    return { playerIDs: ids.filter((id) => flagged.has(id)) };
   });
 };

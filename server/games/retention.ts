@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import type { RoundRepository } from './plays.js';
 import type { GameRepository } from './repository.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,33 +17,54 @@ interface RetentionOptions {
   games: GameRepository;
   /** GAME_RETENTION_DAYS: games older than this many days are deleted; 0 keeps them forever. */
   days: number;
+  /** Where friends' unfinished plays are kept (answer-round), and how long one untouched is kept. */
+  plays?: { rounds: Pick<RoundRepository, 'deleteUntouchedPlays'>; days: number };
   /** The clock (ms since the epoch); tests move it instead of waiting. */
   now?: () => number;
-  /** Games per batch; tests make it small. */
+  /** Games (and plays) per batch; tests make it small. */
   batchSize?: number;
 }
 
+/** Unfinished plays deleted per batch: a play is one small row (plays_by_age finds them). */
+const PLAYS_PER_BATCH = 1000;
+
+/** Deletes in batches until one comes back short, a turn of the event loop between them; returns how many. */
+async function inBatches(batch: () => Promise<number>, size: number): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const deleted = await batch();
+    purged += deleted;
+    if (deleted < size) return purged;
+    // What arrived meanwhile (requests, socket messages, group commits) runs before the next batch.
+    await nextTurn();
+  }
+}
+
 /**
- * Keeps the database from growing forever: when a retention is set, deletes the games older than
- * it (their responses go with them) once at start-up and then daily, in batches of `batchSize`
- * games with a turn of the event loop between them. Each purged game is announced
- * as `deleted`, so its live sockets close like after the creator's own delete.
+ * Keeps the database from growing forever, once at start-up and then daily: when a retention is
+ * set, deletes the games older than it (their responses go with them), in batches of `batchSize`
+ * games with a turn of the event loop between them. Each purged game is announced as `deleted`,
+ * so its live sockets close like after the creator's own delete. And friends' plays untouched for
+ * UNFINISHED_PLAY_DAYS (no round stored since: thrown away, or a throw-away id's) are deleted
+ * the same way, whatever the games' retention.
  */
 export async function registerRetention(app: FastifyInstance, options: RetentionOptions): Promise<void> {
-  const { games, days, now = Date.now, batchSize = PURGE_BATCH_SIZE } = options;
-  if (days === 0) return;
+  const { games, days, plays, now = Date.now, batchSize = PURGE_BATCH_SIZE } = options;
+  const playDays = plays?.days ?? 0;
+  if (days === 0 && playDays === 0) return;
 
   async function purge(): Promise<void> {
-    const cutoff = now() - days * DAY_MS;
-    let purged = 0;
-    for (;;) {
-      const deleted = await games.deleteGamesCreatedBefore(cutoff, batchSize);
-      purged += deleted;
-      if (deleted < batchSize) break;
-      // What arrived meanwhile (requests, socket messages, group commits) runs before the next batch.
-      await nextTurn();
+    if (days > 0) {
+      const cutoff = now() - days * DAY_MS;
+      const purged = await inBatches(() => games.deleteGamesCreatedBefore(cutoff, batchSize), batchSize);
+      if (purged > 0) app.log.info({ purged, retentionDays: days }, 'deleted games past their retention');
     }
-    if (purged > 0) app.log.info({ purged, retentionDays: days }, 'deleted games past their retention');
+    if (plays && playDays > 0) {
+      const cutoff = now() - playDays * DAY_MS;
+      const size = Math.max(batchSize, PLAYS_PER_BATCH);
+      const purged = await inBatches(() => plays.rounds.deleteUntouchedPlays(cutoff, size), size);
+      if (purged > 0) app.log.info({ purged, untouchedDays: playDays }, 'deleted unfinished plays untouched for days');
+    }
   }
 
   await purge();

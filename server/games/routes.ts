@@ -41,7 +41,7 @@ interface GameRoutesOptions {
   onFriendFinished?: (gameId: string, playerName: string, score: number, subscriptions?: number) => void;
 }
 
-const TOO_MANY_PLAYS = 'Too many plays of this game from your network.';
+export const TOO_MANY_PLAYS = 'Too many plays of this game from your network.';
 
 export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, options) => {
   const { games, questions, cache } = options;
@@ -124,6 +124,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       throw conflict('already_played', 'You have already played this game; your first answers stand.');
     if (result.status === 'full') throw conflict('game_full', 'This game is full.');
     if (result.status === 'too-many') throw conflict('too_many_plays', TOO_MANY_PLAYS);
+    if (result.status === 'removed') throw removedFriend();
     // Deleted while this friend was answering.
     if (result.status === 'missing') throw unknownGame();
     options.onResponseLogged?.();

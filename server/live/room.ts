@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage, PLAYING_FADES_AFTER_MS } from '../../shared/live.js';
+import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage, PLAYING_FADES_AFTER_MS, PLAYING_SHOWN } from '../../shared/live.js';
 import type { GameEvent, GameEventBus } from '../events/bus.js';
 import type { RoundRepository } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
@@ -63,6 +63,8 @@ function outgoing(event: LiveMessage): Outgoing {
 }
 
 const DELETED = outgoing({ type: 'deleted' });
+
+const NOBODY_PLAYING = { playing: [], more: 0 };
 
 /** Messages as one: their frames joined (one write per socket); the last closes the socket if any does. */
 function joinAll(messages: readonly Outgoing[]): Outgoing {
@@ -230,14 +232,16 @@ export class GameRoom {
     try {
       if (!(await games.gameExists(this.gameId))) return undefined;
       const now = Date.now();
-      const [players, playing] = await Promise.all([
+      const [players, { playing, more }] = await Promise.all([
         games.listPlayers(this.gameId),
-        this.context.playing?.listPlaying(this.gameId, now - PLAYING_FADES_AFTER_MS) ?? [],
+        this.context.playing?.listPlaying(this.gameId, now - PLAYING_FADES_AFTER_MS, PLAYING_SHOWN) ?? NOBODY_PLAYING,
       ]);
       const board = new Scoreboard(players);
       // The game's count of rounds, from its definition (most often read already).
       const rounds = playing.length > 0 ? ((await this.findGame())?.questions.length ?? 0) : 0;
       for (const { player, at } of playing) board.setPlaying({ ...player, rounds }, at);
+      // The others are only counted (the snapshot says "and N more").
+      board.addMorePlaying(more);
       // Events delivered while reading may or may not be in the read; each is idempotent, so
       // replaying them in order gives the state after the last of them.
       for (const event of pending) applyTo(board, event);

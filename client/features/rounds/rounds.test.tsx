@@ -154,3 +154,43 @@ describe('friends playing, on the creator’s end screen', () => {
     expect(screen.queryByText(sentence(/Cy is playing/))).toBeNull();
   });
 });
+
+describe('many friends playing, and those who never finish, on the creator’s end screen', () => {
+  it('says how many more are playing than listed, and lists unfinished plays with Remove', async () => {
+    FakeWebSocket.install();
+    const removed: string[] = [];
+    mockFetch((url, init) => {
+      if (url.pathname === '/prod/get-unfinished') {
+        const friends = removed.includes('zed') ? [] : [{ playerID: 'zed', playerName: 'Zed', round: 2, rounds: 10 }];
+        return { body: { friends, more: 0 } };
+      }
+      if (url.pathname === '/prod/remove-player') {
+        removed.push(JSON.parse(String(init?.body)).playerID);
+        return { body: { ok: true } };
+      }
+      if (url.pathname === '/prod/get-bursts') return { body: { playerIDs: [] } };
+      return { body: { playerName: 'Ada', isCreator: true, hasPlayed: false, mode: 'guess' } };
+    });
+    renderAt(`/endscreen/${GAME_ID}`, '/endscreen/:gameId', <EndScreen />);
+    FakeWebSocket.latest.open();
+    FakeWebSocket.latest.receive({
+      type: 'snapshot',
+      players: [],
+      playing: [{ playerID: 'bo', playerName: 'Bo', round: 3, rounds: 10 }],
+      morePlaying: 3,
+    });
+    const playingNow = () => screen.getByRole('list', { name: 'Playing now' });
+    expect(playingNow().textContent).toContain('and 3 more');
+    // One of the others removed (on another device): one fewer.
+    FakeWebSocket.latest.receive({ type: 'removed', playerID: 'someone-not-listed' });
+    expect(playingNow().textContent).toContain('and 2 more');
+    await advance(0);
+    expect(screen.getByRole('heading', { name: 'Started, not finished' })).toBeTruthy();
+    expect(screen.getByText(sentence('Zed — 2 of 10 rounds answered'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove', description: 'Zed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await advance(0);
+    expect(removed).toEqual(['zed']);
+    expect(screen.queryByText(sentence(/Zed —/))).toBeNull();
+  });
+});

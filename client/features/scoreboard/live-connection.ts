@@ -19,6 +19,8 @@ export interface LiveScoreboard {
   players: Player[];
   /** Friends playing now, round by round (not finished; faded after 10 minutes without a round). */
   playing: Playing[];
+  /** How many more friends are playing than `playing` lists (the snapshot lists the 50 latest). */
+  morePlaying: number;
   /** True while the live socket is open. */
   connected: boolean;
   /** True once a first list (snapshot) has arrived. */
@@ -34,6 +36,7 @@ export interface LiveScoreboard {
 export const INITIAL_SCOREBOARD: LiveScoreboard = {
   players: [],
   playing: [],
+  morePlaying: 0,
   connected: false,
   loaded: false,
   gone: false,
@@ -54,11 +57,17 @@ function isPlaying(value: unknown): value is Playing {
   );
 }
 
-/** A friend's latest round in the list (their place kept), unless they are on the board already. */
+/**
+ * A friend's latest round in the list (their place kept), unless they are on the board already. A
+ * later round of a friend not listed is one of the `morePlaying` coming into view (as the server counts).
+ */
 function withPlaying(state: LiveScoreboard, player: Playing): Partial<LiveScoreboard> {
   if (state.players.some((p) => p.playerID === player.playerID)) return {};
   const at = state.playing.findIndex((p) => p.playerID === player.playerID);
-  if (at === -1) return { playing: [...state.playing, player] };
+  if (at === -1) {
+    const morePlaying = player.round > 1 && state.morePlaying > 0 ? state.morePlaying - 1 : state.morePlaying;
+    return { playing: [...state.playing, player], morePlaying };
+  }
   if (state.playing[at].round >= player.round) return {};
   return { playing: state.playing.map((p, i) => (i === at ? player : p)) };
 }
@@ -96,7 +105,9 @@ function parseLiveMessage(data: unknown): LiveMessage | null {
   if (m.type === 'snapshot' && Array.isArray(m.players) && m.players.every(isPlayer)) {
     // A server from before presence sends no `playing`.
     const playing = Array.isArray(m.playing) ? m.playing.filter(isPlaying) : [];
-    return { type: 'snapshot', players: m.players, playing };
+    // Only when more are playing than it lists (and never from a server from before the cap).
+    const morePlaying = typeof m.morePlaying === 'number' && m.morePlaying > 0 ? m.morePlaying : 0;
+    return { type: 'snapshot', players: m.players, playing, morePlaying };
   }
   if (m.type === 'playing' && isPlaying(m.player)) return { type: 'playing', player: m.player };
   if (m.type === 'player' && isPlayer(m.player)) return { type: 'player', player: m.player };
@@ -178,7 +189,8 @@ export class LiveScoreboardConnection {
     const faded = [...this.#heard].filter(([, at]) => now - at >= PLAYING_FADES_AFTER_MS).map(([id]) => id);
     if (faded.length === 0) return;
     for (const id of faded) this.#heard.delete(id);
-    this.#update({ playing: this.#state.playing.filter((p) => !faded.includes(p.playerID)) });
+    // The others the server counted are less recent than every listed friend: faded too.
+    this.#update({ playing: this.#state.playing.filter((p) => !faded.includes(p.playerID)), morePlaying: 0 });
   }
 
   #giveUp(): void {
@@ -225,7 +237,13 @@ export class LiveScoreboardConnection {
           this.#heard.clear();
           const now = Date.now();
           for (const p of message.playing) this.#heard.set(p.playerID, now);
-          this.#update({ players: message.players, playing: message.playing, loaded: true, error: undefined });
+          this.#update({
+            players: message.players,
+            playing: message.playing,
+            morePlaying: message.morePlaying ?? 0,
+            loaded: true,
+            error: undefined,
+          });
           break;
         }
         case 'playing':
@@ -239,16 +257,23 @@ export class LiveScoreboardConnection {
             playing: withoutPlaying(this.#state.playing, message.player.playerID),
           });
           break;
-        case 'removed':
+        case 'removed': {
           this.#heard.delete(message.playerID);
+          const { players, playing, morePlaying } = this.#state;
+          const known =
+            players.some((p) => p.playerID === message.playerID) ||
+            playing.some((p) => p.playerID === message.playerID);
           this.#update({
-            players: this.#state.players.filter((p) => p.playerID !== message.playerID),
-            playing: withoutPlaying(this.#state.playing, message.playerID),
+            players: players.filter((p) => p.playerID !== message.playerID),
+            playing: withoutPlaying(playing, message.playerID),
+            // Neither listed: most likely one of the others (an unfinished play removed).
+            morePlaying: known || morePlaying === 0 ? morePlaying : morePlaying - 1,
           });
           break;
+        }
         case 'deleted':
           // The server closes the socket with LIVE_CLOSE_UNKNOWN_GAME next, which stops the connection.
-          this.#update({ players: [], playing: [] });
+          this.#update({ players: [], playing: [], morePlaying: 0 });
           break;
         case 'reply': {
           const { playerID, gameId } = message;
