@@ -120,6 +120,9 @@ describe('the creator sees half-played friends and removes them', () => {
     const bo = newUserId();
     const boID = await began(game, HOME, 'Bo', bo);
     await answerRound(game, bo, 1, 2, HOME, 'Bo');
+    // Plays are stamped to the millisecond: Cy's must be later than Bo's for "newest first" to order them.
+    const boDone = Date.now();
+    while (Date.now() <= boDone + 1) await new Promise((resolve) => setTimeout(resolve, 2));
     const cy = newUserId();
     const cyID = await began(game, HOME, 'Cy', cy);
     const list = await unfinished(game);
