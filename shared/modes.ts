@@ -6,7 +6,7 @@
  * The client's mode-specific texts and components are its own record beside this one
  * (client/features/modes/), checked the same way. Recipe: docs/architecture.md › "A new mode".
  */
-import type { Edition, GameMode } from './product.js';
+import { DEFAULT_MODE, type Edition, type GameMode } from './product.js';
 import {
   CARD_TEXTS,
   GUESS_CAPTIONS,
@@ -19,7 +19,14 @@ import {
   type Text,
 } from './texts.js';
 
-export { GAME_MODES, type GameMode } from './product.js';
+export {
+  DEFAULT_MODE,
+  FLAGGED_MODE,
+  GAME_MODES,
+  type GameMode,
+  modeUnlessDefault,
+  SWITCHED_MODE,
+} from './product.js';
 
 /** What a mode is and says, besides its client texts (client/features/modes/). */
 export interface ModeEntry {
@@ -27,6 +34,11 @@ export interface ModeEntry {
   revealsEachRound: boolean;
   /** answer-round's reply carries the creator's answer to the round and its points. */
   creatorAnswerWithRound: boolean;
+  /**
+   * Friends guess the creator's answers, and their score says how well they know the creator
+   * (the screens' words say so); otherwise friends answer for themselves: how alike they are.
+   */
+  friendsGuess: boolean;
   /** Friends are compared with each other at the end (the circle, get-circle, the friends' web). */
   circle: boolean;
   /** The score captions and their descriptions, levels 1..10 (index 0 is level 1). */
@@ -64,6 +76,7 @@ export const MODES = {
   alike: {
     revealsEachRound: false,
     creatorAnswerWithRound: false,
+    friendsGuess: false,
     circle: true,
     captions: SCORE_CAPTIONS,
     descriptions: SCORE_DESCRIPTIONS,
@@ -87,6 +100,7 @@ export const MODES = {
   guess: {
     revealsEachRound: true,
     creatorAnswerWithRound: true,
+    friendsGuess: true,
     // Everyone guesses the same answers: how alike friends are says nothing.
     circle: false,
     captions: GUESS_CAPTIONS,
@@ -117,15 +131,5 @@ export const MODES = {
   },
 } satisfies Record<GameMode, ModeEntry>;
 
-/**
- * The mode of a game made without one (and of every game made before there were modes). Stored
- * keys and previews leave it out (`modeUnlessDefault`), so what was stored before modes stays valid.
- */
-export const DEFAULT_MODE: GameMode = 'alike';
-
 /** A mode's entry; a game or card without a mode is the default mode's. */
 export const modeOf = (mode: GameMode | undefined): ModeEntry => MODES[mode ?? DEFAULT_MODE];
-
-/** `{ mode }`, or nothing for the default mode: what stored keys and previews carry. */
-export const modeUnlessDefault = <M extends GameMode>(mode: M | undefined): { mode?: M } =>
-  mode === undefined || mode === DEFAULT_MODE ? {} : { mode };

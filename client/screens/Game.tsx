@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { modeOf } from '../../shared/modes.js';
 import { isolate } from '../../shared/names.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { CLASSIC_UNANSWERED, type Edition, NEW_GAME_ID, namedCreator, PRODUCT_NAME } from '../../shared/product.js';
@@ -43,7 +44,7 @@ export default function Game({ edition }: { edition: Edition }) {
   // A creator's rounds that timed out are offered again (or left out) before the link is made.
   const missed = gameId === NEW_GAME_ID ? (game?.missed ?? []) : [];
   // A friend's guess game: each stored round's reply carries the creator's answer, shown before the next round.
-  const guess = gameId !== NEW_GAME_ID && game?.guess === true;
+  const guess = gameId !== NEW_GAME_ID && game !== null && modeOf(game.mode).revealsEachRound;
   const [feedback, setFeedback] = useState<Record<number, RoundFeedback>>({});
   // The round just answered whose feedback the screen waits for (a moment at most) or shows.
   const [holding, setHolding] = useState<number | null>(null);
