@@ -318,7 +318,7 @@ export const endpoints = {
     }),
     reply: z.object({ ok: z.literal(true), score: z.number(), playerID: z.string() }),
   },
-  /** One round of a friend's play, stored before the reply (see CONTRACT.md "Play round by round, live"). */
+  /** One round of a friend's play, stored before the reply (docs/api.md, answer-round). */
   'answer-round': {
     method: 'POST',
     body: z.object({
