@@ -103,7 +103,7 @@ const wireQuestionSchema = z.object({
 
 const gameTypeSchema = z.enum(['Spectrum', 'Classic']);
 /** A game's mode (shared/product.ts GAME_MODES): alike (the default) or guess. */
-const modeSchema = z.enum(GAME_MODES, { error: 'must be alike or guess' });
+const modeSchema = z.enum(GAME_MODES, { error: `must be ${GAME_MODES.join(' or ')}` });
 
 const playerSchema = z.object({
   playerID: z.string(),
