@@ -13,7 +13,7 @@ const FOLDERS = ['client', 'server', 'shared', 'docs', 'migrations', 'seed', 'te
 const PLACEHOLDER = /[<>{}*…]|NNN|\bxx\b/;
 
 /** The repository paths a Markdown text names, from the root, and its relative links resolved against `dir`. */
-export function namedPaths(text: string, dir: string): string[] {
+function namedPaths(text: string, dir: string): string[] {
   const paths = [...text.matchAll(new RegExp(`(?<![\\w./-])(?:${FOLDERS.join('|')})/[\\w./@<>{}*…-]*`, 'g'))].map(
     (match) => match[0].replace(/[.,:;)]+$/, ''),
   );

@@ -14,7 +14,7 @@ const TABLE = ['shared/modes.ts', 'shared/product.ts'];
 const isProduct = (file: string) => !/\.test\.tsx?$|\.test-d\.ts$|\/test\/|\/testing\//.test(file);
 
 /** Each place in `text` that compares something with one of the modes as a literal. */
-export function modeComparisons(text: string): string[] {
+function modeComparisons(text: string): string[] {
   const mode = `['"\`](?:${GAME_MODES.join('|')})['"\`]`;
   const patterns = [
     new RegExp(`[!=]==?\\s*${mode}`, 'g'),
