@@ -39,7 +39,7 @@ describe("a game's mode in PostgreSQL (migration 014)", () => {
     await insertGame('g', 'guess');
     await expect(insertGame('x', 'party')).rejects.toThrow(/games_mode_check/);
 
-    expect(await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, bank)).toContain('014_game_mode_any.sql');
+    expect(await preparePostgres(pool, POSTGRES_MIGRATIONS_DIR, bank)).toContain('016_game_mode_any.sql');
     await insertGame('x', 'party');
     await insertGame('y');
     const { rows } = await pool.query('SELECT id, mode FROM games ORDER BY id');

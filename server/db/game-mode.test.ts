@@ -40,7 +40,7 @@ describe("a game's mode in SQLite (migration 014)", () => {
     ).run();
     expect(() => insertGame(db, 'x', 'party')).toThrow(/CHECK/);
 
-    expect(applyMigrations(db, MIGRATIONS_DIR)).toContain('014_game_mode_any.sql');
+    expect(applyMigrations(db, MIGRATIONS_DIR)).toContain('016_game_mode_any.sql');
     expect(db.prepare('SELECT id, mode, responses_count AS friends FROM games ORDER BY id').all()).toEqual([
       { id: 'a', mode: 'alike', friends: 0 },
       { id: 'g', mode: 'guess', friends: 1 },
