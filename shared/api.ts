@@ -103,7 +103,7 @@ const wireQuestionSchema = z.object({
 
 const gameTypeSchema = z.enum(['Spectrum', 'Classic']);
 /** A game's mode (shared/product.ts GAME_MODES): alike (the default) or guess. */
-const modeSchema = z.enum(GAME_MODES, { error: 'must be alike or guess' });
+const modeSchema = z.enum(GAME_MODES, { error: `must be ${GAME_MODES.join(' or ')}` });
 
 const playerSchema = z.object({
   playerID: z.string(),
@@ -320,7 +320,7 @@ export const endpoints = {
     }),
     reply: z.object({ ok: z.literal(true), score: z.number(), playerID: z.string() }),
   },
-  /** One round of a friend's play, stored before the reply (see CONTRACT.md "Play round by round, live"). */
+  /** One round of a friend's play, stored before the reply (docs/api.md, answer-round). */
   'answer-round': {
     method: 'POST',
     body: z.object({

@@ -1,5 +1,5 @@
 /**
- * Every error answer of the server is `{"code","message"}` (CONTRACT "One source of texts"):
+ * Every error answer of the server is `{"code","message"}` (docs/api.md):
  * `code` is one of these stable snake_case names, what a client translates by; `message` is the
  * English sentence the original client shows as it is. A code never changes its meaning; a new
  * failure gets a new code (and its sentence in client/i18n/failures.ts, which a test keeps translated).

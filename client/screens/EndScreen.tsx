@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { modeOf } from '../../shared/modes.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsWeb } from '../features/circle/FriendsWeb.js';
@@ -27,7 +28,7 @@ export default function EndScreen() {
   const claimed = (useLocation().state as EndScreenState | null)?.claimed === true;
   const live = useLiveScoreboard(gameId);
   const { isCreator, mode } = useCreatorCheck(gameId);
-  const guess = mode === 'guess';
+  const guess = modeOf(mode).friendsGuess;
   const link = absoluteUrl(joinPath(gameId));
   const { i18n, t } = useLingui();
   // Deleted (here or on another device) or never made: the live channel has stopped for good.
@@ -72,7 +73,7 @@ export default function EndScreen() {
       {isCreator && live.loaded && (
         <UnfinishedPlays gameId={gameId} changed={`${live.players.length}/${live.playing.length}`} />
       )}
-      {isCreator && mode !== 'guess' && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
+      {isCreator && modeOf(mode).circle && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       {isCreator && <NotifyWhenFriendsPlay gameId={gameId} />}
       {isCreator && <CreatorTools gameId={gameId} />}
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />

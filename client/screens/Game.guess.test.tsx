@@ -47,7 +47,7 @@ const next = () => screen.getByRole('button', { name: 'Next' });
 
 function play(edition: 'classic' | 'spectrum', questions: Question[]) {
   saveCreatorName(GAME_ID, 'Ada');
-  startGame(edition, GAME_ID, questions, true);
+  startGame(edition, GAME_ID, questions, 'guess');
   return renderAt(`/${edition}/game/${GAME_ID}`, `/${edition}/game/:gameId`, <Game edition={edition} />);
 }
 

@@ -71,7 +71,7 @@ describe('landing screen', () => {
     );
     fireEvent.click(guess);
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
-    expect(loadGame('classic', NEW_GAME_ID)?.guess).toBe(true);
+    expect(loadGame('classic', NEW_GAME_ID)?.mode).toBe('guess');
   });
 
   it('switches edition through the path', async () => {

@@ -1,7 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import {
+  DEFAULT_MODE,
+  type Edition,
+  type GameMode,
+  NEW_GAME_ID,
+  PRODUCT_NAME,
+  SWITCHED_MODE,
+} from '../../shared/product.js';
 import { failureText } from '../api/http.js';
 import { getQuestions } from '../api/questions.js';
 import { useApi } from '../api/useApi.js';
@@ -79,8 +86,8 @@ export default function Landing({ edition, onReady }: LandingProps) {
     saveUserName(next);
   };
 
-  /** `guess`: the mode switch is on (friends guess the creator's answers; off: alike, the default). */
-  const play = (guess: boolean) => {
+  /** `mode`: the mode switch's (friends guess the creator's answers; off: alike, the default). */
+  const play = (mode: GameMode) => {
     // Kept drafts whose editor is still on its way: Play waits for it (pressed again).
     if (!own.current && hasKeptDrafts(edition)) return;
     // The own questions' problems show first, whether or not the drawn questions are here.
@@ -92,7 +99,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
     }
     saveUserName(name);
     // A game this tab began (and Back or a reload left) resumes at the round reached.
-    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds, guess);
+    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds, mode);
     // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
     navigate(newGamePath(edition), { replace: true });
   };
@@ -129,7 +136,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
         onSubmit={(event) => {
           event.preventDefault();
           // The mode switch is read here: no state of its own in the entry.
-          if (!load.loading) play(guessSwitch.current?.checked === true);
+          if (!load.loading) play(guessSwitch.current?.checked === true ? SWITCHED_MODE : DEFAULT_MODE);
         }}
       >
         <EditionToggle edition={edition} />

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { modeOf } from '../../shared/modes.js';
 import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { FETCH_SCORE, getComparison } from '../api/calls.js';
 import { ApiError, failureText } from '../api/http.js';
@@ -139,7 +140,8 @@ export default function Result() {
   // A creator who typed no name is "your friend". Names go into sentences isolated (a right-to-left one keeps its place).
   const named = namedCreator(comparison.creatorName);
   const creator = creatorInSentence(comparison.creatorName);
-  const guess = comparison.mode === 'guess';
+  const guess = modeOf(comparison.mode).friendsGuess;
+  const withCircle = modeOf(comparison.mode).circle;
   // The live board's place once it is here (it follows friends who play later), else the reply's.
   const [place, count] = ownIndex >= 0 ? [ownIndex + 1, live.players.length] : [comparison.rank, comparison.players];
   const [rank, players] = [formatCount(i18n, place), formatCount(i18n, count)];
@@ -158,7 +160,7 @@ export default function Result() {
       <Gauge score={comparison.score} mode={comparison.mode} />
       <ScoreCaption score={comparison.score} mode={comparison.mode} />
       <Rank rank={rank} players={players} creator={named === null ? null : <bdi>{named}</bdi>} gameId={gameId} />
-      {closest && !guess && (
+      {closest && withCircle && (
         // The circle sits under every round: a line here says who, and leads there.
         <p className="result__teaser">
           <a href="#circle">
@@ -171,7 +173,7 @@ export default function Result() {
       <MakeYourOwn gameId={gameId} creatorName={comparison.creatorName} />
       <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: named ?? t`Your friend` }} />
       {/* The circle is for alike games only: in a guess game everyone guessed the same answers. */}
-      {!guess && (
+      {withCircle && (
         <FriendsCircle
           gameId={gameId}
           playerId={playerId}

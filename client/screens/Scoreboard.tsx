@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
+import { modeOf } from '../../shared/modes.js';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsWeb } from '../features/circle/FriendsWeb.js';
 import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js';
@@ -34,7 +35,7 @@ export default function Scoreboard() {
         <h1>
           <Isolated
             text={
-              mode !== 'guess'
+              !modeOf(mode).friendsGuess
                 ? t`Scoreboard`
                 : creator === null
                   ? t`Who knows your friend best`
@@ -61,7 +62,7 @@ export default function Scoreboard() {
       {isCreator && live.loaded && (
         <UnfinishedPlays gameId={gameId} changed={`${live.players.length}/${live.playing.length}`} />
       )}
-      {isCreator && mode !== 'guess' && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
+      {isCreator && modeOf(mode).circle && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}
       </Link>

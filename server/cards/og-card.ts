@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-
+import { DEFAULT_MODE } from '../../shared/modes.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { AMBER, BG, BG_DEEP, CORAL, dataUri, el, FONT_FAMILY, LOGO, MUTED, TEXT } from './card-kit.js';
 import { serverTexts } from './og-texts.js';
@@ -62,7 +62,7 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
         el(
           'div',
           { display: 'flex', fontSize: 60, fontWeight: 800, lineHeight: 1.15 },
-          game.mode === 'guess' ? texts.guessAsks : texts.asks,
+          texts.byMode[game.mode ?? DEFAULT_MODE].asks,
         ),
       ]
     : [
@@ -130,7 +130,7 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
       el(
         'div',
         { display: 'flex', fontSize: 32, fontWeight: 500, color: MUTED, maxWidth: SUBTITLE_WIDTH },
-        game ? (game.mode === 'guess' ? texts.guessFooter : texts.gameFooter) : texts.genericFooter,
+        game ? texts.byMode[game.mode ?? DEFAULT_MODE].footer : texts.genericFooter,
       ),
     ],
   );

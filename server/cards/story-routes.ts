@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import { LANGUAGES, type Language } from '../../shared/languages.js';
+import { modeUnlessDefault } from '../../shared/modes.js';
 import type { GameMode } from '../../shared/product.js';
 import { badRequest, errorBody, notFound, unknownGame } from '../errors.js';
 import type { GameCache } from '../games/cache.js';
@@ -67,7 +68,7 @@ export async function storyRoutes(app: FastifyInstance, options: StoryRoutesOpti
   };
 
   // A guess game's cards speak of guessing; the mode is part of the story, so of its stored key too.
-  const modeOf = (game: { mode: GameMode }) => (game.mode === 'guess' ? { mode: game.mode } : {});
+  const modeOf = (game: { mode: GameMode }) => modeUnlessDefault(game.mode);
 
   const linkOf = (request: Parameters<typeof publicOrigin>[0], gameId: string) =>
     `${publicOrigin(request, options.publicUrl)}/join/${gameId}`;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CirclePairsReply } from '../../shared/api.js';
+import { MODES } from '../../shared/modes.js';
 import { answersHalf, bandOfTenths, CIRCLE_NEEDS_HALF } from '../../shared/trust.js';
 import { conflict, forbidden, notFound, unknownGame } from '../errors.js';
 import { isGameCreator } from '../games/creator.js';
@@ -61,7 +62,7 @@ export const circleRoutes: FastifyPluginAsync<CircleRoutesOptions> = async (
     const game = await findGame(query.gameId);
     if (!game) throw unknownGame();
     // In a guess game everyone guesses the same answers: how alike friends are says nothing.
-    if (game.mode !== 'alike') throw notFound('circle_alike_only', ALIKE_ONLY);
+    if (!MODES[game.mode].circle) throw notFound('circle_alike_only', ALIKE_ONLY);
     if (query.reader === 'friend') {
       const response = await games.findResponse(game.id, query.playerId);
       if (!response) throw notFound('not_played', NOT_PLAYED);

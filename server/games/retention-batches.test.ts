@@ -4,7 +4,7 @@ import { createGame, logResponse, newUserId, rowCount, testApp } from '../testin
 import type { GameRepository } from './repository.js';
 import { DAY_MS, PURGE_BATCH_SIZE, registerRetention } from './retention.js';
 
-// The purge must never hold the event loop for long (CONTRACT "Resilience": batches of at most 500
+// The purge must never hold the event loop for long (batches of at most 500
 // games, yielding between them). What is checked here is the shape: batches, and a turn of the
 // event loop between two of them, never how long anything took.
 afterEach(() => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Language } from '../../shared/languages.js';
 import { editionOf, gameTypeOf, toWireQuestion } from '../../shared/model.js';
+import { DEFAULT_MODE } from '../../shared/modes.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { computeScore } from '../../shared/score.js';
 import { badRequest, conflict, forbidden, notFound, removedFriend, unknownGame } from '../errors.js';
@@ -85,7 +86,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       answers: kept.map((index) => answerSet[index]),
       ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
       lang,
-      mode: mode ?? 'alike',
+      mode: mode ?? DEFAULT_MODE,
     });
     // Announced to the first game's scoreboard; a friend removed (or a game deleted) meanwhile stores nothing.
     if (replyTo && replyFrom !== undefined) await options.replies?.addReply(replyTo.gameId, replyFrom, gameId);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { answerRange } from '../../shared/model.js';
+import { MODES } from '../../shared/modes.js';
 import { roundPoints } from '../../shared/score.js';
 import { badRequest, conflict, forbidden, removedFriend, unknownGame } from '../errors.js';
 import type { GameCache } from '../games/cache.js';
@@ -76,7 +77,7 @@ export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, o
       case 'repeat': {
         // Key order as the reply schema writes it; playerID is a string, the counts whole numbers.
         const reply = `{"ok":true,"playerID":${JSON.stringify(result.playerID)},"round":${result.round},"rounds":${count}`;
-        if (game.mode !== 'guess') return new Serialized(`${reply}}`);
+        if (!MODES[game.mode].creatorAnswerWithRound) return new Serialized(`${reply}}`);
         // A guess game: the creator's answer to this round, now that the friend's own is stored
         // (`stored` and `repeat` both mean round `round` is in the database with this very answer).
         // Never before: this is after storeRound, and no other call gives it until log-response.

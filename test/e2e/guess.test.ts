@@ -1,5 +1,5 @@
 /**
- * "How well do you know me?" (CONTRACT "Fourth wave"): a friend on a 360 px phone plays a guess
+ * "How well do you know me?": a friend on a 360 px phone plays a guess
  * game, sees the creator's answer after each round (Classic and Spectrum), and reads a result in
  * the guess game's own words, in all four languages.
  */

@@ -1,5 +1,5 @@
 /**
- * Play round by round, live (CONTRACT "Fourth wave"): a creator watches a friend's rounds arrive
+ * Play round by round, live: a creator watches a friend's rounds arrive
  * on a 360 px phone, while the friend resumes in a new tab and plays on through a lost connection.
  */
 import { afterAll, describe, expect, it } from 'vitest';

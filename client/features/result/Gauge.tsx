@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { modeOf } from '../../../shared/modes.js';
 import type { GameMode } from '../../../shared/product.js';
 import { prefersReducedMotion } from '../../hooks/motion.js';
 import { useCountUp } from '../../hooks/useCountUp.js';
@@ -66,7 +67,9 @@ export function Gauge({ score, mode }: { score: number; mode?: GameMode }) {
         className="gauge"
         role="img"
         aria-label={
-          mode === 'guess' ? t`${percentage} guessed right` : t({ id: 'gauge.match', message: `${percentage} match` })
+          modeOf(mode).friendsGuess
+            ? t`${percentage} guessed right`
+            : t({ id: 'gauge.match', message: `${percentage} match` })
         }
       >
         <svg viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true">

@@ -2,8 +2,10 @@ import type { Player } from '../../../shared/api.js';
 import {
   insertPlayer,
   LIVE_CLOSE_UNKNOWN_GAME,
+  LIVE_MESSAGE_TYPES,
   LIVE_PATH_PREFIX,
   type LiveMessage,
+  type LiveMessageType,
   PLAYING_FADES_AFTER_MS,
   type Playing,
 } from '../../../shared/live.js';
@@ -102,23 +104,30 @@ function parseLiveMessage(data: unknown): LiveMessage | null {
   }
   if (typeof message !== 'object' || message === null) return null;
   const m = message as Record<string, unknown>;
-  if (m.type === 'snapshot' && Array.isArray(m.players) && m.players.every(isPlayer)) {
+  // A type this client does not know yet: ignored.
+  if (typeof m.type !== 'string' || !Object.hasOwn(LIVE_MESSAGE_TYPES, m.type)) return null;
+  return GUARDS[m.type as LiveMessageType](m);
+}
+
+/** One guard per type of shared/live.ts LIVE_MESSAGE_TYPES: a type without one fails to compile. */
+const GUARDS: { [K in LiveMessageType]: (m: Record<string, unknown>) => Extract<LiveMessage, { type: K }> | null } = {
+  snapshot: (m) => {
+    if (!(Array.isArray(m.players) && m.players.every(isPlayer))) return null;
     // A server from before presence sends no `playing`.
     const playing = Array.isArray(m.playing) ? m.playing.filter(isPlaying) : [];
     // Only when more are playing than it lists (and never from a server from before the cap).
     const morePlaying = typeof m.morePlaying === 'number' && m.morePlaying > 0 ? m.morePlaying : 0;
     return { type: 'snapshot', players: m.players, playing, morePlaying };
-  }
-  if (m.type === 'playing' && isPlaying(m.player)) return { type: 'playing', player: m.player };
-  if (m.type === 'player' && isPlayer(m.player)) return { type: 'player', player: m.player };
-  if (m.type === 'removed' && typeof m.playerID === 'string') return { type: 'removed', playerID: m.playerID };
-  if (m.type === 'deleted') return { type: 'deleted' };
-  if (m.type === 'reply' && typeof m.playerID === 'string' && typeof m.gameId === 'string') {
-    return { type: 'reply', playerID: m.playerID, gameId: m.gameId };
-  }
-  // A type this client does not know yet: ignored.
-  return null;
-}
+  },
+  playing: (m) => (isPlaying(m.player) ? { type: 'playing', player: m.player } : null),
+  player: (m) => (isPlayer(m.player) ? { type: 'player', player: m.player } : null),
+  removed: (m) => (typeof m.playerID === 'string' ? { type: 'removed', playerID: m.playerID } : null),
+  deleted: () => ({ type: 'deleted' }),
+  reply: (m) =>
+    typeof m.playerID === 'string' && typeof m.gameId === 'string'
+      ? { type: 'reply', playerID: m.playerID, gameId: m.gameId }
+      : null,
+};
 
 /**
  * One game's friends' scores, kept up to date over the live channel, with no framework: `start`
@@ -282,6 +291,9 @@ export class LiveScoreboardConnection {
           }
           break;
         }
+        default:
+          // A message type in shared/live.ts that this screen does not handle fails to compile here.
+          message satisfies never;
       }
     };
     ws.onclose = (event: CloseEvent) => {
