@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   'round_already_answered',
   'answers_differ',
   'too_many_push_subscriptions',
+  'too_many_replies',
   // 413
   'body_too_large',
   // 426

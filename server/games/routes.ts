@@ -9,6 +9,7 @@ import { networkOf } from '../http/networks.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import type { QuestionTexts } from '../questions/translations.js';
+import { REPLIES_PER_FRIEND } from '../share/repository.js';
 import { answeredRounds, checkAnswers } from './answers.js';
 import type { GameCache } from './cache.js';
 import { creatorCannotPlay, isGameCreator, refuseCreatorFirst } from './creator.js';
@@ -32,6 +33,7 @@ interface GameRoutesOptions {
   replies?: {
     /** The maker's public id on that game's board; undefined if they are not on it. */
     playerOf(gameId: string, playerUserId: string): Promise<string | undefined>;
+    countReplies(gameId: string, playerID: string): Promise<number>;
     addReply(gameId: string, playerID: string, replyGameId: string): Promise<boolean>;
   };
   /**
@@ -42,6 +44,7 @@ interface GameRoutesOptions {
 }
 
 const TOO_MANY_PLAYS = 'Too many plays of this game from your network.';
+const TOO_MANY_REPLIES = 'You cannot make any more games back for this game.';
 
 export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, options) => {
   const { games, questions, cache } = options;
@@ -73,6 +76,9 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       replyFrom = await options.replies?.playerOf(replyTo.gameId, replyTo.playerId);
       if (replyFrom === undefined) {
         throw forbidden('reply_not_played', 'You can make a game back only for a game you played.');
+      }
+      if (((await options.replies?.countReplies(replyTo.gameId, replyFrom)) ?? 0) >= REPLIES_PER_FRIEND) {
+        throw conflict('too_many_replies', TOO_MANY_REPLIES);
       }
     }
     const gameId = newGameId();
