@@ -88,7 +88,7 @@ describe('story cards', () => {
     async () => {
       // Made-up hosts, as a client that wants one render per request (and a QR code of its own) sends them.
       const hosts = Array.from({ length: 12 }, (_, i) => `attacker-${i}.example`);
-      for (const env of [{ PUBLIC_URL }, {}]) {
+      for (const env of [{ PUBLIC_URL }, {}] as Record<string, string>[]) {
         const { app, dataDir } = await open(env);
         const { game, bo } = await playedGame(app);
         const first = await app.inject({
