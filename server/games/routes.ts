@@ -9,7 +9,6 @@ import { networkOf } from '../http/networks.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import type { QuestionTexts } from '../questions/translations.js';
-import { REPLIES_PER_FRIEND } from '../share/repository.js';
 import { answeredRounds, checkAnswers } from './answers.js';
 import type { GameCache } from './cache.js';
 import { creatorCannotPlay, isGameCreator, refuseCreatorFirst } from './creator.js';
@@ -33,7 +32,8 @@ interface GameRoutesOptions {
   replies?: {
     /** The maker's public id on that game's board; undefined if they are not on it. */
     playerOf(gameId: string, playerUserId: string): Promise<string | undefined>;
-    countReplies(gameId: string, playerID: string): Promise<number>;
+    /** How many more games the maker may make back for that game (REPLIES_PER_FRIEND in all). */
+    repliesLeft(gameId: string, playerID: string): Promise<number>;
     addReply(gameId: string, playerID: string, replyGameId: string): Promise<boolean>;
   };
   /**
@@ -77,7 +77,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       if (replyFrom === undefined) {
         throw forbidden('reply_not_played', 'You can make a game back only for a game you played.');
       }
-      if (((await options.replies?.countReplies(replyTo.gameId, replyFrom)) ?? 0) >= REPLIES_PER_FRIEND) {
+      if (((await options.replies?.repliesLeft(replyTo.gameId, replyFrom)) ?? 1) <= 0) {
         throw conflict('too_many_replies', TOO_MANY_REPLIES);
       }
     }

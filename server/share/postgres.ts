@@ -29,9 +29,9 @@ export function postgresReplyRepository(pool: Pool, announcer: CommitAnnouncer):
       const { rows } = await pool.query<{ public_id: string }>(query('selectPlayer', [gameId, playerUserId]));
       return rows[0]?.public_id;
     },
-    async countReplies(gameId, playerID) {
+    async repliesLeft(gameId, playerID) {
       const { rows } = await pool.query<{ count: number }>(query('count', [gameId, playerID, REPLIES_PER_FRIEND]));
-      return rows[0].count;
+      return REPLIES_PER_FRIEND - rows[0].count;
     },
     addReply(gameId, playerID, replyGameId) {
       return announcer.transaction(pool, async (client, announce) => {

@@ -22,8 +22,8 @@ export const REPLIES_PER_FRIEND = 3;
 export interface ReplyRepository {
   /** The public id of `playerUserId` on `gameId`'s scoreboard; undefined if they have not played it (or were removed). */
   playerOf(gameId: string, playerUserId: string): Promise<string | undefined>;
-  /** How many games the friend `playerID` of `gameId` has made back for it (counted up to REPLIES_PER_FRIEND). */
-  countReplies(gameId: string, playerID: string): Promise<number>;
+  /** How many more games the friend `playerID` of `gameId` may make back for it (of REPLIES_PER_FRIEND). */
+  repliesLeft(gameId: string, playerID: string): Promise<number>;
   /**
    * Stores that the friend `playerID` of `gameId` made `replyGameId`, and announces
    * `{type:"reply",playerID,gameId:replyGameId}` on `gameId`'s bus once stored. False (nothing

@@ -29,8 +29,8 @@ export function sqliteReplyRepository(db: Db, bus: GameEventBus): ReplyRepositor
     async playerOf(gameId, playerUserId) {
       return selectPlayer.get(gameId, playerUserId)?.public_id;
     },
-    async countReplies(gameId, playerID) {
-      return count.get(gameId, playerID, REPLIES_PER_FRIEND) ?? 0;
+    async repliesLeft(gameId, playerID) {
+      return REPLIES_PER_FRIEND - (count.get(gameId, playerID, REPLIES_PER_FRIEND) ?? 0);
     },
     async addReply(gameId, playerID, replyGameId) {
       const { changes } = insert.run(
