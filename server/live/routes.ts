@@ -96,13 +96,13 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
               ),
             );
         }
+        // Counted from here, before the upgrade, so that sockets opened at once are all counted.
+        holdAddress(request);
         // A creator's screen names its private id (never logged: logging.ts hides it); anyone else's is an ordinary socket.
         const userId = request.query.userId;
         if (isCreator && typeof userId === 'string' && UUID.test(userId)) {
           if (await isCreator(gameId, userId.toLowerCase())) creators.add(request);
         }
-        // Counted from here, before the upgrade, so that sockets opened at once are all counted.
-        holdAddress(request);
       },
     },
     async (socket, request) => {
