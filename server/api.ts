@@ -8,6 +8,7 @@ import type { CircleCache } from './circle/cache.js';
 import { circleRoutes } from './circle/routes.js';
 import type { Config } from './config.js';
 import { comparisonRoutes } from './games/comparison.js';
+import { isGameCreator } from './games/creator.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { gameRoutes } from './games/routes.js';
 import { apiCors } from './http/cors.js';
@@ -117,6 +118,10 @@ export async function registerApi(
         allowedOrigins: config.ALLOWED_ORIGINS,
         pingIntervalMs: options.livePingIntervalMs ?? 30_000,
         maxSocketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
+        isCreator: async (gameId, userId) => {
+          const game = await rooms.findGame(gameId);
+          return game !== undefined && isGameCreator(games, game, userId);
+        },
       });
     },
     { prefix: API_PREFIX },

@@ -16,6 +16,7 @@ import { InProcessEventBus } from './events/bus.js';
 import { registerRetention } from './games/retention.js';
 import { BODY_LIMIT_BYTES } from './http/limits.js';
 import { registerOpenApi } from './http/openapi.js';
+import { CardOrigin, ownOrigins } from './http/public-origin.js';
 import { securityHeaders, securityHeadersFor } from './http/security.js';
 import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
 import { Rooms } from './live/rooms.js';
@@ -188,7 +189,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(storyRoutes, {
     stories: stories.stories,
     games: rooms,
-    publicUrl: config.PUBLIC_URL,
+    origin: new CardOrigin(config.PUBLIC_URL, ownOrigins(config.HOST, config.PORT), (origin) =>
+      app.log.warn(
+        { origin },
+        'story cards link to the first address a card was asked at, for as long as this process runs; set PUBLIC_URL to choose it',
+      ),
+    ),
     rateLimit: rateLimited,
   });
   const sendIndex = await registerClient(app, {

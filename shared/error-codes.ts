@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'answers_differ',
   'too_many_push_subscriptions',
   'too_many_creator_push_subscriptions',
+  'too_many_replies',
   // 413
   'body_too_large',
   // 426

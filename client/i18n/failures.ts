@@ -73,6 +73,7 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   answers_differ: msg`These answers differ from the rounds you already played.`,
   too_many_push_subscriptions: msg`This game has too many devices getting notifications.`,
   too_many_creator_push_subscriptions: msg`You already get notifications for too many games; turn some off first.`,
+  too_many_replies: msg`You cannot make any more games back for this game.`,
   upgrade_required: msg`This address is a live connection; open it as one.`,
   too_many_reports: msg`Too many reports from your network today; try again tomorrow.`,
   too_many_admin_attempts: msg`Too many wrong admin tokens from your network; try again later.`,

@@ -26,7 +26,7 @@ import '../i18n/screens.js';
 export default function EndScreen() {
   const { gameId = '' } = useParams();
   const claimed = (useLocation().state as EndScreenState | null)?.claimed === true;
-  const live = useLiveScoreboard(gameId);
+  const live = useLiveScoreboard(gameId, { asCreator: true });
   const { isCreator, mode } = useCreatorCheck(gameId);
   const guess = modeOf(mode).friendsGuess;
   const link = absoluteUrl(joinPath(gameId));

@@ -21,7 +21,7 @@ import '../i18n/screens.js';
 /** Everyone who played a game and their score with its creator, updated live. */
 export default function Scoreboard() {
   const { gameId = '' } = useParams();
-  const live = useLiveScoreboard(gameId);
+  const live = useLiveScoreboard(gameId, { asCreator: true });
   const { isCreator, mode, creatorName } = useCreatorCheck(gameId);
   // A guess game's board says who knows the creator best (a creator without a name is "your friend").
   const creator = creatorName === undefined ? null : creatorInSentence(creatorName);

@@ -40,10 +40,11 @@ const formField = (body: unknown, name: string): string | undefined => {
  */
 export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { auth, moderation }) => {
   if (!auth) {
-    // No admin at all: the addresses answer as any address with nothing there.
+    // No admin at all: the addresses answer as any address with nothing there, before any body is
+    // read (a form post would otherwise meet the API's JSON-only parser and answer 400).
     const nothing = async (_request: FastifyRequest, reply: FastifyReply) => reply.status(404).send(NOTHING_HERE);
-    app.all('/admin', nothing);
-    app.all('/admin/*', nothing);
+    app.all('/admin', { onRequest: nothing }, nothing);
+    app.all('/admin/*', { onRequest: nothing }, nothing);
     return;
   }
 

@@ -33,6 +33,8 @@ interface GameRoutesOptions {
   replies?: {
     /** The maker's public id on that game's board; undefined if they are not on it. */
     playerOf(gameId: string, playerUserId: string): Promise<string | undefined>;
+    /** How many more games the maker may make back for that game (REPLIES_PER_FRIEND in all). */
+    repliesLeft(gameId: string, playerID: string): Promise<number>;
     addReply(gameId: string, playerID: string, replyGameId: string): Promise<boolean>;
   };
   /**
@@ -43,6 +45,7 @@ interface GameRoutesOptions {
 }
 
 export const TOO_MANY_PLAYS = 'Too many plays of this game from your network.';
+const TOO_MANY_REPLIES = 'You cannot make any more games back for this game.';
 
 export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, options) => {
   const { games, questions, cache } = options;
@@ -74,6 +77,9 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       replyFrom = await options.replies?.playerOf(replyTo.gameId, replyTo.playerId);
       if (replyFrom === undefined) {
         throw forbidden('reply_not_played', 'You can make a game back only for a game you played.');
+      }
+      if (((await options.replies?.repliesLeft(replyTo.gameId, replyFrom)) ?? 1) <= 0) {
+        throw conflict('too_many_replies', TOO_MANY_REPLIES);
       }
     }
     const gameId = newGameId();

@@ -95,6 +95,8 @@ interface Delivery {
 
 export class GameRoom {
   readonly #sockets = new Map<WebSocket, Watch>();
+  /** The sockets of the game's creators: only they hear `reply` (it names a game made for them). */
+  readonly #creators = new Set<WebSocket>();
   readonly #unsubscribe: () => void;
   /** Sockets joined (or re-snapshotted) so far: a delivery's target list is good while this is unchanged. */
   #joins = 0;
@@ -175,9 +177,10 @@ export class GameRoom {
    * The socket is in the room from the call on (before the first await). Rejects if the read
    * fails (the socket is left for its caller to close).
    */
-  async join(socket: WebSocket): Promise<void> {
+  async join(socket: WebSocket, creator = false): Promise<void> {
     const watch: Watch = { queue: [] };
     this.#sockets.set(socket, watch);
+    if (creator) this.#creators.add(socket);
     this.#joins += 1;
     const board = await this.scoreboard();
     this.#ready(socket, watch, board?.snapshot);
@@ -186,6 +189,7 @@ export class GameRoom {
   /** Idempotent. */
   leave(socket: WebSocket): void {
     this.#sockets.delete(socket);
+    this.#creators.delete(socket);
   }
 
   /** Leaves the bus and forgets what was read. Sockets still in the room get what is already on its way. */
@@ -221,8 +225,9 @@ export class GameRoom {
         if (this.#sockets.size > 0) this.#send(outgoing(event));
         return;
       case 'reply':
-        // Not part of the board: the sockets watching now hear it; a reload reads get-replies.
-        if (this.#sockets.size > 0) this.#send(outgoing(event));
+        // Not part of the board: the creators' sockets watching now hear it (it names the game made
+        // for them; nobody else is told); a reload reads get-replies.
+        if (this.#creators.size > 0) this.#sendToCreators(outgoing(event));
         return;
       default:
         // A message type in shared/live.ts that this room does not handle fails to compile here.
@@ -289,6 +294,20 @@ export class GameRoom {
         delivery.joined ??= joinAll(delivery.messages);
         this.#write(socket, delivery.joined);
       }
+    });
+  }
+
+  /**
+   * To the creators' sockets only, in order with what went to everyone before it: a later message
+   * for everyone starts a delivery of its own rather than join one that reaches creators only.
+   */
+  #sendToCreators(message: Outgoing): void {
+    this.#waiting = undefined;
+    this.context.fanOut.push([...this.#creators], (socket) => {
+      const watch = this.#sockets.get(socket);
+      if (!watch) return;
+      if (watch.queue) watch.queue.push(message);
+      else this.#write(socket, message);
     });
   }
 

@@ -82,9 +82,18 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.min(RECONNECT_MAX_MS, Math.round(base * (0.75 + random() * 0.5)));
 }
 
-export function liveUrl(gameId: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+/**
+ * The live channel's address; with `userId` (this browser's private id, on the creator's screens)
+ * the server tells the socket what only the game's creators hear (`reply`) if it is theirs.
+ */
+export function liveUrl(
+  gameId: string,
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+  userId?: string | null,
+): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}${LIVE_PATH_PREFIX}${encodeURIComponent(gameId)}`;
+  const query = userId ? `?userId=${encodeURIComponent(userId)}` : '';
+  return `${scheme}://${location.host}${LIVE_PATH_PREFIX}${encodeURIComponent(gameId)}${query}`;
 }
 
 function isPlayer(value: unknown): value is Player {
@@ -150,9 +159,11 @@ export class LiveScoreboardConnection {
   readonly #heard = new Map<string, number>();
   #fade: ReturnType<typeof setInterval> | undefined;
 
+  /** `userId`: this browser's private id, sent where its creator may be watching (see liveUrl). */
   constructor(
     readonly gameId: string,
     private readonly onChange: (state: LiveScoreboard) => void,
+    private readonly userId?: string | null,
   ) {}
 
   get state(): LiveScoreboard {
@@ -230,7 +241,7 @@ export class LiveScoreboardConnection {
   #connect(): void {
     this.#timer = undefined;
     if (this.#stopped) return;
-    const ws = new WebSocket(liveUrl(this.gameId));
+    const ws = new WebSocket(liveUrl(this.gameId, window.location, this.userId));
     let opened = false;
     this.#socket = ws;
     ws.onopen = () => {
