@@ -61,7 +61,8 @@ export default function Scoreboard() {
       <Link className="button button--secondary" to="/">
         {t`Play a new game with your friends`}
       </Link>
-      <ReportGame gameId={gameId} />
+      {/* A creator does not report their own game. */}
+      {isCreator === false && <ReportGame gameId={gameId} />}
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />
     </main>
   );
