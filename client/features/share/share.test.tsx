@@ -65,9 +65,41 @@ describe('Share my result', () => {
     const offer = screen.getByTestId('share-offer');
     expect(offer.querySelector('a[download]')?.getAttribute('href')).toBe(CARD);
     expect(writeText).not.toHaveBeenCalled();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Copy the text' })[0]);
+    // One "Copy the text" on the screen, the chat row's, even with the offer open (issue 43.5).
+    expect(screen.getAllByRole('button', { name: 'Copy the text' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the text' }));
     await advance(0);
     expect(writeText).toHaveBeenCalledWith(expect.stringContaining('🟩🟩🟥'));
+  });
+
+  it('tapped before the card has arrived, says it is preparing the picture and opens the share sheet when it comes (issue 43.5)', async () => {
+    const share = vi.fn(async (_data: ShareData) => {});
+    const canShare = vi.fn((data: ShareData) => (data.files?.length ?? 0) > 0);
+    vi.stubGlobal('navigator', { ...navigator, share, canShare });
+    let cardArrives: () => void = () => {};
+    const card = new Promise<void>((resolve) => {
+      cardArrives = resolve;
+    });
+    userId();
+    saveOwnPlayerId(GAME_ID, PLAYER_ID);
+    mockFetch(async (url) => {
+      if (!url.pathname.startsWith('/og/')) return { body: spectrumComparison };
+      await card;
+      return { body: 'png bytes' };
+    });
+    renderAt(`/result/${GAME_ID}`, '/result/:gameId', <Result />);
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Share my result' }));
+    await advance(0);
+    expect(share).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('share-offer')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Preparing your picture…' })).toBeTruthy();
+    cardArrives();
+    await advance(0);
+    expect(share).toHaveBeenCalledTimes(1);
+    expect(share.mock.calls[0][0].files?.map((file) => file.name)).toEqual(['wavelength-result.png']);
+    expect(screen.queryByTestId('share-offer')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Share my result' })).toBeTruthy();
   });
 
   it('links WhatsApp and Telegram with the text and the link, and draws the link as a QR code', async () => {
