@@ -5,7 +5,7 @@ import EndScreen from '../../screens/EndScreen.js';
 import Game from '../../screens/Game.js';
 import Join from '../../screens/Join.js';
 import { loadGame, startGame } from '../../state/game.js';
-import { advance, FakeWebSocket, mockFetch, renderAt, sentence } from '../../test/helpers.js';
+import { advance, choose, FakeWebSocket, mockFetch, renderAt, sentence } from '../../test/helpers.js';
 import { keepAnswers, keptRounds, markStored } from './kept-rounds.js';
 
 const GAME_ID = 'gameAbc12345';
@@ -16,7 +16,7 @@ const questions: Question[] = [
 ];
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const pick = async (word: string) => {
-  fireEvent.click(screen.getByRole('radio', { name: word }));
+  await choose(word);
   await advance(400);
 };
 
