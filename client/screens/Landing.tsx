@@ -93,8 +93,8 @@ export default function Landing({ edition, onReady }: LandingProps) {
     saveUserName(name);
     // A game this tab began (and Back or a reload left) resumes at the round reached.
     if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds, guess);
-    // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
-    navigate(newGamePath(edition), { replace: true });
+    // Added to the history: Back from a round comes here, and Play resumes the game this tab keeps.
+    navigate(newGamePath(edition));
   };
 
   return (
