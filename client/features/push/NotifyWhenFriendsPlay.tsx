@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../api/http.js';
 import { userId } from '../../state/user.js';
 import { isSubscribed, pushSupported, subscribeToGame, unsubscribeFromGame } from './push.js';
 
-type State = 'checking' | 'off' | 'working' | 'on' | 'blocked' | 'failed';
+type State = 'checking' | 'off' | 'working' | 'on' | 'blocked' | 'failed' | 'refused';
 
 /**
  * "Tell me when friends play", on the creator's end screen: a notification for each friend who
@@ -31,8 +32,9 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
     setState('working');
     try {
       setState((await subscribeToGame(gameId, userId())) === 'subscribed' ? 'on' : 'blocked');
-    } catch {
-      setState('failed');
+    } catch (error) {
+      // A call that failed is the connection; anything else is the browser saying no (its push service, a private window…).
+      setState(error instanceof ApiError ? 'failed' : 'refused');
     }
   };
   const turnOff = async () => {
@@ -69,6 +71,11 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
           {state === 'failed' && (
             <p className="notify__problem" role="alert">
               {t`Couldn't turn on notifications. Check your connection and try again.`}
+            </p>
+          )}
+          {state === 'refused' && (
+            <p className="notify__problem" role="alert">
+              {t`This browser wouldn't turn on notifications. The scoreboard still shows every friend who plays.`}
             </p>
           )}
         </>
