@@ -98,7 +98,7 @@ describe("story cards' words", () => {
       expect(guess.caption(index + 1)).toBe(serverText(lang, caption));
     });
     expect(guess.headline('Ada')).toBe(serverText(lang, GUESS_CARD_TEXTS.gameTitle, { name: 'Ada' }));
-    expect(guess.topTitle('Ada')).toBe(serverText(lang, GUESS_STORY_TEXTS.topTitle, { name: 'Ada' }));
+    expect(guess.topTitle('Ada', 3)).toBe(serverText(lang, GUESS_STORY_TEXTS.topTitle, { name: 'Ada' }));
     if (lang !== 'en') {
       for (const text of Object.values(GUESS_STORY_TEXTS)) expect(serverText(lang, text)).not.toBe(text.message);
     }

@@ -28,8 +28,8 @@ export interface StoryTexts {
   headline(creator: string | undefined): string;
   /** Under the headline, next to the code. */
   scan: string;
-  /** The creator's card's title: their top three, or who knows them best. */
-  topTitle(creator: string | undefined): string;
+  /** The creator's card's title: their top three (two, one: as many as `listed`), or who knows them best. */
+  topTitle(creator: string | undefined, listed: number): string;
   /** The creator's card before anyone played. */
   nobodyYet: string;
   /** A friend's name that cannot be drawn, in a list or beside the creator's. */
@@ -67,7 +67,12 @@ function storyTextsIn(language: Language, mode: GameMode): StoryTexts {
     }),
     caption: (score) => say(SCORE_CAPTIONS[scoreLevel(score) - 1]),
     headline: named(TEXTS.headline, TEXTS.headlineUnnamed),
-    topTitle: named(TEXTS.topTitle, TEXTS.topTitleUnnamed),
+    topTitle: (creator, listed) =>
+      listed === 1
+        ? named(TEXTS.topTitleOne, TEXTS.topTitleOneUnnamed)(creator)
+        : listed === 2
+          ? named(TEXTS.topTitleTwo, TEXTS.topTitleTwoUnnamed)(creator)
+          : named(TEXTS.topTitle, TEXTS.topTitleUnnamed)(creator),
   };
 }
 
