@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { isolate } from '../../shared/names.js';
+import { type Edition, NEW_GAME_ID, namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { failureText } from '../api/http.js';
 import { getQuestions } from '../api/questions.js';
 import { useApi } from '../api/useApi.js';
@@ -17,6 +18,7 @@ import { whenIdle } from '../features/startup/idle.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { FailureText } from '../i18n/FailureText.js';
 import { failure } from '../i18n/failure.js';
+import { Isolated } from '../i18n/Isolated.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { type LandingState, newGamePath } from '../paths.js';
 import { resumableGame, startGame } from '../state/game.js';
@@ -49,7 +51,10 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const navigate = useNavigate();
   const { t } = useLingui();
   const lang = useLanguage();
-  const { error, notice } = (useLocation().state as LandingState | null) ?? {};
+  const { error, notice, replyFor } = (useLocation().state as LandingState | null) ?? {};
+  // Isolated in the sentence: a right-to-left name keeps the words around it in order.
+  const replyName = replyFor === undefined ? undefined : namedCreator(replyFor);
+  const replyCreator = replyName ? isolate(replyName) : null;
   const [name, setName] = useState(userName);
   const [returning] = useState(() => storedUserId() !== null);
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
@@ -110,6 +115,17 @@ export default function Landing({ edition, onReady }: LandingProps) {
           onRetry={load.retry}
           focus={load.retries > 0}
         />
+      )}
+      {replyName !== undefined && (
+        <p className="notice" role="status">
+          <Isolated
+            text={
+              replyCreator === null
+                ? t`Your new game is for your friend, who will see it once you've answered.`
+                : t`Your new game is for ${replyCreator}, who will see it once you've answered.`
+            }
+          />
+        </p>
       )}
       {notice && (
         <p className="notice" role="status">

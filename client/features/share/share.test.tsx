@@ -1,14 +1,16 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../../../shared/model.js';
 import { NEW_GAME_ID } from '../../../shared/product.js';
 import Game from '../../screens/Game.js';
+import Landing from '../../screens/Landing.js';
 import Result from '../../screens/Result.js';
 import { saveGame, startGame } from '../../state/game.js';
 import { saveOwnPlayerId } from '../../state/publicIds.js';
 import { userId } from '../../state/user.js';
 import { spectrumComparison } from '../../test/comparisons.js';
-import { advance, FakeWebSocket, mockFetch, renderAt } from '../../test/helpers.js';
+import { advance, FakeWebSocket, mockFetch, renderAt, sentence } from '../../test/helpers.js';
 import { resultGrid } from './grid.js';
 import { pendingReply, startReply } from './replyTo.js';
 
@@ -123,6 +125,29 @@ describe('Share my result', () => {
     await advance(0);
     expect(pendingReply()).toEqual({ gameId: GAME_ID, playerId: userId() });
     expect(screen.getByTestId('where').textContent).toContain('/');
+  });
+
+  it('"Make your own — Sam will see it" opens a start page that says the new game is for Sam (issue 43.8)', async () => {
+    userId();
+    saveOwnPlayerId(GAME_ID, PLAYER_ID);
+    mockFetch((url) => {
+      if (url.pathname.startsWith('/og/')) return { body: 'png bytes' };
+      if (url.pathname === '/prod/get-questions') return { body: { questions: [] } };
+      return { body: spectrumComparison };
+    });
+    render(
+      <MemoryRouter initialEntries={[`/result/${GAME_ID}`]}>
+        <Routes>
+          <Route path="/result/:gameId" element={<Result />} />
+          <Route path="/" element={<Landing edition="spectrum" />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Make your own — Sam will see it' }));
+    await advance(0);
+    expect(screen.getByRole('button', { name: /Play|Loading/ })).toBeTruthy();
+    expect(screen.getByText(sentence("Your new game is for Sam, who will see it once you've answered."))).toBeTruthy();
   });
 });
 
