@@ -30,6 +30,8 @@ describe("a Spectrum guess's feedback", () => {
   it('celebrates a guess the reveal calls close: 18 off is worth 6.7 points', () => {
     expect(roundPoints('spectrum', 68, 50)).toBe(6.7);
     expect(feedbackFor(50, 68)).toBe('Close!');
+    // Not "Off by 18": a close guess is not told it missed.
+    expect(screen.getByText('Only 18 away.')).toBeTruthy();
   });
 
   it('calls a guess within 5 spot on, as the reveal does, and only one worth under half the points "Not quite"', () => {

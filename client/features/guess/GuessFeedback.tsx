@@ -69,7 +69,13 @@ export function GuessFeedback({
     // The reveal's bands (shared/reveal.ts): a guess worth half the points or more is close, never "Not quite".
     const band = verdictOf(points);
     verdict = band === 'in-tune' ? t`Spot on!` : band === 'close' ? t`Close!` : t`Not quite`;
-    detail = off === 0 ? t`Exactly where ${them} put it.` : t`Off by ${i18n.number(off)}.`;
+    // A close guess is not told it missed: "Only 18 away."
+    detail =
+      off === 0
+        ? t`Exactly where ${them} put it.`
+        : band === 'apart'
+          ? t`Off by ${i18n.number(off)}.`
+          : t`Only ${i18n.number(off)} away.`;
     const [low, high] = SCALE_END_MESSAGES[question.scale].map((end) => i18n._(end));
     body = (
       <SpectrumTrack
