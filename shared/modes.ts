@@ -69,6 +69,8 @@ export interface ModeEntry {
     headlineUnnamed: Text;
     topTitle: Text;
     topTitleUnnamed: Text;
+    /** The title when only one or two friends are listed ("Ada's top two"); null: `topTitle` for any count. */
+    topTitleFew: { one: Text; oneUnnamed: Text; two: Text; twoUnnamed: Text } | null;
   };
 }
 
@@ -95,6 +97,12 @@ export const MODES = {
       headlineUnnamed: STORY_TEXTS.headlineUnnamed,
       topTitle: STORY_TEXTS.topTitle,
       topTitleUnnamed: STORY_TEXTS.topTitleUnnamed,
+      topTitleFew: {
+        one: STORY_TEXTS.topTitleOne,
+        oneUnnamed: STORY_TEXTS.topTitleOneUnnamed,
+        two: STORY_TEXTS.topTitleTwo,
+        twoUnnamed: STORY_TEXTS.topTitleTwoUnnamed,
+      },
     },
   },
   guess: {
@@ -127,6 +135,8 @@ export const MODES = {
       headlineUnnamed: GUESS_CARD_TEXTS.gameTitleUnnamed,
       topTitle: GUESS_STORY_TEXTS.topTitle,
       topTitleUnnamed: GUESS_STORY_TEXTS.topTitleUnnamed,
+      // "Who knows Ada best" fits one friend as well as ten.
+      topTitleFew: null,
     },
   },
 } satisfies Record<GameMode, ModeEntry>;

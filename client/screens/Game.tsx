@@ -90,7 +90,12 @@ export default function Game({ edition }: { edition: Edition }) {
     if (creatorAnswer === undefined || points === undefined) return;
     setFeedback((current) => ({ ...current, [stored]: { creatorAnswer, points } }));
   }, []);
-  useRoundSender(gameId, isFriend ? (game?.answers ?? null) : null, isFriend && !finished, onStored);
+  const { offline } = useRoundSender(
+    gameId,
+    isFriend ? (game?.answers ?? null) : null,
+    isFriend && !finished,
+    onStored,
+  );
   const held = holding !== null ? feedback[holding] : undefined;
   useEffect(() => {
     // No reply yet (offline, slow): the play goes on after a moment; the feedback shows when it comes.
@@ -227,6 +232,11 @@ export default function Game({ edition }: { edition: Edition }) {
           <span key={q.id} className={i === shownRound ? 'current' : i < round ? 'done' : undefined} />
         ))}
       </div>
+      {offline && (
+        <p className="notice" role="status">
+          {t`You're offline. Keep playing: your answers are saved here and will be sent when you're back online.`}
+        </p>
+      )}
       {late.map((r) => (
         <Feedback
           key={`late-${r}`}

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -65,7 +67,12 @@ export default function Result() {
 
   // The board and the circle, live: the rank follows them, and a removal or a deletion shows at once.
   const live = useLiveScoreboard(comparison ? gameId : undefined);
-  const circle = useCircle(gameId, { playerId: playerId ?? '' }, comparison ? friendsKey(live) : null);
+  // A guess game has no circle (everyone guessed the same answers): never asked for.
+  const circle = useCircle(
+    gameId,
+    { playerId: playerId ?? '' },
+    comparison && comparison.mode !== 'guess' ? friendsKey(live) : null,
+  );
   const ownId = ownPlayerId(gameId);
   const ownIndex = ownId === null ? -1 : live.players.findIndex((player) => player.playerID === ownId);
   const [seenOnBoard, setSeenOnBoard] = useState(false);
@@ -164,7 +171,7 @@ export default function Result() {
         // The circle sits under every round: a line here says who, and leads there.
         <p className="result__teaser">
           <a href="#circle">
-            <Isolated text={t`You're most in tune with ${friend}`} /> →
+            <Isolated text={teaser(i18n, closest.band, friend)} /> →
           </a>
         </p>
       )}
@@ -187,6 +194,13 @@ export default function Result() {
       <ReportGame gameId={gameId} />
     </main>
   );
+}
+
+/** The line that leads down to the circle, in words that fit the closest friend's band. */
+function teaser(i18n: I18n, band: string, friend: string): string {
+  if (band === 'in-tune') return i18n._(msg`You're most in tune with ${friend}`);
+  if (band === 'close') return i18n._(msg`You're closest to ${friend}`);
+  return i18n._(msg`See how you compare with ${friend}`);
 }
 
 /** "#2 of 5 among Ada's friends. See the scoreboard", the creator's name (when they gave one) isolated in a <bdi>. */

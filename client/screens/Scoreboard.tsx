@@ -66,7 +66,8 @@ export default function Scoreboard() {
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}
       </Link>
-      <ReportGame gameId={gameId} />
+      {/* A creator does not report their own game. */}
+      {isCreator === false && <ReportGame gameId={gameId} />}
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />
     </main>
   );

@@ -162,7 +162,7 @@ export const ADMIN_CSS = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color
 header{display:flex;justify-content:space-between;align-items:center;padding:.75rem 1rem;background:#1b1b1f;color:#fff}
 header a,header button{color:#fff}
 header button{background:none;border:1px solid #fff;border-radius:.25rem;padding:.25rem .75rem;cursor:pointer}
-main{max-width:60rem;margin:0 auto;padding:1rem}
+main{max-width:60rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}
 th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ddd;vertical-align:top;overflow-wrap:anywhere}
 label{display:block;font-weight:600;margin-bottom:.25rem}

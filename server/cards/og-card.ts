@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { DEFAULT_MODE } from '../../shared/modes.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { AMBER, BG, BG_DEEP, CORAL, dataUri, el, FONT_FAMILY, LOGO, MUTED, TEXT } from './card-kit.js';
+import { isDrawableEmoji } from './emoji.js';
 import { serverTexts } from './og-texts.js';
 import { editionLabel, type GamePreview } from './preview.js';
 
@@ -144,10 +145,12 @@ const DRAWABLE =
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /**
- * The part of a name the card's font can draw: other characters (emoji, CJK…) are left out
- * rather than drawn as empty boxes. Empty if nothing is left.
+ * The part of a name the card can draw, its fonts and its emoji pictures (emoji.ts): other
+ * characters (CJK…) are left out rather than drawn as empty boxes. Empty if nothing is left.
  */
 export function drawableName(name: string): string {
-  const kept = [...graphemes.segment(name)].map((part) => part.segment).filter((part) => DRAWABLE.test(part));
+  const kept = [...graphemes.segment(name)]
+    .map((part) => part.segment)
+    .filter((part) => DRAWABLE.test(part) || isDrawableEmoji(part));
   return kept.join('').replace(/\s+/g, ' ').trim();
 }

@@ -187,7 +187,7 @@ export function resultStory(story: ResultStory): ReactElement {
 export function topStory(story: TopStory): ReactElement {
   const texts = textsOf(story);
   const creator = drawableName(story.creatorName) || undefined;
-  const title = texts.topTitle(creator);
+  const title = texts.topTitle(creator, Math.min(3, story.top.length));
   const rows =
     story.top.length === 0
       ? [el('div', { display: 'flex', fontSize: 48, fontWeight: 500, color: MUTED }, texts.nobodyYet)]

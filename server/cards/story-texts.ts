@@ -22,8 +22,8 @@ export interface StoryTexts {
   headline(creator: string | undefined): string;
   /** Under the headline, next to the code. */
   scan: string;
-  /** The creator's card's title: their top three, or who knows them best. */
-  topTitle(creator: string | undefined): string;
+  /** The creator's card's title: their top three (two, one: as many as `listed`), or who knows them best. */
+  topTitle(creator: string | undefined, listed: number): string;
   /** The creator's card before anyone played. */
   nobodyYet: string;
   /** A friend's name that cannot be drawn, in a list or beside the creator's. */
@@ -58,7 +58,12 @@ function storyTextsIn(language: Language, mode: GameMode): StoryTexts {
           }),
     caption: (score) => say(entry.captions[scoreLevel(score) - 1]),
     headline: named(story.headline, story.headlineUnnamed),
-    topTitle: named(story.topTitle, story.topTitleUnnamed),
+    topTitle: (creator, listed) => {
+      const few = story.topTitleFew;
+      if (few && listed === 1) return named(few.one, few.oneUnnamed)(creator);
+      if (few && listed === 2) return named(few.two, few.twoUnnamed)(creator);
+      return named(story.topTitle, story.topTitleUnnamed)(creator);
+    },
   };
 }
 

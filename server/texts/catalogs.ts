@@ -106,6 +106,10 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'story.someone-creator': 'Your friend',
     'story.someone-friend': 'A friend',
     'story.top-title': "{name}'s top three",
+    'story.top-title-one': "{name}'s top friend",
+    'story.top-title-one-unnamed': 'The top friend',
+    'story.top-title-two': "{name}'s top two",
+    'story.top-title-two-unnamed': 'The top two',
     'story.top-title-unnamed': 'The top three',
   },
   es: {
@@ -213,6 +217,10 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'story.someone-creator': 'Alguien',
     'story.someone-friend': 'Alguien',
     'story.top-title': 'El top 3 de {name}',
+    'story.top-title-one': 'El número 1 de {name}',
+    'story.top-title-one-unnamed': 'El número 1',
+    'story.top-title-two': 'El top 2 de {name}',
+    'story.top-title-two-unnamed': 'El top 2',
     'story.top-title-unnamed': 'El top 3',
   },
   'pt-BR': {
@@ -321,6 +329,10 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'story.someone-creator': 'Alguém',
     'story.someone-friend': 'Alguém',
     'story.top-title': 'O top 3 de {name}',
+    'story.top-title-one': 'O número 1 de {name}',
+    'story.top-title-one-unnamed': 'O número 1',
+    'story.top-title-two': 'O top 2 de {name}',
+    'story.top-title-two-unnamed': 'O top 2',
     'story.top-title-unnamed': 'O top 3',
   },
   de: {
@@ -430,6 +442,10 @@ export const CATALOGS: Record<Language, Readonly<Record<string, string>>> = {
     'story.someone-creator': 'Jemand',
     'story.someone-friend': 'Jemand',
     'story.top-title': 'Die Top 3 von {name}',
+    'story.top-title-one': 'Die Nummer 1 von {name}',
+    'story.top-title-one-unnamed': 'Die Nummer 1',
+    'story.top-title-two': 'Die Top 2 von {name}',
+    'story.top-title-two-unnamed': 'Die Top 2',
     'story.top-title-unnamed': 'Die Top 3',
   },
 };

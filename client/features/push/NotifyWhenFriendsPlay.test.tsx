@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http.js';
 import { activateLanguage } from '../../i18n/i18n.js';
 import { NotifyWhenFriendsPlay } from './NotifyWhenFriendsPlay.js';
-import { subscribeToGame } from './push.js';
+import { PUSH_FAILED, subscribeToGame } from './push.js';
 
 // The browser's side (permission, service worker, PushManager) is push.ts's: here it answers as told.
 vi.mock('./push.js', async (original) => ({
@@ -39,7 +39,8 @@ describe('Tell me when friends play', () => {
   });
 
   it('without an answer from the server, asks to check the connection', async () => {
-    vi.mocked(subscribeToGame).mockRejectedValue(new TypeError('Failed to fetch'));
+    // What the call throws when no answer came (api/http.ts): the fallback, not from the server.
+    vi.mocked(subscribeToGame).mockRejectedValue(new ApiError(PUSH_FAILED, 0, false));
     render(<NotifyWhenFriendsPlay gameId="gameAbc12345" />);
     await screen.findByRole('button');
     turnOn();

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { failureText } from '../../api/http.js';
+import { ApiError, failureText } from '../../api/http.js';
 import { FailureText } from '../../i18n/FailureText.js';
 import type { Failure } from '../../i18n/failure.js';
 import { userId } from '../../state/user.js';
 import { isSubscribed, PUSH_FAILED, pushSupported, subscribeToGame, unsubscribeFromGame } from './push.js';
 
-type State = 'checking' | 'off' | 'working' | 'on' | 'blocked' | 'failed';
+type State = 'checking' | 'off' | 'working' | 'on' | 'blocked' | 'failed' | 'refused';
 
 /**
  * "Tell me when friends play", on the creator's end screen: a notification for each friend who
@@ -37,8 +37,14 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
     try {
       setState((await subscribeToGame(gameId, userId())) === 'subscribed' ? 'on' : 'blocked');
     } catch (error) {
-      setFailure(failureText(error, PUSH_FAILED));
-      setState('failed');
+      // A call that failed is the server's reason or the connection; anything else is the browser
+      // saying no (its push service, a private window…).
+      if (error instanceof ApiError) {
+        setFailure(failureText(error, PUSH_FAILED));
+        setState('failed');
+      } else {
+        setState('refused');
+      }
     }
   };
   const turnOff = async () => {
@@ -76,6 +82,11 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
           {state === 'failed' && (
             <p className="notify__problem" role="alert">
               <FailureText failure={failure} />
+            </p>
+          )}
+          {state === 'refused' && (
+            <p className="notify__problem" role="alert">
+              {t`This browser wouldn't turn on notifications. The scoreboard still shows every friend who plays.`}
             </p>
           )}
         </>

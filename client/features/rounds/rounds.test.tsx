@@ -5,7 +5,7 @@ import EndScreen from '../../screens/EndScreen.js';
 import Game from '../../screens/Game.js';
 import Join from '../../screens/Join.js';
 import { loadGame, startGame } from '../../state/game.js';
-import { advance, FakeWebSocket, mockFetch, renderAt, sentence } from '../../test/helpers.js';
+import { advance, choose, FakeWebSocket, mockFetch, renderAt, sentence } from '../../test/helpers.js';
 import { keepAnswers, keptRounds, markStored } from './kept-rounds.js';
 
 const GAME_ID = 'gameAbc12345';
@@ -14,9 +14,10 @@ const questions: Question[] = [
   { edition: 'classic', id: 'c2', text: 'Pick a season', words: ['Winter', 'Spring', 'Summer', 'Autumn'] },
   { edition: 'classic', id: 'c3', text: 'Pick a drink', words: ['Tea', 'Coffee', 'Water', 'Juice'] },
 ];
+const OFFLINE = "You're offline. Keep playing: your answers are saved here and will be sent when you're back online.";
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const pick = async (word: string) => {
-  fireEvent.click(screen.getByRole('radio', { name: word }));
+  await choose(word);
   await advance(400);
 };
 
@@ -50,12 +51,15 @@ describe("a friend's rounds, sent one by one", () => {
     await pick('Summer');
     expect(heading()).toBe('Wavelength round 3 of 3');
     expect(keptRounds(GAME_ID)).toEqual({ gameId: GAME_ID, answers: [2, 3], stored: 1 });
+    // Said calmly while the round waits (issue 43.6).
+    expect(screen.getByRole('status').textContent).toBe(OFFLINE);
     // Back online: the waiting round goes at once, in order.
     online = true;
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
     await advance(0);
+    expect(screen.queryByText(OFFLINE)).toBeNull();
     expect(sent).toEqual([
       { round: 0, answer: 2 },
       { round: 1, answer: 3 },
@@ -82,6 +86,8 @@ describe("a friend's rounds, sent one by one", () => {
     await pick('Winter');
     expect(heading()).toBe('Wavelength round 3 of 3');
     expect(sent).toEqual([]);
+    // A busy server is not "offline".
+    expect(screen.queryByText(OFFLINE)).toBeNull();
     await advance(1000 + 2000);
     expect(sent).toEqual([0, 1]);
   });

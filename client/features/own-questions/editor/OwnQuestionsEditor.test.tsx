@@ -7,7 +7,7 @@ import { NEW_GAME_ID } from '../../../../shared/product.js';
 import Game from '../../../screens/Game.js';
 import Landing from '../../../screens/Landing.js';
 import { loadGame, startGame } from '../../../state/game.js';
-import { advance, mockFetch, renderAt } from '../../../test/helpers.js';
+import { advance, choose, mockFetch, renderAt } from '../../../test/helpers.js';
 import { loadDrafts } from './own-questions.js';
 import { OWN_QUESTIONS_TEXT } from './ownQuestionsText.js';
 
@@ -207,10 +207,10 @@ describe('the own-questions editor on the landing screen', () => {
     renderAt(`/classic/game/${NEW_GAME_ID}`, '/classic/game/:gameId', <Game edition="classic" />);
     expect(screen.getByText('Ours?')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Swap question/ })).toBeNull();
-    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    await choose('Yes');
     await advance(200);
     expect(screen.getByRole('button', { name: /Swap question/ })).toBeTruthy();
-    fireEvent.click(screen.getByRole('radio', { name: 'c' }));
+    await choose('c');
     await advance(200);
     const body = JSON.parse(String(fetchMock.mock.calls[0][1]?.body));
     expect(body.questionSet).toEqual([{ question: 'Ours?', options: ['Yes', 'No'] }, 'c2']);
