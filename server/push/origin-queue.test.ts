@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { testingOnPostgres } from '../testing/postgres.js';
 import { CircuitBreaker } from './breaker.js';
 import { OriginQueue, type PushJob } from './origin-queue.js';
 
@@ -18,7 +17,7 @@ function heldPush() {
   return { job, answer: (answered: boolean) => answer(answered), started: () => started };
 }
 
-describe.skipIf(testingOnPostgres)('a push service circuit breaker', () => {
+describe('a push service circuit breaker', () => {
   it('opens after the threshold of failures in a row, lets one trial through after the cool-down, closes on its success', () => {
     let now = 0;
     const breaker = new CircuitBreaker({ threshold: 3, coolDownMs: 1000, now: () => now });
@@ -61,7 +60,7 @@ describe.skipIf(testingOnPostgres)('a push service circuit breaker', () => {
   });
 });
 
-describe.skipIf(testingOnPostgres)('the fair push queue', () => {
+describe('the fair push queue', () => {
   const options = {
     concurrency: 4,
     perOrigin: 2,
