@@ -34,6 +34,9 @@ export const ERROR_CODES = [
   'origin_not_allowed',
   'admin_form_elsewhere',
   'reply_not_played',
+  'party_kicked',
+  'party_host_only',
+  'party_not_player',
   // 404
   'not_found',
   'unknown_game',
@@ -46,6 +49,8 @@ export const ERROR_CODES = [
   'circle_network_crowded',
   'circle_alike_only',
   'push_off',
+  'party_not_found',
+  'unknown_party',
   // 408
   'request_timeout',
   // 409
@@ -59,6 +64,11 @@ export const ERROR_CODES = [
   'round_already_answered',
   'answers_differ',
   'too_many_push_subscriptions',
+  'party_locked',
+  'party_full',
+  'party_too_small',
+  'round_closed',
+  'round_answered',
   // 413
   'body_too_large',
   // 426
@@ -68,6 +78,7 @@ export const ERROR_CODES = [
   'too_many_admin_attempts',
   'rate_limited',
   'too_many_live_connections',
+  'too_many_code_lookups',
   // 431
   'headers_too_large',
   // 500

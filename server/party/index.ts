@@ -1,0 +1,55 @@
+/**
+ * The party wing (CONTRACT "Fifth wave › Party"): its repository on the app's database, one room
+ * per party (room.ts) driven by the stored clock (clock.ts), its calls (routes.ts) and its live
+ * channel (live.ts). Registered inside the API's scope (server/api.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { QuestionRepository } from '../questions/repository.js';
+import type { QuestionTexts } from '../questions/translations.js';
+import type { PostgresStorage, SqliteStorage } from '../storage/index.js';
+import { partyLiveRoutes } from './live.js';
+import { CodeLookups } from './lookups.js';
+import { Parties } from './parties.js';
+import { postgresPartyRepository } from './postgres.js';
+import type { PartyRepository } from './repository.js';
+import { type PartyClock, systemClock } from './room.js';
+import { partyRoutes } from './routes.js';
+import { sqlitePartyRepository } from './sqlite.js';
+
+export type { PartyClock } from './room.js';
+
+export function partyRepositoryOf(storage: SqliteStorage | PostgresStorage): PartyRepository {
+  return storage.kind === 'sqlite' ? sqlitePartyRepository(storage.db) : postgresPartyRepository(storage.pool);
+}
+
+export interface PartyOptions {
+  config: Config;
+  storage: SqliteStorage | PostgresStorage;
+  questions: Pick<QuestionRepository, 'draw'>;
+  texts: QuestionTexts;
+  clock?: PartyClock;
+  livePingIntervalMs?: number;
+}
+
+/** Registers the party's calls and live channel on `api` (the /prod scope); carries on every open party. */
+export async function registerParty(api: FastifyInstance, options: PartyOptions): Promise<void> {
+  const clock = options.clock ?? systemClock;
+  const repository = partyRepositoryOf(options.storage);
+  const parties = new Parties({
+    repository,
+    texts: options.texts,
+    clock,
+    questions: options.questions,
+    maxPlayers: options.config.PARTY_MAX_PLAYERS,
+    log: (message, error) => api.log.warn({ err: error }, message),
+  });
+  api.addHook('onClose', () => parties.stop());
+  await parties.resumeAll();
+  await api.register(partyRoutes, { parties, repository, lookups: new CodeLookups(() => clock.now()) });
+  await api.register(partyLiveRoutes, {
+    parties,
+    allowedOrigins: options.config.ALLOWED_ORIGINS,
+    pingIntervalMs: options.livePingIntervalMs ?? 30_000,
+  });
+}
