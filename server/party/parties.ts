@@ -11,7 +11,7 @@ import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import { acceptsAnswers, end, pause, resume, start } from './clock.js';
 import { partyErrors } from './errors.js';
-import type { NewSeat, PartyRepository, Seat, StoredState } from './repository.js';
+import type { NewSeat, Seat, StoredState } from './repository.js';
 import { PartyRoom, type RoomDeps } from './room.js';
 import { seated } from './view.js';
 
