@@ -1,5 +1,7 @@
 /** Helpers for the party's tests: a fake time source and the calls as a player makes them. */
+
 import type { FastifyInstance } from 'fastify';
+import { WebSocket } from 'ws';
 import { newUserId } from '../testing/app.js';
 import type { PartyClock } from './room.js';
 
@@ -84,3 +86,48 @@ export const command = (app: FastifyInstance, partyId: string, host: Player, nam
 
 export const answer = (app: FastifyInstance, partyId: string, player: Player, round: number, value: number) =>
   call(app, 'party-answer', { partyId, userId: player.userId, round, answer: value });
+
+/** A real party socket that keeps every frame, so tests can await one and read them all. */
+export class PartySocket {
+  readonly frames: { raw: string; message: Record<string, unknown> & { type: string; seq: number } }[] = [];
+  private waiters: (() => void)[] = [];
+  readonly closed: Promise<{ code: number }>;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const raw = String(data);
+      this.frames.push({ raw, message: JSON.parse(raw) });
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve({ code })));
+  }
+
+  static open(url: string): Promise<PartySocket> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url);
+      const client = new PartySocket(socket);
+      socket.once('open', () => resolve(client));
+      socket.once('unexpected-response', (_request, response) =>
+        reject(Object.assign(new Error(`refused with ${response.statusCode}`), { statusCode: response.statusCode })),
+      );
+      socket.once('error', reject);
+    });
+  }
+
+  send(message: object): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** The first frame from `from` on that matches, once it has come. */
+  async next(match: (message: PartySocket['frames'][number]['message']) => boolean, from = 0) {
+    for (;;) {
+      const found = this.frames.slice(from).find((frame) => match(frame.message));
+      if (found) return found.message;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
