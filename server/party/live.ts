@@ -72,7 +72,12 @@ export const partyLiveRoutes: FastifyPluginAsync<PartyLiveOptions> = async (app,
       });
       socket.on('close', () => {
         pinger.delete(socket);
-        void room.run(() => room.close(listener)).catch((error) => app.log.warn({ err: error }, 'party socket close'));
+        void room
+          .run(async () => {
+            await room.close(listener);
+            parties.forgetIfIdle(room);
+          })
+          .catch((error) => app.log.warn({ err: error }, 'party socket close'));
       });
     },
   );

@@ -55,6 +55,13 @@ export class Parties {
     for (const partyId of await this.options.repository.openParties()) await this.room(partyId);
   }
 
+  /** An ended party nobody watches leaves memory (it is loaded again if asked for). */
+  forgetIfIdle(room: PartyRoom): void {
+    if (!room.party.ended || room.sockets > 0) return;
+    room.stop();
+    this.rooms.delete(room.party.partyId);
+  }
+
   async stop(): Promise<void> {
     for (const room of this.rooms.values()) (await room.catch(() => undefined))?.stop();
   }
@@ -108,8 +115,8 @@ export class Parties {
       if (existing?.kicked) throw partyErrors.kicked();
       if (existing) return existing;
       const { state } = room.party;
-      if (room.party.ended || (byCode && state.locked)) throw partyErrors.notFound();
-      if (state.locked) throw partyErrors.locked();
+      // By code, a closed party is the same 404 as a wrong code; by link, it says it is closed.
+      if (room.party.ended || state.locked) throw byCode ? partyErrors.notFound() : partyErrors.locked();
       const fromRound = state.phase === 'lobby' ? 0 : state.round + 1;
       const seat: NewSeat = { playerID: newPlayerId(), userId, name, lang, fromRound };
       const result = await this.options.repository.join(room.party.partyId, seat, this.options.maxPlayers);

@@ -88,6 +88,10 @@ describe('party calls', () => {
     // A locked party's code still finds it for a shared screen; an ended one's does not.
     expect((await call(app, `find-party?code=${code}`)).body).toEqual({ partyId });
     expect((await call(app, `find-party?code=${ended.code}`)).body).toEqual(miss);
+    // By its link, an ended party says it is closed.
+    const late = await call(app, 'join-party', { partyId: ended.partyId, userId: newUserId(), userName: 'Cy' });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('party_locked');
   });
 
   it('a locked party refuses a new player by link (409) and still seats a returning one', async () => {

@@ -6,7 +6,7 @@
  */
 import type { WebSocket } from 'ws';
 import type { Language } from '../../shared/languages.js';
-import { HOST_AWAY_MS, PARTY_CLOSE_KICKED, type PartyLiveMessage } from '../../shared/party.js';
+import { HOST_AWAY_MS, PARTY_CLOSE_KICKED, type PartyLiveMessage, type PartyState } from '../../shared/party.js';
 import { writeLive } from '../live/send.js';
 import type { QuestionTexts } from '../questions/translations.js';
 import { advance, dueAt } from './clock.js';
@@ -147,9 +147,15 @@ export class PartyRoom {
     return this.seq;
   }
 
-  private partyMessage(listener: Listener, seq: number): PartyLiveMessage {
+  /** `views`: the state by language, when it goes to many sockets at once (worked out once per language). */
+  private partyMessage(listener: Listener, seq: number, views?: Map<Language, PartyState>): PartyLiveMessage {
     const seat = listener.playerID ? this.party.players.find((s) => s.playerID === listener.playerID) : undefined;
-    return { type: 'party', seq, ...this.view(listener.lang), ...(seat ? { me: meOf(this.party, seat) } : {}) };
+    let view = views?.get(listener.lang);
+    if (!view) {
+      view = this.view(listener.lang);
+      views?.set(listener.lang, view);
+    }
+    return { type: 'party', seq, ...view, ...(seat ? { me: meOf(this.party, seat) } : {}) };
   }
 
   private write(listener: Listener, message: PartyLiveMessage): void {
@@ -158,7 +164,8 @@ export class PartyRoom {
 
   /** The whole state to every socket (a phase change), one `seq` for all. */
   broadcastState(): void {
-    for (const listener of this.listeners) this.write(listener, this.partyMessage(listener, this.seq));
+    const views = new Map<Language, PartyState>();
+    for (const listener of this.listeners) this.write(listener, this.partyMessage(listener, this.seq, views));
   }
 
   /** A small message to every socket, with the next `seq`. */
