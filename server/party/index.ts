@@ -5,9 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Pool } from '../db/postgres.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import type { QuestionTexts } from '../questions/translations.js';
-import type { PostgresStorage, SqliteStorage } from '../storage/index.js';
 import { partyLiveRoutes } from './live.js';
 import { CodeLookups } from './lookups.js';
 import { Parties } from './parties.js';
@@ -19,13 +20,16 @@ import { sqlitePartyRepository } from './sqlite.js';
 
 export type { PartyClock } from './room.js';
 
-export function partyRepositoryOf(storage: SqliteStorage | PostgresStorage): PartyRepository {
+/** The app's database, as storage/ opened it. */
+export type PartyDatabase = { kind: 'sqlite'; db: Db } | { kind: 'postgres'; pool: Pool };
+
+export function partyRepositoryOf(storage: PartyDatabase): PartyRepository {
   return storage.kind === 'sqlite' ? sqlitePartyRepository(storage.db) : postgresPartyRepository(storage.pool);
 }
 
 export interface PartyOptions {
   config: Config;
-  storage: SqliteStorage | PostgresStorage;
+  storage: PartyDatabase;
   questions: Pick<QuestionRepository, 'draw'>;
   texts: QuestionTexts;
   clock?: PartyClock;
