@@ -219,3 +219,26 @@ describe('a restarted server', () => {
     }
   });
 });
+
+describe('retention', () => {
+  it('deletes parties older than GAME_RETENTION_DAYS at start-up, ended or not', async () => {
+    const database = await persistentTestDatabase(mkdtempSync(joinPath(tmpdir(), 'wavelength-party-')));
+    const clock = new FakeClock();
+    const env = { DATABASE_URL: database.url, GAME_RETENTION_DAYS: '2' };
+    try {
+      let app = await testApp(env, { partyClock: clock });
+      const old = await createParty(app);
+      clock.time += 36 * 60 * 60_000;
+      const newer = await createParty(app);
+      await app.close();
+      clock.time += 13 * 60 * 60_000;
+      app = await testApp(env, { partyClock: clock });
+      expect((await call(app, `get-party?partyId=${old.partyId}`)).body.code).toBe('unknown_party');
+      expect((await call(app, `find-party?code=${old.code}`)).status).toBe(404);
+      expect((await getParty(app, newer.partyId)).phase).toBe('lobby');
+      await app.close();
+    } finally {
+      await database.drop();
+    }
+  });
+});

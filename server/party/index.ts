@@ -14,6 +14,7 @@ import { CodeLookups } from './lookups.js';
 import { Parties } from './parties.js';
 import { postgresPartyRepository } from './postgres.js';
 import type { PartyRepository } from './repository.js';
+import { registerPartyRetention } from './retention.js';
 import { type PartyClock, systemClock } from './room.js';
 import { partyRoutes } from './routes.js';
 import { sqlitePartyRepository } from './sqlite.js';
@@ -49,11 +50,19 @@ export async function registerParty(api: FastifyInstance, options: PartyOptions)
     log: (message, error) => api.log.warn({ err: error }, message),
   });
   api.addHook('onClose', () => parties.stop());
+  // Parties past their retention go before the rest are carried on.
+  await registerPartyRetention(api, {
+    repository,
+    parties,
+    days: options.config.GAME_RETENTION_DAYS,
+    now: () => clock.now(),
+  });
   await parties.resumeAll();
   await api.register(partyRoutes, { parties, repository, lookups: new CodeLookups(() => clock.now()) });
   await api.register(partyLiveRoutes, {
     parties,
     allowedOrigins: options.config.ALLOWED_ORIGINS,
     pingIntervalMs: options.livePingIntervalMs ?? 30_000,
+    maxSocketsPerAddress: options.config.LIVE_SOCKETS_PER_ADDRESS,
   });
 }

@@ -11,6 +11,8 @@ interface PartyLiveOptions {
   parties: Parties;
   allowedOrigins: readonly string[];
   pingIntervalMs: number;
+  /** Open party sockets one client address may hold (LIVE_SOCKETS_PER_ADDRESS); 0 means no limit. */
+  maxSocketsPerAddress: number;
 }
 
 /**
@@ -18,7 +20,17 @@ interface PartyLiveOptions {
  * and on `sync`, at every phase change; `answered` and `presence` in between (room.ts).
  */
 export const partyLiveRoutes: FastifyPluginAsync<PartyLiveOptions> = async (app, options) => {
-  const { parties, allowedOrigins, pingIntervalMs } = options;
+  const { parties, allowedOrigins, pingIntervalMs, maxSocketsPerAddress } = options;
+  // Party sockets open (or opening) per client address, counted as games' live sockets are.
+  const socketsPerAddress = new Map<string, number>();
+  function holdAddress(address: string, connection: { once(event: 'close', listener: () => void): unknown }) {
+    socketsPerAddress.set(address, (socketsPerAddress.get(address) ?? 0) + 1);
+    connection.once('close', () => {
+      const left = (socketsPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) socketsPerAddress.set(address, left);
+      else socketsPerAddress.delete(address);
+    });
+  }
   const pinger = new SpreadPinger<WebSocket>();
   const pings = setInterval(() => pinger.tick(), pingIntervalMs / PING_SLICES);
   pings.unref();
@@ -29,6 +41,10 @@ export const partyLiveRoutes: FastifyPluginAsync<PartyLiveOptions> = async (app,
     {
       websocket: true,
       preValidation: async (request, reply) => {
+        if (maxSocketsPerAddress > 0 && (socketsPerAddress.get(request.ip) ?? 0) >= maxSocketsPerAddress) {
+          const message = 'Too many live connections from your address; close some and try again.';
+          return reply.status(429).send(errorBody('too_many_live_connections', message));
+        }
         if (!originAllowed(request, allowedOrigins)) {
           return reply.status(403).send(errorBody('origin_not_allowed', 'This origin may not open a live connection.'));
         }
@@ -47,6 +63,8 @@ export const partyLiveRoutes: FastifyPluginAsync<PartyLiveOptions> = async (app,
               ),
             );
         }
+        const connection = request.raw.socket as typeof request.raw.socket | null;
+        if (connection && !connection.destroyed) holdAddress(request.ip, connection);
       },
     },
     async (socket, request) => {

@@ -62,6 +62,14 @@ export class Parties {
     this.rooms.delete(room.party.partyId);
   }
 
+  /** A deleted party (retention): its sockets close as an unknown party's, its room goes. */
+  async forget(partyId: string): Promise<void> {
+    const room = await this.rooms.get(partyId)?.catch(() => undefined);
+    this.rooms.delete(partyId);
+    room?.stop();
+    room?.closeAll();
+  }
+
   async stop(): Promise<void> {
     for (const room of this.rooms.values()) (await room.catch(() => undefined))?.stop();
   }

@@ -31,6 +31,7 @@ const sql = {
     WHERE id = $4 AND seq = $5`,
   kickSeat: 'UPDATE party_players SET kicked = TRUE WHERE party_id = $1 AND player_id = $2',
   selectOpen: 'SELECT id FROM parties WHERE NOT ended',
+  deleteOld: 'DELETE FROM parties WHERE id IN (SELECT id FROM parties WHERE created_at < $1 LIMIT $2) RETURNING id',
 } as const;
 
 type Statement = keyof typeof sql;
@@ -93,6 +94,10 @@ export function postgresPartyRepository(pool: Pool): PartyRepository {
     },
     async openParties() {
       const { rows } = await pool.query<{ id: string }>(query('selectOpen', []));
+      return rows.map((row) => row.id);
+    },
+    async deleteCreatedBefore(cutoff, limit) {
+      const { rows } = await pool.query<{ id: string }>(query('deleteOld', [cutoff, limit]));
       return rows.map((row) => row.id);
     },
   };

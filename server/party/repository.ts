@@ -87,6 +87,8 @@ export interface PartyRepository {
   kick(partyId: string, playerID: string): Promise<void>;
   /** Parties that have not ended: a starting server carries them on. */
   openParties(): Promise<string[]>;
+  /** Deletes up to `limit` parties made before `cutoff` (ms), with their seats and answers; their ids. */
+  deleteCreatedBefore(cutoff: number, limit: number): Promise<string[]>;
 }
 
 export interface PartyRow {

@@ -6,7 +6,13 @@
  */
 import type { WebSocket } from 'ws';
 import type { Language } from '../../shared/languages.js';
-import { HOST_AWAY_MS, PARTY_CLOSE_KICKED, type PartyLiveMessage, type PartyState } from '../../shared/party.js';
+import {
+  HOST_AWAY_MS,
+  PARTY_CLOSE_KICKED,
+  PARTY_CLOSE_UNKNOWN,
+  type PartyLiveMessage,
+  type PartyState,
+} from '../../shared/party.js';
 import { writeLive } from '../live/send.js';
 import type { QuestionTexts } from '../questions/translations.js';
 import { advance, dueAt } from './clock.js';
@@ -244,6 +250,11 @@ export class PartyRoom {
     for (const listener of this.listeners) {
       if (listener.playerID === playerID) listener.socket.close(PARTY_CLOSE_KICKED, 'Kicked');
     }
+  }
+
+  /** The party is gone (deleted): every socket closes as an unknown party's. */
+  closeAll(): void {
+    for (const listener of this.listeners) listener.socket.close(PARTY_CLOSE_UNKNOWN, 'Unknown party');
   }
 
   /** The app closes: no more timers. */

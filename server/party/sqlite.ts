@@ -45,6 +45,11 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
   );
   const kickSeat = db.prepare('UPDATE party_players SET kicked = 1 WHERE party_id = ? AND player_id = ?');
   const selectOpen = db.prepare<[], string>('SELECT id FROM parties WHERE ended = 0').pluck();
+  const deleteOld = db
+    .prepare<[number, number], string>(
+      'DELETE FROM parties WHERE id IN (SELECT id FROM parties WHERE created_at < ? LIMIT ?) RETURNING id',
+    )
+    .pluck();
 
   const addSeat = (partyId: string, seat: NewSeat) =>
     insertSeat.run(partyId, seat.playerID, seat.userId, seat.name, seat.lang, partyId, seat.fromRound);
@@ -94,6 +99,9 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     },
     async openParties() {
       return selectOpen.all();
+    },
+    async deleteCreatedBefore(cutoff, limit) {
+      return deleteOld.all(cutoff, limit);
     },
   };
 }
