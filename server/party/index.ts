@@ -37,6 +37,15 @@ export interface PartyOptions {
   livePingIntervalMs?: number;
 }
 
+/**
+ * A party is played in one room, often on one Wi-Fi (one address): its phones (each with a second
+ * socket for a moment while it reconnects) and its screen must fit under the cap.
+ */
+export function partySocketsPerAddress(config: Pick<Config, 'LIVE_SOCKETS_PER_ADDRESS' | 'PARTY_MAX_PLAYERS'>) {
+  if (config.LIVE_SOCKETS_PER_ADDRESS === 0) return 0;
+  return Math.max(config.LIVE_SOCKETS_PER_ADDRESS, 2 * config.PARTY_MAX_PLAYERS + 2);
+}
+
 /** Registers the party's calls and live channel on `api` (the /prod scope); carries on every open party. */
 export async function registerParty(api: FastifyInstance, options: PartyOptions): Promise<void> {
   const clock = options.clock ?? systemClock;
@@ -63,6 +72,6 @@ export async function registerParty(api: FastifyInstance, options: PartyOptions)
     parties,
     allowedOrigins: options.config.ALLOWED_ORIGINS,
     pingIntervalMs: options.livePingIntervalMs ?? 30_000,
-    maxSocketsPerAddress: options.config.LIVE_SOCKETS_PER_ADDRESS,
+    maxSocketsPerAddress: partySocketsPerAddress(options.config),
   });
 }

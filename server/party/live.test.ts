@@ -128,19 +128,22 @@ describe('the party live channel', () => {
 });
 
 describe('party sockets per address', () => {
-  it('are capped by LIVE_SOCKETS_PER_ADDRESS: one more is 429 before the upgrade', async () => {
-    const app = await testApp({ LIVE_SOCKETS_PER_ADDRESS: '2' }, { partyClock: new FakeClock() });
+  it('are capped at LIVE_SOCKETS_PER_ADDRESS, or room for a full party on one Wi-Fi: one more is 429', async () => {
+    const env = { LIVE_SOCKETS_PER_ADDRESS: '2', PARTY_MAX_PLAYERS: '3' };
+    const app = await testApp(env, { partyClock: new FakeClock() });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/prod/party-live/`;
       const { partyId } = await createParty(app);
-      const open = [await PartySocket.open(url + partyId), await PartySocket.open(url + partyId)];
+      // 3 phones, each with a second socket while it reconnects, and 2 screens.
+      const open = [];
+      for (let i = 0; i < 8; i++) open.push(await PartySocket.open(url + partyId));
       await expect(PartySocket.open(url + partyId)).rejects.toMatchObject({ statusCode: 429 });
       open[0].close();
       await open[0].closed;
       const next = await PartySocket.open(url + partyId);
       await next.next((m) => m.type === 'party');
-      for (const socket of [open[1], next]) socket.close();
+      for (const socket of [...open.slice(1), next]) socket.close();
     } finally {
       await app.close();
     }
