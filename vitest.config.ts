@@ -54,6 +54,7 @@ const databaseFreeTests = [
   'server/ops/logging.test.ts',
   'server/ops/start-failure.test.ts',
   'server/lru.test.ts',
+  'server/party/clock-machine.test.ts',
   'server/questions/draw.test.ts',
   'server/web/preload.test.ts',
 ];
