@@ -225,7 +225,10 @@ export const partyEndpoints = {
 
 // --- Live messages -----------------------------------------------------------------------------
 
-/** What the server sends on `/prod/party-live/{partyId}`; `seq` grows by one per message of the party. */
+/**
+ * What the server sends on `/prod/party-live/{partyId}`; `seq` grows by one per message of the
+ * party. `me` only in the `party` message that answers a player's hello or sync.
+ */
 export type PartyLiveMessage =
   | ({ type: 'party'; seq: number; me?: PartyMe } & PartyState)
   | { type: 'answered'; seq: number; playerID: string }

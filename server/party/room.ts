@@ -6,13 +6,8 @@
  */
 import type { WebSocket } from 'ws';
 import type { Language } from '../../shared/languages.js';
-import {
-  HOST_AWAY_MS,
-  PARTY_CLOSE_KICKED,
-  PARTY_CLOSE_UNKNOWN,
-  type PartyLiveMessage,
-  type PartyState,
-} from '../../shared/party.js';
+import { HOST_AWAY_MS, PARTY_CLOSE_KICKED, PARTY_CLOSE_UNKNOWN, type PartyLiveMessage } from '../../shared/party.js';
+import { TextFrame } from '../live/frame.js';
 import { writeLive } from '../live/send.js';
 import type { QuestionTexts } from '../questions/translations.js';
 import { advance, dueAt } from './clock.js';
@@ -153,38 +148,46 @@ export class PartyRoom {
     return this.seq;
   }
 
-  /** `views`: the state by language, when it goes to many sockets at once (worked out once per language). */
-  private partyMessage(listener: Listener, seq: number, views?: Map<Language, PartyState>): PartyLiveMessage {
+  /** The whole state for one socket (open, hello, sync): with `me` for a player's socket. */
+  private partyMessage(listener: Listener): PartyLiveMessage {
     const seat = listener.playerID ? this.party.players.find((s) => s.playerID === listener.playerID) : undefined;
-    let view = views?.get(listener.lang);
-    if (!view) {
-      view = this.view(listener.lang);
-      views?.set(listener.lang, view);
-    }
-    return { type: 'party', seq, ...view, ...(seat ? { me: meOf(this.party, seat) } : {}) };
+    const view = this.view(listener.lang);
+    return { type: 'party', seq: this.seq, ...view, ...(seat ? { me: meOf(this.party, seat) } : {}) };
   }
 
-  private write(listener: Listener, message: PartyLiveMessage): void {
-    writeLive(listener.socket, JSON.stringify(message));
+  private write(listener: Listener, message: PartyLiveMessage | TextFrame): void {
+    writeLive(listener.socket, message instanceof TextFrame ? message : JSON.stringify(message));
   }
 
-  /** The whole state to every socket (a phase change), one `seq` for all. */
+  /**
+   * The whole state to every socket (a phase change), one `seq` for all: the same bytes for every
+   * socket of a language, worked out and framed once. A player's own part (`me`) goes only in the
+   * answer to their hello and sync, and in get-party.
+   */
   broadcastState(): void {
-    const views = new Map<Language, PartyState>();
-    for (const listener of this.listeners) this.write(listener, this.partyMessage(listener, this.seq, views));
+    const frames = new Map<Language, TextFrame>();
+    for (const listener of this.listeners) {
+      let frame = frames.get(listener.lang);
+      if (!frame) {
+        const message: PartyLiveMessage = { type: 'party', seq: this.seq, ...this.view(listener.lang) };
+        frame = new TextFrame(JSON.stringify(message));
+        frames.set(listener.lang, frame);
+      }
+      this.write(listener, frame);
+    }
   }
 
-  /** A small message to every socket, with the next `seq`. */
+  /** A small message to every socket, with the next `seq`, framed once. */
   broadcast(message: (seq: number) => PartyLiveMessage): void {
-    const sent = message(this.nextSeq());
-    for (const listener of this.listeners) this.write(listener, sent);
+    const frame = new TextFrame(JSON.stringify(message(this.nextSeq())));
+    for (const listener of this.listeners) this.write(listener, frame);
   }
 
   /** A socket opens: the shared screen's view in the host's language until it says hello. */
   open(socket: WebSocket): Listener {
     const listener: Listener = { socket, playerID: null, lang: this.party.state.lang };
     this.listeners.add(listener);
-    this.write(listener, this.partyMessage(listener, this.seq));
+    this.write(listener, this.partyMessage(listener));
     return listener;
   }
 
@@ -205,11 +208,11 @@ export class PartyRoom {
         this.broadcast((seq) => ({ type: 'presence', seq, playerID: seat.playerID, connected: true }));
       }
     }
-    this.write(listener, this.partyMessage(listener, this.seq));
+    this.write(listener, this.partyMessage(listener));
   }
 
   sync(listener: Listener): void {
-    this.write(listener, this.partyMessage(listener, this.seq));
+    this.write(listener, this.partyMessage(listener));
   }
 
   async close(listener: Listener): Promise<void> {
