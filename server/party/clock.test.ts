@@ -29,6 +29,7 @@ describe('the party clock', () => {
 
   it('runs intro (3 s) → answering (20 s, answers until 500 ms after) → reveal (8 s) → standings (5 s) → next intro', async () => {
     const { partyId, host, bo, cy } = await guessParty();
+    expect((await getParty(app, partyId)).rounds).toBe(12);
     expect((await command(app, partyId, host, 'start')).body).toEqual({ ok: true, partyId });
     let party = await getParty(app, partyId);
     // guess without `rounds`: the smallest multiple of 3 players that is at least 10.

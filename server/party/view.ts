@@ -5,7 +5,7 @@
  */
 import type { Language } from '../../shared/languages.js';
 import { editionOf, fromWireQuestion, toWireQuestion } from '../../shared/model.js';
-import type { PartyMe, PartyState } from '../../shared/party.js';
+import { defaultRounds, type PartyMe, type PartyState } from '../../shared/party.js';
 import type { QuestionTexts } from '../questions/translations.js';
 import { isRoundPhase, shownPhase } from './clock.js';
 import type { Seat, StoredParty } from './repository.js';
@@ -54,7 +54,9 @@ export function partyView(
     timing: state.timing,
     lang: state.lang,
     round: state.round,
-    rounds: state.rounds,
+    // In the lobby a guess party without `rounds` grows with its players (decided at the start).
+    rounds:
+      state.phase === 'lobby' && state.roundsAsked === null ? defaultRounds(state.format, seats.length) : state.rounds,
     question,
     subject: subjectSeat ? { playerID: subjectSeat.playerID, playerName: subjectSeat.name } : null,
     closesInMs: state.deadline === null ? null : Math.max(0, state.deadline - now),
