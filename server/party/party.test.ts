@@ -147,6 +147,36 @@ describe('party calls', () => {
     expect((await getParty(app, partyId)).phase).toBe('lobby');
   });
 
+  it('bad input gets a clear {code,message} and changes nothing stored', async () => {
+    const { partyId, host } = await createParty(app);
+    const bo = await join(app, partyId, 'Bo');
+    const stored = async () => [
+      await selectValue(app, 'SELECT seq FROM parties WHERE id = ?', partyId),
+      await selectValue(app, 'SELECT state FROM parties WHERE id = ?', partyId),
+      Number(await selectValue(app, 'SELECT count(*) FROM party_players WHERE party_id = ?', partyId)),
+      Number(await selectValue(app, 'SELECT count(*) FROM party_answers WHERE party_id = ?', partyId)),
+    ];
+    const before = await stored();
+    for (const [url, payload, status] of [
+      ['join-party', { code: 'BCDFG', partyId, userId: newUserId(), userName: 'X' }, 400],
+      ['join-party', { partyId, userName: 'X' }, 400],
+      ['join-party', { partyId, userId: 'not-a-uuid', userName: 'X' }, 400],
+      ['party-answer', { partyId, userId: bo.userId, round: 0, answer: 50 }, 409],
+      ['party-answer', { partyId, userId: bo.userId, round: -1, answer: 50 }, 400],
+      ['party-answer', { partyId, userId: bo.userId, round: 0, answer: '50' }, 400],
+      ['party-command', { partyId, userId: bo.userId, command: 'end' }, 403],
+      ['party-command', { partyId, userId: host.userId, command: 'kick', playerID: 'x y' }, 400],
+      ['party-command', { partyId: 'x', userId: host.userId, command: 'end' }, 400],
+    ] as const) {
+      const reply = await call(app, url, payload);
+      expect(reply.status, `${url} ${JSON.stringify(payload)}`).toBe(status);
+      expect(reply.body).toEqual({ code: expect.any(String), message: expect.any(String) });
+    }
+    expect((await call(app, 'get-party?partyId=x')).status).toBe(400);
+    expect((await call(app, 'find-party')).status).toBe(400);
+    expect(await stored()).toEqual(before);
+  });
+
   it('an unknown party is 404 unknown_party on every call', async () => {
     const partyId = 'nosuchparty12345';
     const userId = newUserId();
