@@ -2,8 +2,10 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle|memory|bus|push|rounds|games|pg   those parts only (one or more;
+ * npm run bench -- http|live|rss|cards|circle|memory|bus|push|push-fair|rounds|games|pg   those parts only (one or more;
  *                                        bus: bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub;
+ *                                        push-fair: bench/push-fair.ts, another creator's first push
+ *                                        while 10 games × 50 subscriptions hang, each server;
  *                                        rounds: bench/rounds.ts, answer-round beside log-response;
  *                                        games: bench/games.ts, the load real games make, this checkout
  *                                        only: 2,000 games × 5 watchers, friends playing round by round at
@@ -25,7 +27,8 @@
  * card's, this checkout only, before the flood; --flood-rounds 0 for that alone); --memory-games 1000 --memory-friends 50 (memory
  * per cached game and per friends' circle, this checkout only); --games-seconds 60 --games-rate 500
  * --games-count 2000 --games-watchers 5 --games-friends 3 (friends playing each game at once)
- * --games-in-flight 256 (requests in flight at most; games: PostgreSQL needs --redis too). Each server is built with tsc if needed and
+ * --games-in-flight 256 (requests in flight at most; games: PostgreSQL needs --redis too);
+ * --push-fair-wait 60 (seconds to wait for that push before counting it late). Each server is built with tsc if needed and
  * runs in its own process.
  * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part
  * (games: `--games-seconds 20 --games-count 500 --games-rate 125`).
@@ -44,6 +47,7 @@ import { liveBench, printLive, printRss, rssBench, showSpread } from './live.js'
 import { memoryBench, printMemory } from './memory.js';
 import { pgBench, pgGoals, printPg } from './pg.js';
 import { printPush, pushBench } from './push.js';
+import { printPushFair, pushFairBench } from './push-fair.js';
 import { presenceBytes, printRounds, roundsBench } from './rounds.js';
 
 const { values, positionals } = parseArgs({
@@ -73,10 +77,25 @@ const { values, positionals } = parseArgs({
     'games-watchers': { type: 'string', default: '5' },
     'games-friends': { type: 'string', default: '3' },
     'games-in-flight': { type: 'string', default: '256' },
+    'push-fair-wait': { type: 'string', default: '60' },
   },
 });
 
-const PARTS = ['all', 'http', 'live', 'rss', 'cards', 'circle', 'memory', 'bus', 'push', 'rounds', 'games', 'pg'];
+const PARTS = [
+  'all',
+  'http',
+  'live',
+  'rss',
+  'cards',
+  'circle',
+  'memory',
+  'bus',
+  'push',
+  'push-fair',
+  'rounds',
+  'games',
+  'pg',
+];
 const parts = new Set<string>();
 let before: string | undefined;
 for (let i = 0; i < positionals.length; i++) {
@@ -153,6 +172,16 @@ const memory = wanted('memory')
 if (memory) printMemory(memory);
 if (wanted('push')) {
   printPush(await pushBench(here, { rounds: n('rounds'), seconds: n('seconds'), connections: n('connections') }));
+}
+if (wanted('push-fair')) {
+  printPushFair(
+    await pushFairBench(servers, {
+      rounds: n('rounds'),
+      waitMs: n('push-fair-wait') * 1000,
+      games: 10,
+      subscriptions: 50,
+    }),
+  );
 }
 // Only this checkout's server: a "before" server has no answer-round.
 const rounds = wanted('rounds')

@@ -14,6 +14,8 @@ export interface LandingState {
   error?: Failure;
   /** Good news from the screen before ("Game deleted."). */
   notice?: Failure;
+  /** "Make your own — Ada will see it": the new game is for this creator ('' when they typed no name). */
+  replyFor?: string;
 }
 
 /** The question screen; a creator's game in the making is `NEW_GAME_ID`. */

@@ -8,6 +8,7 @@ import type { CircleCache } from './circle/cache.js';
 import { circleRoutes } from './circle/routes.js';
 import type { Config } from './config.js';
 import { comparisonRoutes } from './games/comparison.js';
+import { isGameCreator } from './games/creator.js';
 import { creatorRoutes } from './games/creator-routes.js';
 import { gameRoutes } from './games/routes.js';
 import { apiCors } from './http/cors.js';
@@ -93,6 +94,7 @@ export async function registerApi(
         rounds: storage.rounds,
         cache: rooms,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
+        playsPerNetwork: config.PLAYS_PER_ADDRESS_PER_GAME,
       });
       await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
@@ -105,6 +107,7 @@ export async function registerApi(
         games,
         circles,
         networks: storage.circle,
+        unfinished: storage.rounds,
       });
       await api.register(pushRoutes, {
         push: storage.push,
@@ -118,6 +121,10 @@ export async function registerApi(
         allowedOrigins: config.ALLOWED_ORIGINS,
         pingIntervalMs: options.livePingIntervalMs ?? 30_000,
         maxSocketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
+        isCreator: async (gameId, userId) => {
+          const game = await rooms.findGame(gameId);
+          return game !== undefined && isGameCreator(games, game, userId);
+        },
       });
       await registerParty(api, {
         config,

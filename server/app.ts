@@ -16,6 +16,7 @@ import { InProcessEventBus } from './events/bus.js';
 import { registerRetention } from './games/retention.js';
 import { BODY_LIMIT_BYTES } from './http/limits.js';
 import { registerOpenApi } from './http/openapi.js';
+import { CardOrigin, ownOrigins } from './http/public-origin.js';
 import { securityHeaders, securityHeadersFor } from './http/security.js';
 import { dropIncompleteRequestsOnClose, requestTimeoutOptions } from './http/timeouts.js';
 import { Rooms } from './live/rooms.js';
@@ -26,7 +27,7 @@ import { RequestLog } from './ops/logging.js';
 import { registerMetrics } from './ops/metrics.js';
 import type { PartyClock } from './party/index.js';
 import { CLIENT_DIR } from './paths.js';
-import { PushNotifier } from './push/notifier.js';
+import { type NotifierOptions, PushNotifier } from './push/notifier.js';
 import { makeVapidKeys, type PushSend, webPushSender } from './push/sender.js';
 import { loadQuestionBank } from './questions/bank.js';
 import { QuestionTexts } from './questions/translations.js';
@@ -55,8 +56,8 @@ export interface AppOptions {
   /** The Redis channel between instances (BUS_URL); tests give each their own. */
   busChannel?: string;
   livePingIntervalMs?: number;
-  /** Web Push's sender and quiet time; tests record pushes instead of sending them, and wait less. */
-  push?: { send?: PushSend; quietMs?: number };
+  /** Web Push's sender, quiet time and send limits; tests record pushes instead of sending them, and wait less. */
+  push?: { send?: PushSend } & Pick<NotifierOptions, 'quietMs' | 'sendDeadlineMs' | 'breaker' | 'perOrigin'>;
   /** The clock of the retention purge (ms since the epoch); tests move it instead of waiting. */
   now?: () => number;
   /** The time source of party clocks; tests drive parties with a fake one. */
@@ -136,13 +137,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             timeoutMs: 5000,
             hosts: config.PUSH_SERVICE_HOSTS,
           }),
+        hosts: config.PUSH_SERVICE_HOSTS,
         quietMs: options.push?.quietMs,
+        sendDeadlineMs: options.push?.sendDeadlineMs,
+        breaker: options.push?.breaker,
+        perOrigin: options.push?.perOrigin,
         gameOf: (gameId) => rooms.findGame(gameId),
         log: (message, err) => app.log.warn({ err }, message),
       })
     : undefined;
   if (notifier) app.addHook('preClose', () => notifier.close());
-  await registerRetention(app, { games, days: config.GAME_RETENTION_DAYS, now: options.now });
+  await registerRetention(app, {
+    games,
+    days: config.GAME_RETENTION_DAYS,
+    plays: { rounds: storage.rounds, days: config.UNFINISHED_PLAY_DAYS },
+    now: options.now,
+  });
 
   await app.register(securityHeaders, security);
 
@@ -162,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoute, { ping: storage.ping });
   // Moderation: the admin's API (below, under /prod) and its page (no ADMIN_TOKEN: neither exists).
   const adminAuth = config.ADMIN_TOKEN === undefined ? undefined : new AdminAuth(config.ADMIN_TOKEN);
-  const moderation = new Moderation(games, storage.reports, (gameId) => rooms.findGame(gameId));
+  const moderation = new Moderation(games, storage.reports, (gameId) => rooms.findGame(gameId), storage.rounds);
   await app.register(adminPage, { auth: adminAuth, moderation });
   // Before the API's routes, which it documents.
   await registerOpenApi(app);
@@ -183,7 +193,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(storyRoutes, {
     stories: stories.stories,
     games: rooms,
-    publicUrl: config.PUBLIC_URL,
+    origin: new CardOrigin(config.PUBLIC_URL, ownOrigins(config.HOST, config.PORT), (origin) =>
+      app.log.warn(
+        { origin },
+        'story cards link to the first address a card was asked at, for as long as this process runs; set PUBLIC_URL to choose it',
+      ),
+    ),
     rateLimit: rateLimited,
   });
   const sendIndex = await registerClient(app, {

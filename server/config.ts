@@ -100,6 +100,8 @@ const configSchema = z
     /** Browsers that may claim one game through its private creator link (0: the link makes nobody a creator). */
     CO_CREATORS_PER_GAME: integer(0, 10_000).default(20),
     GAME_RETENTION_DAYS: integer(0, 100_000).default(0),
+    /** A friend's unfinished play (answer-round) with no round stored for this many days is deleted; 0 keeps them. */
+    UNFINISHED_PLAY_DAYS: integer(0, 100_000).default(7),
     /**
      * The push services (`host`, `*.domain`, `host:port`) creators' subscriptions may point at: the
      * server sends to no other address, whatever a client hands it. `none`: Web Push is off.

@@ -104,7 +104,7 @@ const wireQuestionSchema = z.object({
 
 const gameTypeSchema = z.enum(['Spectrum', 'Classic']);
 /** A game's mode (shared/product.ts GAME_MODES): alike (the default) or guess. */
-const modeSchema = z.enum(GAME_MODES, { error: 'must be alike or guess' });
+const modeSchema = z.enum(GAME_MODES, { error: `must be ${GAME_MODES.join(' or ')}` });
 
 const playerSchema = z.object({
   playerID: z.string(),
@@ -248,6 +248,8 @@ const adminGameSchema = z.object({
   /** In round order; `own`: written by the creator, not drawn from the bank. */
   questions: z.array(z.object({ questionID: z.string(), question: z.string(), own: z.boolean() })),
   players: z.array(playerSchema),
+  /** Friends who began round by round and have not finished (the 100 most recent), removable too. */
+  unfinished: z.array(z.object({ playerID: z.string(), playerName: z.string(), round: z.number() })).optional(),
   /** Newest first. */
   reports: z.array(z.object({ reason: reportReasonSchema, note: z.string().optional(), createdAt: z.string() })),
 });
@@ -319,7 +321,7 @@ export const endpoints = {
     }),
     reply: z.object({ ok: z.literal(true), score: z.number(), playerID: z.string() }),
   },
-  /** One round of a friend's play, stored before the reply (see CONTRACT.md "Play round by round, live"). */
+  /** One round of a friend's play, stored before the reply (docs/api.md, answer-round). */
   'answer-round': {
     method: 'POST',
     body: z.object({
@@ -401,14 +403,37 @@ export const endpoints = {
     reply: z.union([circleMatchesReply, circlePairsReply]),
   },
   /**
-   * For a game's creators only (403 otherwise): the friends on the scoreboard whose plays came in a
-   * burst from one network (more than 5 within 10 minutes), so the creator can look at and remove
+   * For a game's creators only (403 otherwise): the friends on the scoreboard, and those who began
+   * and have not finished (get-unfinished), whose plays came in a burst from one network (more than
+   * 5 within 10 minutes, a play counted from its first round), so the creator can look at and remove
    * them. Never shown to friends; the network itself never leaves the server.
    */
   'get-bursts': {
     method: 'GET',
     query: z.object({ gameId: gameIdSchema, userId: userIdSchema }),
     reply: z.object({ playerIDs: z.array(z.string()) }),
+  },
+  /**
+   * For a game's creators only (403 otherwise): friends who began playing round by round and have
+   * not finished, however long ago (a throw-away id in a guess game learns the creator's answers
+   * round by round), the 100 whose latest round is the most recent first, and how many
+   * more; remove-player removes them. Never an answer.
+   */
+  'get-unfinished': {
+    method: 'GET',
+    query: z.object({ gameId: gameIdSchema, userId: userIdSchema }),
+    reply: z.object({
+      friends: z.array(
+        z.object({
+          playerID: z.string(),
+          playerName: z.string(),
+          /** Rounds stored, of `rounds`. */
+          round: z.number(),
+          rounds: z.number(),
+        }),
+      ),
+      more: z.number(),
+    }),
   },
   // Creator controls: only a creator of the game may call these, else 403.
   'remove-player': {

@@ -1,5 +1,5 @@
 /**
- * Every error answer of the server is `{"code","message"}` (CONTRACT "One source of texts"):
+ * Every error answer of the server is `{"code","message"}` (docs/api.md):
  * `code` is one of these stable snake_case names, what a client translates by; `message` is the
  * English sentence the original client shows as it is. A code never changes its meaning; a new
  * failure gets a new code (and its sentence in client/i18n/failures.ts, which a test keeps translated).
@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'reveal_needs_half',
   'circle_needs_half',
   'circle_network_crowded',
+  'circle_answers_alike',
+  'circle_near_repeat',
   'circle_alike_only',
   'push_off',
   'party_not_found',
@@ -69,6 +71,8 @@ export const ERROR_CODES = [
   'party_too_small',
   'round_closed',
   'round_answered',
+  'too_many_creator_push_subscriptions',
+  'too_many_replies',
   // 413
   'body_too_large',
   // 426

@@ -6,9 +6,12 @@ import { scoreboardPosition } from './scoreboard.js';
 export type LiveMessage =
   /**
    * Sent once when the socket opens: every friend so far, in scoreboard order, and the friends
-   * playing now (stored rounds, not finished, latest round under PLAYING_FADES_AFTER_MS old).
+   * playing now (stored rounds, not finished, latest round under PLAYING_FADES_AFTER_MS old): the
+   * PLAYING_SHOWN whose latest round is the most recent, in the order they began, and
+   * `morePlaying`, how many others are playing (only when there are any; servers from before it
+   * send none).
    */
-  | { type: 'snapshot'; players: Player[]; playing: Playing[] }
+  | { type: 'snapshot'; players: Player[]; playing: Playing[]; morePlaying?: number }
   /** Sent for every response logged after the snapshot. */
   | { type: 'player'; player: Player }
   /** A friend stored a round (answer-round); never the answer. Their `player` message ends it. */
@@ -20,6 +23,34 @@ export type LiveMessage =
   /** A friend (`playerID` on this scoreboard) made a game (`gameId`) for this game's creator. */
   | { type: 'reply'; playerID: string; gameId: string };
 
+/**
+ * Every type of message on the live channel, the one list the rest is derived from: `opening`, the
+ * socket's own first message; `bus`, an event a write publishes (server/events/bus.ts GameEvent),
+ * which a bus spanning instances carries (server/events/envelope.ts) and the socket passes on. A
+ * type in LiveMessage without its entry here (or the other way round) fails to compile, and so do
+ * the client's guards (client/features/scoreboard/live-connection.ts) and the room's and the
+ * client's switches until they handle it. Recipe: docs/architecture.md › "A new live message".
+ */
+export const LIVE_MESSAGE_TYPES = {
+  snapshot: 'opening',
+  player: 'bus',
+  playing: 'bus',
+  removed: 'bus',
+  deleted: 'bus',
+  reply: 'bus',
+} as const satisfies Record<LiveMessage['type'], 'opening' | 'bus'>;
+
+export type LiveMessageType = keyof typeof LIVE_MESSAGE_TYPES;
+/** The types a write publishes on the bus. */
+export type BusMessageType = {
+  [K in LiveMessageType]: (typeof LIVE_MESSAGE_TYPES)[K] extends 'bus' ? K : never;
+}[LiveMessageType];
+/** A message a write publishes on the bus: the live channel passes it on as it is. */
+export type BusMessage = Extract<LiveMessage, { type: BusMessageType }>;
+export const BUS_MESSAGE_TYPES = (Object.keys(LIVE_MESSAGE_TYPES) as LiveMessageType[]).filter(
+  (type): type is BusMessageType => LIVE_MESSAGE_TYPES[type] === 'bus',
+);
+
 /** A friend playing round by round: `round` rounds stored of the game's `rounds`. */
 export interface Playing {
   playerID: string;
@@ -30,6 +61,12 @@ export interface Playing {
 
 /** A friend shown playing fades out when their latest round is this old (ms). */
 export const PLAYING_FADES_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * Friends playing that a snapshot lists at most (the rest are only counted, `morePlaying`): 3,000
+ * throw-away plays of one game once made every new socket's snapshot 311 KiB.
+ */
+export const PLAYING_SHOWN = 50;
 
 export const LIVE_PATH_PREFIX = `${API_PREFIX}/live/`;
 /** Close code used when the game does not exist (or no longer does). */

@@ -1,5 +1,5 @@
 /**
- * What a creator's own questions may hold (CONTRACT "Your own questions"). Apart from the rest of
+ * What a creator's own questions may hold (docs/api.md, create-game). Apart from the rest of
  * own-questions.ts, which re-exports them, so the landing page's entry can say "up to 5" without
  * carrying the checks (the editor that needs them comes on demand).
  */

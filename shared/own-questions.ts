@@ -1,5 +1,5 @@
 /**
- * A creator's own questions (CONTRACT "Your own questions"): what one may hold, the one check
+ * A creator's own questions (docs/api.md, create-game): what one may hold, the one check
  * that both the landing screen and create-game apply, and their game-private ids. No zod here:
  * the client imports this at run time.
  */

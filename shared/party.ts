@@ -18,8 +18,21 @@ export function normalizePartyCode(typed: string): string | undefined {
   return [...code].every((letter) => PARTY_CODE_ALPHABET.includes(letter)) ? code : undefined;
 }
 
-export const PARTY_FORMATS = ['guess', 'alike'] as const;
-export type PartyFormat = (typeof PARTY_FORMATS)[number];
+/**
+ * The formats as data (as game modes are in modes.ts): what each does is read from here, never
+ * by comparing a format with a literal. `aboutSubject`: each round is about one player (the
+ * subject, in join order), whose answer everyone else guesses for round points, and the end names
+ * who knows each subject best; else everyone answers for themselves, no points, and the end shows
+ * the closest pairs.
+ */
+export const PARTY_FORMAT_SPECS = {
+  guess: { aboutSubject: true },
+  alike: { aboutSubject: false },
+} as const satisfies Record<string, { aboutSubject: boolean }>;
+export type PartyFormat = keyof typeof PARTY_FORMAT_SPECS;
+export const PARTY_FORMATS = Object.keys(PARTY_FORMAT_SPECS) as [PartyFormat, ...PartyFormat[]];
+/** Whether a party of this format is about one subject each round. */
+export const aboutSubject = (format: PartyFormat): boolean => PARTY_FORMAT_SPECS[format].aboutSubject;
 export const PARTY_TIMINGS = ['standard', 'relaxed', 'extra', 'off'] as const;
 export type PartyTiming = (typeof PARTY_TIMINGS)[number];
 export const PARTY_PHASES = ['lobby', 'intro', 'answering', 'reveal', 'standings', 'finished', 'paused'] as const;
@@ -47,7 +60,7 @@ export const PARTY_ROUNDS_MAX = 30;
 export const PARTY_ROUNDS_DEFAULT = 10;
 /** Rounds of a party made without `rounds`: `guess` makes everyone subject equally often. */
 export function defaultRounds(format: PartyFormat, players: number): number {
-  if (format === 'alike' || players < 1) return PARTY_ROUNDS_DEFAULT;
+  if (!aboutSubject(format) || players < 1) return PARTY_ROUNDS_DEFAULT;
   return Math.ceil(PARTY_ROUNDS_DEFAULT / players) * players;
 }
 

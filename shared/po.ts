@@ -48,3 +48,37 @@ export function pluralCategories(message: string): string[] {
   if (!/,\s*plural\s*,/.test(message)) return [];
   return [...message.matchAll(/(?:^|[\s,}])(zero|one|two|few|many|other)\s*\{/g)].map((match) => match[1]);
 }
+
+/** A catalog entry with what lingui notes above it: where the code uses it, and whether its id is explicit. */
+export interface PoEntry {
+  readonly id: string;
+  readonly message: string;
+  /** The files that use the message (`#:` origins, line numbers left out), once each. */
+  readonly files: readonly string[];
+  /** How many places use it (each `file:line` of the origins). */
+  readonly uses: number;
+  /** Declared with an explicit id (`#. js-lingui-explicit-id`), not keyed by its English. */
+  readonly explicitId: boolean;
+}
+
+/** Every entry of a .po catalog written with origins (a fresh `lingui extract`), as readPo reads its pairs. */
+export function readPoEntries(text: string): PoEntry[] {
+  const messages = readPo(text);
+  const entries: PoEntry[] = [];
+  for (const block of text.split(/\n\s*\n/)) {
+    const id = /^msgid (".*")$/m.exec(block);
+    if (!id) continue;
+    // The id as readPo joins it (continued lines included).
+    const key = [...readPo(`${block}\n`).keys()][0];
+    if (key === undefined) continue;
+    const origins = [...block.matchAll(/^#: (.*)$/gm)].flatMap((line) => line[1].split(/\s+/).filter(Boolean));
+    entries.push({
+      id: key,
+      message: messages.get(key) ?? '',
+      files: [...new Set(origins.map((origin) => origin.replace(/:\d+$/, '')))],
+      uses: origins.length,
+      explicitId: /^#\. js-lingui-explicit-id$/m.test(block),
+    });
+  }
+  return entries;
+}

@@ -11,6 +11,26 @@ export type Edition = (typeof EDITIONS)[number];
 export const GAME_MODES = ['alike', 'guess'] as const;
 export type GameMode = (typeof GAME_MODES)[number];
 
+/**
+ * The mode of a game made without one (and of every game made before there were modes). Stored
+ * keys and previews leave it out (`modeUnlessDefault`), so what was stored before modes stays valid.
+ * What each mode does is its entry in shared/modes.ts.
+ */
+export const DEFAULT_MODE: GameMode = 'alike';
+
+/**
+ * The mode the landing's switch turns the default into: the other mode of the list. A third mode
+ * asks for a choice instead of a switch (docs/architecture.md › "A new mode").
+ */
+export const SWITCHED_MODE: GameMode = GAME_MODES.find((mode) => mode !== DEFAULT_MODE) ?? DEFAULT_MODE;
+
+/** The mode of a game a client kept in its tab with `guess: true`, before it kept the mode itself. */
+export const FLAGGED_MODE: GameMode = 'guess';
+
+/** `{ mode }`, or nothing for the default mode: what stored keys and previews carry. */
+export const modeUnlessDefault = <M extends GameMode>(mode: M | undefined): { mode?: M } =>
+  mode === undefined || mode === DEFAULT_MODE ? {} : { mode };
+
 export const NAME_MAX_LENGTH = 40;
 export const MAX_QUESTIONS_PER_GAME = 50;
 export const SPECTRUM_MIN = 0;

@@ -218,6 +218,12 @@ export const STORY_TEXTS = {
   scan: /*i18n*/ { id: 'story.scan', message: 'Scan the code or open the link to play' },
   topTitle: /*i18n*/ { id: 'story.top-title', message: "{name}'s top three" },
   topTitleUnnamed: /*i18n*/ { id: 'story.top-title-unnamed', message: 'The top three' },
+  /** Only two friends have played: the title counts them. */
+  topTitleTwo: /*i18n*/ { id: 'story.top-title-two', message: "{name}'s top two" },
+  topTitleTwoUnnamed: /*i18n*/ { id: 'story.top-title-two-unnamed', message: 'The top two' },
+  /** Only one friend has played. */
+  topTitleOne: /*i18n*/ { id: 'story.top-title-one', message: "{name}'s top friend" },
+  topTitleOneUnnamed: /*i18n*/ { id: 'story.top-title-one-unnamed', message: 'The top friend' },
   nobodyYet: /*i18n*/ { id: 'story.nobody-yet', message: 'No one has played yet' },
   someoneFriend: /*i18n*/ { id: 'story.someone-friend', message: 'A friend' },
   someoneCreator: /*i18n*/ { id: 'story.someone-creator', message: 'Your friend' },

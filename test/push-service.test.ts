@@ -82,7 +82,7 @@ describe('a push to a creator, through a real push service over TLS', () => {
     expect(push.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
     expect(JSON.parse(subscription.decrypt(push.body))).toEqual({
       title: 'Wavelength',
-      body: 'Bo jugó tu partida — 10/10',
+      body: 'Bo jugó tu juego — 10/10',
       url: `/scoreboard/${gameId}`,
       tag: `game-${gameId}`,
     });

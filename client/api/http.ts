@@ -63,7 +63,7 @@ interface CallOptions {
   fallback: Failure;
   /**
    * The reader's language (BCP 47), sent as `lang` in the query or body for the calls that
-   * answer with text (CONTRACT: get-questions, join-game, get-comparison; create-game's is the
+   * answer with text (docs/api.md: get-questions, join-game, get-comparison; create-game's is the
    * game's language). English, the API's default, is not sent: the request is then exactly the
    * original client's, and means the same.
    */

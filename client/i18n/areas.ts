@@ -23,6 +23,7 @@ export const SCREEN_FOLDERS: readonly string[] = [
   'client/features/push/',
   'client/features/report/',
   'client/features/missed-rounds/',
+  'client/features/modes/',
 ];
 
 /** The screens of client/screens/ that the entry chunk carries itself (App.tsx imports them statically). */

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { DEFAULT_MODE, MODES } from '../../shared/modes.js';
 import type { GameMode } from '../../shared/product.js';
-import { GUESS_CAPTIONS, GUESS_DESCRIPTIONS, SCORE_CAPTIONS, SCORE_DESCRIPTIONS } from '../../shared/texts.js';
+import { SCORE_CAPTIONS, SCORE_DESCRIPTIONS } from '../../shared/texts.js';
 
 /**
  * The score captions and descriptions (levels 1..10, index 0 is level 1): catalog messages of
@@ -12,10 +13,7 @@ export const CAPTIONS: readonly MessageDescriptor[] = SCORE_CAPTIONS;
 export const DESCRIPTIONS: readonly MessageDescriptor[] = SCORE_DESCRIPTIONS;
 
 /** A mode's captions and descriptions: a guess game's say how well the friend knows the creator. */
-export const captionsOf = (mode: GameMode = 'alike') =>
-  mode === 'guess'
-    ? {
-        captions: GUESS_CAPTIONS as readonly MessageDescriptor[],
-        descriptions: GUESS_DESCRIPTIONS as readonly MessageDescriptor[],
-      }
-    : { captions: CAPTIONS, descriptions: DESCRIPTIONS };
+export const captionsOf = (mode: GameMode = DEFAULT_MODE) => ({
+  captions: MODES[mode].captions as readonly MessageDescriptor[],
+  descriptions: MODES[mode].descriptions as readonly MessageDescriptor[],
+});

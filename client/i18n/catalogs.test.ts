@@ -4,13 +4,13 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/error-codes.js';
 import { ENTRY_SCREENS, SENTENCE_AREA, screenArea } from './areas.js';
 import { CAPTIONS, DESCRIPTIONS } from './captions.js';
 import { FAILURE_SENTENCES, failureSentence } from './failures.js';
 import { LANGUAGES } from './languages.js';
-import { placeholders, pluralCategories, readPo } from './po.js';
+import { placeholders, pluralCategories, readPo, readPoEntries } from './po.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const localesDir = join(root, 'client/locales');
@@ -33,13 +33,122 @@ const SCREEN_AREA = [
  * out only in some places, such as "Frage" for a Spectrum statement, are left to review).
  */
 const RULED_OUT: Record<string, string[]> = {
-  // "Das innigste Paar" sounds romantic; "dein Freund" alone reads as "your boyfriend".
-  de: ['innigste', 'Antwortwort', 'Du trittst', 'Spiel ein neues Spiel', 'dein Freund sieht', 'Partie'],
-  // Latin-American neutral: no Spain-only words.
-  es: ['móvil', 'ordenador', 'nevera', 'vosotros', 'conjetura'],
-  // "Travado" reads as "crashed"; "aparelho", not "dispositivo".
-  'pt-BR': ['Travado', 'travar', 'Palavra de resposta', 'dispositivo'],
+  // "Das innigste Paar" sounds romantic; "dein Freund" alone reads as "your boyfriend"; a score is
+  // an "Ergebnis" everywhere (issue 43), and own questions come "anstelle zufällig ausgewählter".
+  de: [
+    'innigste',
+    'Antwortwort',
+    'Du trittst',
+    'Spiel ein neues Spiel',
+    'dein Freund sieht',
+    'Partie',
+    'Punktzahl',
+    'gezogene',
+    'Spiele dieses Spiels',
+  ],
+  // Latin-American neutral: no Spain-only words; a game is a "juego" and one adds with "agregar"
+  // (issue 43), and nowhere is "a ningún lado".
+  es: ['móvil', 'ordenador', 'nevera', 'vosotros', 'conjetura', 'partida', 'añad', 'ningún sitio'],
+  // "Travado" reads as "crashed"; "aparelho", not "dispositivo"; a game is a "jogo", and a play is
+  // counted in times played, never "partidas".
+  'pt-BR': ['Travado', 'travar', 'Palavra de resposta', 'dispositivo', 'partida'],
 };
+
+/**
+ * Messages the code uses in more than one file that mean the same in each (one translation fits
+ * every place), with that one role. Anything else used in two files carries an explicit id per
+ * role: "one message, one role" below.
+ */
+const SAME_ROLE: Record<string, string> = {
+  'A friend': 'a friend who left no name, in a list of replies',
+  'Answer at least half the rounds to see the reveal.': "the sentence when a friend's reveal needs more answers",
+  'Back to {PRODUCT_NAME}': 'a link home from a screen that ends a path',
+  Cancel: "a dialog's button that leaves without doing anything",
+  'Copied to clipboard!': 'the notice after a copy button or link box was tapped',
+  'Copy the text': 'a button copying the share text',
+  "Couldn't turn on notifications. Check your connection and try again.": 'the failure of turning on notifications',
+  'How well do you know {creator}?': "a guess game's invitation heading",
+  Loading: "a spinner's accessible name",
+  'Loading scores': "the scoreboard's spinner",
+  'Loading your score': "the result's spinner",
+  'Loading...': "the Play button while questions load (the spec's words)",
+  Next: 'the button going on to the next round',
+  Play: 'the button that starts playing',
+  'Play A New Game With Your Friends': "the link home on a friend's screens (the spec's words)",
+  Question: "a round's or an own question's heading: the Classic question",
+  Remove: 'a button taking a player or an option away',
+  'Remove {name}?': "the creator's question before taking a friend off the game",
+  Yes: 'the answer that confirms a question in a dialog',
+  '{others, plural, one {and # more} other {and # more}}': 'the count of friends a list of names leaves out',
+  'Save the picture': 'a button saving a share picture',
+  'See the scoreboard': 'a link to the scoreboard',
+  'Try again': 'a button retrying what failed',
+  You: 'the player themselves, in a list or comparison',
+  'Your friend': 'the creator when they left no name',
+};
+
+/**
+ * English words that name two different things (a verb and an adjective, a button and a verdict):
+ * a message that is only one of these, placeholders aside, always has an explicit id naming its role.
+ */
+const AMBIGUOUS_WORDS = [
+  'back',
+  'clear',
+  'close',
+  'fair',
+  'free',
+  'last',
+  'left',
+  'light',
+  'like',
+  'live',
+  'match',
+  'mean',
+  'open',
+  'present',
+  'record',
+  'report',
+  'right',
+  'second',
+  'share',
+  'still',
+  'watch',
+];
+
+/** One extraction of the code's messages with their origins, into a temporary folder, shared by the tests that read it. */
+let extraction: Promise<string> | undefined;
+const freshExtraction = () => {
+  extraction ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wavelength-extract-'));
+    const config = join(dir, 'lingui.config.mjs');
+    const screens = SCREEN_AREA.map((path) => `<rootDir>/${path}`);
+    const sentenceFiles = SENTENCE_AREA.map((path) => `<rootDir>/${path}`);
+    await writeFile(
+      config,
+      `export default ${JSON.stringify({
+        rootDir: root,
+        sourceLocale: 'en',
+        locales: ['en'],
+        catalogs: [
+          {
+            path: join(dir, '{locale}'),
+            include: ['<rootDir>/client'],
+            exclude: [...TESTS, ...screens, ...sentenceFiles],
+          },
+          { path: join(dir, 'screens', '{locale}'), include: screens, exclude: TESTS },
+          { path: join(dir, 'sentences', '{locale}'), include: sentenceFiles },
+        ],
+      })};\n`,
+    );
+    const cli = join(root, 'node_modules/@lingui/cli/dist/lingui-extract.js');
+    await promisify(execFile)(process.execPath, [cli, '--config', config], { cwd: root });
+    return dir;
+  })();
+  return extraction;
+};
+afterAll(async () => {
+  if (extraction) await rm(await extraction, { recursive: true, force: true });
+});
 
 describe('the catalogs', () => {
   it('have one catalog per language and area, and none for a language the picker does not offer', async () => {
@@ -113,48 +222,78 @@ describe('the catalogs', () => {
   });
 
   it('hold every message the code uses: a fresh extraction finds nothing the English catalog lacks', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'wavelength-extract-'));
-    try {
-      const config = join(dir, 'lingui.config.mjs');
-      const screens = SCREEN_AREA.map((path) => `<rootDir>/${path}`);
-      const sentenceFiles = SENTENCE_AREA.map((path) => `<rootDir>/${path}`);
-      await writeFile(
-        config,
-        `export default ${JSON.stringify({
-          rootDir: root,
-          sourceLocale: 'en',
-          locales: ['en'],
-          catalogs: [
-            {
-              path: join(dir, '{locale}'),
-              include: ['<rootDir>/client'],
-              exclude: [...TESTS, ...screens, ...sentenceFiles],
-            },
-            { path: join(dir, 'screens', '{locale}'), include: screens, exclude: TESTS },
-            { path: join(dir, 'sentences', '{locale}'), include: sentenceFiles },
-          ],
-        })};\n`,
-      );
-      const cli = join(root, 'node_modules/@lingui/cli/dist/lingui-extract.js');
-      await promisify(execFile)(process.execPath, [cli, '--config', config], { cwd: root });
-      for (const area of AREAS) {
-        const [fresh, english] = await Promise.all([
-          readFile(join(dir, area, 'en.po'), 'utf8').then(readPo),
-          read('en', area),
-        ]);
-        expect(
-          [...fresh.keys()].filter((id) => !english.has(id)),
-          `${area}: run npm run extract`,
-        ).toEqual([]);
-        expect(
-          [...english.keys()].filter((id) => !fresh.has(id)),
-          `${area}: run npm run extract`,
-        ).toEqual([]);
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+    const dir = await freshExtraction();
+    for (const area of AREAS) {
+      const [fresh, english] = await Promise.all([
+        readFile(join(dir, area, 'en.po'), 'utf8').then(readPo),
+        read('en', area),
+      ]);
+      expect(
+        [...fresh.keys()].filter((id) => !english.has(id)),
+        `${area}: run npm run extract`,
+      ).toEqual([]);
+      expect(
+        [...english.keys()].filter((id) => !fresh.has(id)),
+        `${area}: run npm run extract`,
+      ).toEqual([]);
     }
   }, 60_000);
+
+  describe('one message, one role (a translation fits every place its id is used)', () => {
+    const freshEntries = async () => {
+      const dir = await freshExtraction();
+      const areas = await Promise.all(AREAS.map((area) => readFile(join(dir, area, 'en.po'), 'utf8')));
+      return areas.flatMap(readPoEntries);
+    };
+
+    it('gives every message used in more than one file an explicit id, unless it is declared to mean the same everywhere', async () => {
+      // The report dialog's "Close" button once shared its id with the reveal's "Close" verdict:
+      // Spanish dismissed the dialog with "Cerca". A text the code uses in two files gets an id
+      // per role (msg({ id, message })), or a line in SAME_ROLE saying what it is everywhere.
+      const shared = (await freshEntries())
+        .filter((entry) => !entry.explicitId && entry.files.length > 1 && !(entry.id in SAME_ROLE))
+        .map(({ id, files }) => ({ id, files }));
+      expect(shared).toEqual([]);
+    }, 60_000);
+
+    it('gives the English words that name two things (Close, Share, Live…) an explicit id wherever they stand', async () => {
+      const bare = (await freshEntries())
+        .filter((entry) => !entry.explicitId)
+        .filter((entry) =>
+          AMBIGUOUS_WORDS.includes(
+            entry.id
+              .replace(/\{[^}]*\}/g, '')
+              .trim()
+              .toLowerCase(),
+          ),
+        )
+        .map(({ id, files }) => ({ id, files }));
+      expect(bare).toEqual([]);
+    }, 60_000);
+
+    it('catches a message shared by two roles (the report dialog\'s "Close" and the reveal\'s)', () => {
+      const entries = readPoEntries(
+        [
+          '#: client/features/circle/bands.ts:12',
+          '#: client/features/report/ReportGame.tsx:98',
+          'msgid "Close"',
+          'msgstr "Close"',
+          '',
+        ].join('\n'),
+      );
+      expect(entries).toEqual([
+        {
+          id: 'Close',
+          message: 'Close',
+          files: ['client/features/circle/bands.ts', 'client/features/report/ReportGame.tsx'],
+          uses: 2,
+          explicitId: false,
+        },
+      ]);
+      expect(SAME_ROLE).not.toHaveProperty('Close');
+      expect(AMBIGUOUS_WORDS).toContain('close');
+    });
+  });
 
   describe('areas', () => {
     const source = (path: string) => readFile(join(root, path), 'utf8');

@@ -57,6 +57,8 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   reveal_needs_half: msg`Answer at least half the rounds to see the reveal.`,
   circle_needs_half: msg`Answer at least half the rounds to see your circle.`,
   circle_network_crowded: msg`Too many plays of this game from your network to show your circle.`,
+  circle_answers_alike: msg`Most of your answers are the same, so there is no circle for them.`,
+  circle_near_repeat: msg`Someone on your network already answered this game almost the same way (one round different at most), so there is no circle for these answers.`,
   circle_alike_only: msg`The friends' circle is only for games where friends answer for themselves, not for guess games.`,
   push_off: msg`Notifications are turned off on this server.`,
   request_timeout: msg`The request did not arrive in time; please try again.`,
@@ -70,6 +72,8 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   round_already_answered: msg`This round is already answered.`,
   answers_differ: msg`These answers differ from the rounds you already played.`,
   too_many_push_subscriptions: msg`This game has too many devices getting notifications.`,
+  too_many_creator_push_subscriptions: msg`You already get notifications for too many games; turn some off first.`,
+  too_many_replies: msg`You cannot make any more games back for this game.`,
   // A party's (shared/party.ts).
   party_not_found: msg`No open party has this code.`,
   unknown_party: msg`This party does not exist. Check the link you followed.`,

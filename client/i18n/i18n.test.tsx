@@ -105,10 +105,10 @@ describe('what the reader reads', () => {
     const full = { code: 'game_full', message: 'This game is full.' };
     expect(translateFailure(i18n, full)).toBe('This game is full.');
     await activateLanguage('es');
-    expect(translateFailure(i18n, full)).toBe('Esta partida está llena.');
+    expect(translateFailure(i18n, full)).toBe('Este juego está lleno.');
     // By code, not by the English: a reworded message still reads the same.
     expect(translateFailure(i18n, { code: 'game_full', message: 'The game has no room left.' })).toBe(
-      'Esta partida está llena.',
+      'Este juego está lleno.',
     );
     expect(translateFailure(i18n, { code: 'rate_limited', message: 'Too many…', values: { seconds: 42 } })).toBe(
       'Demasiadas peticiones; inténtalo de nuevo en 42 s.',

@@ -103,6 +103,20 @@ describe("the creator opens a friend's answers", () => {
     expect(screen.getByRole('cell', { name: 'Kim' })).toBeTruthy();
   });
 
+  it.each([
+    [true, 0],
+    [false, 1],
+  ])(
+    'on the scoreboard, the creator (%s) is offered "Report this game" %i times: not their own game',
+    async (creator, times) => {
+      serveIsCreator(creator);
+      renderAt(`/scoreboard/${GAME_ID}`, '/scoreboard/:gameId', <Scoreboard />);
+      await advance(0);
+      friendArrives();
+      expect(screen.queryAllByRole('button', { name: 'Report this game' })).toHaveLength(times);
+    },
+  );
+
   it("marks the friend's own row on the scoreboard", async () => {
     saveOwnPlayerId(GAME_ID, 'pub1');
     serveIsCreator(false);

@@ -1,10 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { modeOf } from '../../shared/modes.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsWeb } from '../features/circle/FriendsWeb.js';
 import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js';
 import { CreatorTools } from '../features/creator/CreatorTools.js';
+import { UnfinishedPlays } from '../features/creator/UnfinishedPlays.js';
 import { useCreatorCheck } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { NotifyWhenFriendsPlay } from '../features/push/NotifyWhenFriendsPlay.js';
@@ -24,9 +26,9 @@ import '../i18n/screens.js';
 export default function EndScreen() {
   const { gameId = '' } = useParams();
   const claimed = (useLocation().state as EndScreenState | null)?.claimed === true;
-  const live = useLiveScoreboard(gameId);
+  const live = useLiveScoreboard(gameId, { asCreator: true });
   const { isCreator, mode } = useCreatorCheck(gameId);
-  const guess = mode === 'guess';
+  const guess = modeOf(mode).friendsGuess;
   const link = absoluteUrl(joinPath(gameId));
   const { i18n, t } = useLingui();
   // Deleted (here or on another device) or never made: the live channel has stopped for good.
@@ -66,9 +68,12 @@ export default function EndScreen() {
         ) : (
           <Spinner label={t`Loading scores`} />
         )}
-        <PlayingNow playing={live.playing} />
+        <PlayingNow playing={live.playing} more={live.morePlaying} />
       </section>
-      {isCreator && mode !== 'guess' && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
+      {isCreator && live.loaded && (
+        <UnfinishedPlays gameId={gameId} changed={`${live.players.length}/${live.playing.length}`} />
+      )}
+      {isCreator && modeOf(mode).circle && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       {isCreator && <NotifyWhenFriendsPlay gameId={gameId} />}
       {isCreator && <CreatorTools gameId={gameId} />}
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { modeOf } from '../../shared/modes.js';
 import { getComparison } from '../api/calls.js';
 import { ApiError } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
@@ -70,7 +71,7 @@ export default function FriendComparison() {
         <Isolated text={t`${friend}'s answers and yours`} />
       </h1>
       <ScoreLine
-        guess={comparison.mode === 'guess'}
+        guess={modeOf(comparison.mode).friendsGuess}
         friend={<bdi>{shown}</bdi>}
         score={score}
         rank={rank}

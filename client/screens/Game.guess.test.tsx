@@ -4,7 +4,7 @@ import type { Question } from '../../shared/model.js';
 import { roundPoints } from '../../shared/score.js';
 import { saveTakeMyTime } from '../features/pace/pace.js';
 import { saveCreatorName, startGame } from '../state/game.js';
-import { advance, mockFetch, renderAt, sentence } from '../test/helpers.js';
+import { advance, choose, mockFetch, renderAt, sentence } from '../test/helpers.js';
 import Game from './Game.js';
 
 const GAME_ID = 'gameGuess123';
@@ -47,7 +47,7 @@ const next = () => screen.getByRole('button', { name: 'Next' });
 
 function play(edition: 'classic' | 'spectrum', questions: Question[]) {
   saveCreatorName(GAME_ID, 'Ada');
-  startGame(edition, GAME_ID, questions, true);
+  startGame(edition, GAME_ID, questions, 'guess');
   return renderAt(`/${edition}/game/${GAME_ID}`, `/${edition}/game/:gameId`, <Game edition={edition} />);
 }
 
@@ -61,7 +61,7 @@ describe('a guess game', () => {
     server('classic', [1, 4]);
     play('classic', classicQuestions);
     expect(screen.getByText(sentence('What would Ada say?'))).toBeTruthy();
-    fireEvent.click(screen.getByRole('radio', { name: 'Cat' }));
+    await choose('Cat');
     fireEvent.click(next());
     await advance(0);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Not quite');
@@ -72,7 +72,7 @@ describe('a guess game', () => {
     expect(screen.queryByRole('radio', { name: 'Winter' })).toBeNull();
     fireEvent.click(next());
     expect(heading()).toBe('Wavelength round 2 of 2');
-    fireEvent.click(screen.getByRole('radio', { name: 'Autumn' }));
+    await choose('Autumn');
     fireEvent.click(next());
     await advance(0);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Right!');
@@ -96,7 +96,7 @@ describe('a guess game', () => {
     saveTakeMyTime(true);
     server('classic', [2, 4], 1);
     play('classic', classicQuestions);
-    fireEvent.click(screen.getByRole('radio', { name: 'Cat' }));
+    await choose('Cat');
     fireEvent.click(next());
     await advance(0);
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();

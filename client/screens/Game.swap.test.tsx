@@ -4,7 +4,7 @@ import type { Question } from '../../shared/model.js';
 import { NEW_GAME_ID } from '../../shared/product.js';
 import { NOTHING_TO_SWAP, SWAP_FAILED } from '../features/rounds/SwapButton.js';
 import { loadGame, startGame } from '../state/game.js';
-import { advance, type FakeResponse, mockFetch, renderAt } from '../test/helpers.js';
+import { advance, choose, type FakeResponse, mockFetch, renderAt } from '../test/helpers.js';
 import Game from './Game.js';
 
 const questions: Question[] = [
@@ -81,7 +81,7 @@ describe('swapping a question (creator)', () => {
     expect(calls.map((u) => u.searchParams.get('exclude'))).toEqual(['c1,c2', 'b1,c2,c1', 'b2,c2,c1,b1']);
     // After three swaps there is none left, on this round or the next.
     expect(swapButton()).toBeNull();
-    fireEvent.click(screen.getByRole('radio', { name: 'Two' }));
+    await choose('Two');
     await advance(200);
     expect(heading()).toBe('Wavelength round 2 of 2');
     expect(swapButton()).toBeNull();
@@ -118,11 +118,11 @@ describe('swapping a question (creator)', () => {
     const fetchMock = fakeServer();
     play();
     await swap();
-    fireEvent.click(screen.getByRole('radio', { name: 'Three' }));
+    await choose('Three');
     await advance(200);
     await swap();
     expect(shownQuestion()).toBe('Question b2');
-    fireEvent.click(screen.getByRole('radio', { name: 'One' }));
+    await choose('One');
     await advance(200);
     const create = fetchMock.mock.calls.find(([url]) => String(url) === '/prod/create-game');
     expect(JSON.parse(String(create?.[1]?.body))).toMatchObject({ questionSet: ['b1', 'b2'], answerSet: [3, 1] });
@@ -173,7 +173,7 @@ describe('swapping a question (creator)', () => {
     );
     play();
     await swap();
-    fireEvent.click(screen.getByRole('radio', { name: 'Dog' }));
+    await choose('Dog');
     await advance(200);
     expect(shownQuestion()).toBe('Pick a season');
     answer({ body: { questions: [bank[0]] } });

@@ -4,7 +4,7 @@ import type { Question } from '../../shared/model.js';
 import { type Edition, NEW_GAME_ID } from '../../shared/product.js';
 import { saveTakeMyTime } from '../features/pace/pace.js';
 import { loadGame, startGame } from '../state/game.js';
-import { advance, mockFetch, renderAt } from '../test/helpers.js';
+import { advance, choose, mockFetch, renderAt } from '../test/helpers.js';
 import Game from './Game.js';
 
 const GAME_ID = 'gameAbc12345';
@@ -51,8 +51,8 @@ describe('Take my time', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     play('classic', classicQuestions);
     expect(next()).toHaveProperty('disabled', true);
-    fireEvent.click(screen.getByRole('radio', { name: 'Cat' }));
-    fireEvent.click(screen.getByRole('radio', { name: 'Fish' }));
+    await choose('Cat');
+    await choose('Fish');
     await advance(60_000);
     expect(heading()).toBe('Wavelength round 1 of 2');
     expect(screen.getByRole('radio', { name: 'Fish' }).getAttribute('aria-checked')).toBe('true');
@@ -64,9 +64,9 @@ describe('Take my time', () => {
   it('sends the same answers, in the same shape, as a timed game', async () => {
     const fetchMock = mockFetch(() => ({ body: { gameId: 'gameNew12345' } }));
     play('classic', classicQuestions, NEW_GAME_ID);
-    fireEvent.click(screen.getByRole('radio', { name: 'Dog' }));
+    await choose('Dog');
     fireEvent.click(next());
-    fireEvent.click(screen.getByRole('radio', { name: 'Autumn' }));
+    await choose('Autumn');
     fireEvent.click(next());
     await advance(0);
     const [url, init] = fetchMock.mock.calls[0];

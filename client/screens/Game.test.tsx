@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../../shared/model.js';
 import { type Edition, NEW_GAME_ID } from '../../shared/product.js';
 import { loadGame, saveGame, startGame } from '../state/game.js';
-import { advance, mockFetch, renderAt } from '../test/helpers.js';
+import { advance, choose, mockFetch, renderAt } from '../test/helpers.js';
 import Game from './Game.js';
 
 const GAME_ID = 'gameAbc12345';
@@ -68,7 +68,7 @@ describe('Classic options', () => {
     play('classic', classicQuestions);
     const shown = screen.getAllByRole('radio').map((b) => b.textContent);
     expect(shown).toEqual(['Cat', 'Fish', 'Bird', 'Dog']);
-    fireEvent.click(screen.getByRole('radio', { name: 'Cat' }));
+    await choose('Cat');
     await advance(199);
     expect(heading()).toBe('Wavelength round 1 of 2');
     await advance(1);
@@ -79,9 +79,9 @@ describe('Classic options', () => {
   it('records the picked word, whatever order it was shown in', async () => {
     mockFetch(() => new Promise(() => {})); // the submission never answers
     play('classic', classicQuestions);
-    fireEvent.click(screen.getByRole('radio', { name: 'Bird' }));
+    await choose('Bird');
     await advance(200);
-    fireEvent.click(screen.getByRole('radio', { name: 'Winter' }));
+    await choose('Winter');
     await advance(200);
     expect(answers('classic')).toEqual([4, 1]);
   });

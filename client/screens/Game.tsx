@@ -1,15 +1,24 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { modeOf } from '../../shared/modes.js';
 import { isolate } from '../../shared/names.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
-import { CLASSIC_UNANSWERED, type Edition, NEW_GAME_ID, namedCreator, PRODUCT_NAME } from '../../shared/product.js';
+import {
+  CLASSIC_UNANSWERED,
+  DEFAULT_MODE,
+  type Edition,
+  NEW_GAME_ID,
+  namedCreator,
+  PRODUCT_NAME,
+} from '../../shared/product.js';
 import { getMoreQuestions } from '../api/calls.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Spinner } from '../components/Spinner.js';
-import { GuessFeedback, type RoundFeedback } from '../features/guess/GuessFeedback.js';
+import type { RoundFeedback } from '../features/guess/GuessFeedback.js';
 import { MissedRounds } from '../features/missed-rounds/MissedRounds.js';
 import { answerMissedRound, leaveOutMissedRounds } from '../features/missed-rounds/missed.js';
+import { ROUND_FEEDBACK } from '../features/modes/round-feedback.js';
 import { takeMyTime } from '../features/pace/pace.js';
 import { ClassicRound } from '../features/rounds/ClassicRound.js';
 import { keepAnswers } from '../features/rounds/kept-rounds.js';
@@ -43,7 +52,8 @@ export default function Game({ edition }: { edition: Edition }) {
   // A creator's rounds that timed out are offered again (or left out) before the link is made.
   const missed = gameId === NEW_GAME_ID ? (game?.missed ?? []) : [];
   // A friend's guess game: each stored round's reply carries the creator's answer, shown before the next round.
-  const guess = gameId !== NEW_GAME_ID && game?.guess === true;
+  const guess = gameId !== NEW_GAME_ID && game !== null && modeOf(game.mode).revealsEachRound;
+  const Feedback = ROUND_FEEDBACK[game?.mode ?? DEFAULT_MODE];
   const [feedback, setFeedback] = useState<Record<number, RoundFeedback>>({});
   // The round just answered whose feedback the screen waits for (a moment at most) or shows.
   const [holding, setHolding] = useState<number | null>(null);
@@ -80,7 +90,12 @@ export default function Game({ edition }: { edition: Edition }) {
     if (creatorAnswer === undefined || points === undefined) return;
     setFeedback((current) => ({ ...current, [stored]: { creatorAnswer, points } }));
   }, []);
-  useRoundSender(gameId, isFriend ? (game?.answers ?? null) : null, isFriend && !finished, onStored);
+  const { offline } = useRoundSender(
+    gameId,
+    isFriend ? (game?.answers ?? null) : null,
+    isFriend && !finished,
+    onStored,
+  );
   const held = holding !== null ? feedback[holding] : undefined;
   useEffect(() => {
     // No reply yet (offline, slow): the play goes on after a moment; the feedback shows when it comes.
@@ -152,7 +167,7 @@ export default function Game({ edition }: { edition: Edition }) {
       <main className="screen game">
         <h1 className="game__title">{t`${PRODUCT_NAME} round ${roundNumber} of ${total}`}</h1>
         {held ? (
-          <GuessFeedback
+          <Feedback
             question={game.questions[holding]}
             guess={game.answers[holding]}
             feedback={held}
@@ -217,8 +232,13 @@ export default function Game({ edition }: { edition: Edition }) {
           <span key={q.id} className={i === shownRound ? 'current' : i < round ? 'done' : undefined} />
         ))}
       </div>
+      {offline && (
+        <p className="notice" role="status">
+          {t`You're offline. Keep playing: your answers are saved here and will be sent when you're back online.`}
+        </p>
+      )}
       {late.map((r) => (
-        <GuessFeedback
+        <Feedback
           key={`late-${r}`}
           compact
           question={game.questions[r]}

@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../shared/product.js';
+import { DEFAULT_MODE, PRODUCT_NAME } from '../../shared/product.js';
 import { isCreator, joinGame } from '../api/calls.js';
 import { failureText } from '../api/http.js';
 import { useApi } from '../api/useApi.js';
@@ -12,6 +12,7 @@ import { LogoMark } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
 import { Spinner } from '../components/Spinner.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
+import { INVITATIONS } from '../features/modes/Invitation.js';
 import { takeMyTime } from '../features/pace/pace.js';
 import { TakeMyTimeField } from '../features/pace/TakeMyTimeField.js';
 import { ReportGame } from '../features/report/ReportGame.js';
@@ -20,7 +21,6 @@ import { ROUND_SECONDS } from '../features/rounds/useRoundTimer.js';
 import { whenIdle } from '../features/startup/idle.js';
 import { type Failure, failure } from '../i18n/failure.js';
 import { formatCount } from '../i18n/format.js';
-import { Isolated } from '../i18n/Isolated.js';
 import { creatorInSentence } from '../i18n/names.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
@@ -130,28 +130,12 @@ export default function Join() {
   // A creator who typed no name is "a friend".
   const creator = creatorInSentence(invitation.playerName);
   const seconds = formatCount(i18n, ROUND_SECONDS);
+  // A server from before modes says none: an alike game.
+  const Invitation = INVITATIONS[invitation.mode ?? DEFAULT_MODE];
   return (
     <main className="screen join">
       <LogoMark size={56} />
-      {invitation.mode === 'guess' ? (
-        <>
-          <h1>
-            <Isolated
-              text={creator === null ? t`How well do you know your friend?` : t`How well do you know ${creator}?`}
-            />
-          </h1>
-          <p className="lead">{t`Guess their answers and see at once if you were right.`}</p>
-        </>
-      ) : (
-        <>
-          <h1>
-            <Isolated
-              text={creator === null ? t`You are joining a friend's game` : t`You are joining ${creator}'s game`}
-            />
-          </h1>
-          <p className="lead">{t`Answer the same questions and see how in tune you are.`}</p>
-        </>
-      )}
+      <Invitation creator={creator} />
       <p className="join__rounds">
         {untimed
           ? rounds === undefined

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEW_GAME_ID } from '../../shared/product.js';
 import { activateLanguage } from '../i18n/i18n.js';
@@ -16,7 +16,15 @@ const bank = (url: URL) => ({
 });
 
 function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <p data-testid="where">{useLocation().pathname}</p>
+      <button type="button" onClick={() => navigate(-1)}>
+        Back
+      </button>
+    </>
+  );
 }
 
 function openLanding(path: string, state?: unknown) {
@@ -60,6 +68,19 @@ describe('landing screen', () => {
     expect(userName()).toBe('Robin');
   });
 
+  it("Back from the game returns to the landing (Play adds to the history, not over it), the game kept to resume (issue 43.6)", async () => {
+    mockFetch(() => ({ body: { questions } }));
+    openLanding('/classic');
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(screen.getByTestId('where').textContent).toBe(`/classic/game/${NEW_GAME_ID}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await advance(0);
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+    expect(loadGame('classic', NEW_GAME_ID)).toBeTruthy();
+  });
+
   it('says what the guess switch does, and Play with it on starts a guess game', async () => {
     mockFetch(() => ({ body: { questions } }));
     openLanding('/classic');
@@ -71,7 +92,7 @@ describe('landing screen', () => {
     );
     fireEvent.click(guess);
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
-    expect(loadGame('classic', NEW_GAME_ID)?.guess).toBe(true);
+    expect(loadGame('classic', NEW_GAME_ID)?.mode).toBe('guess');
   });
 
   it('switches edition through the path', async () => {
@@ -147,7 +168,7 @@ describe('landing screen', () => {
     try {
       mockFetch(bank);
       openLanding('/spectrum', { error: { code: 'no_score', message: 'No score for this player.' } });
-      expect(screen.getByRole('alert').textContent).toContain('Todavía no tienes puntuación en esta partida.');
+      expect(screen.getByRole('alert').textContent).toContain('Todavía no tienes puntuación en este juego.');
       await advance(0);
     } finally {
       await activateLanguage('en');

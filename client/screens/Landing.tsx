@@ -1,7 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { type Edition, NEW_GAME_ID, PRODUCT_NAME } from '../../shared/product.js';
+import { isolate } from '../../shared/names.js';
+import {
+  DEFAULT_MODE,
+  type Edition,
+  type GameMode,
+  NEW_GAME_ID,
+  namedCreator,
+  PRODUCT_NAME,
+  SWITCHED_MODE,
+} from '../../shared/product.js';
 import { failureText } from '../api/http.js';
 import { getQuestions } from '../api/questions.js';
 import { useApi } from '../api/useApi.js';
@@ -17,6 +26,7 @@ import { whenIdle } from '../features/startup/idle.js';
 import { useLatest } from '../hooks/useLatest.js';
 import { FailureText } from '../i18n/FailureText.js';
 import { failure } from '../i18n/failure.js';
+import { Isolated } from '../i18n/Isolated.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { type LandingState, newGamePath } from '../paths.js';
 import { resumableGame, startGame } from '../state/game.js';
@@ -49,7 +59,10 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const navigate = useNavigate();
   const { t } = useLingui();
   const lang = useLanguage();
-  const { error, notice } = (useLocation().state as LandingState | null) ?? {};
+  const { error, notice, replyFor } = (useLocation().state as LandingState | null) ?? {};
+  // Isolated in the sentence: a right-to-left name keeps the words around it in order.
+  const replyName = replyFor === undefined ? undefined : namedCreator(replyFor);
+  const replyCreator = replyName ? isolate(replyName) : null;
   const [name, setName] = useState(userName);
   const [returning] = useState(() => storedUserId() !== null);
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
@@ -79,8 +92,8 @@ export default function Landing({ edition, onReady }: LandingProps) {
     saveUserName(next);
   };
 
-  /** `guess`: the mode switch is on (friends guess the creator's answers; off: alike, the default). */
-  const play = (guess: boolean) => {
+  /** `mode`: the mode switch's (friends guess the creator's answers; off: alike, the default). */
+  const play = (mode: GameMode) => {
     // Kept drafts whose editor is still on its way: Play waits for it (pressed again).
     if (!own.current && hasKeptDrafts(edition)) return;
     // The own questions' problems show first, whether or not the drawn questions are here.
@@ -92,9 +105,9 @@ export default function Landing({ edition, onReady }: LandingProps) {
     }
     saveUserName(name);
     // A game this tab began (and Back or a reload left) resumes at the round reached.
-    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds, guess);
-    // Replacing this page: Back from a round leaves the game, whose answers this tab keeps.
-    navigate(newGamePath(edition), { replace: true });
+    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds, mode);
+    // Added to the history: Back from a round comes here, and Play resumes the game this tab keeps.
+    navigate(newGamePath(edition));
   };
 
   return (
@@ -110,6 +123,17 @@ export default function Landing({ edition, onReady }: LandingProps) {
           onRetry={load.retry}
           focus={load.retries > 0}
         />
+      )}
+      {replyName !== undefined && (
+        <p className="notice" role="status">
+          <Isolated
+            text={
+              replyCreator === null
+                ? t`Your new game is for your friend, who will see it once you've answered.`
+                : t`Your new game is for ${replyCreator}, who will see it once you've answered.`
+            }
+          />
+        </p>
       )}
       {notice && (
         <p className="notice" role="status">
@@ -129,7 +153,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
         onSubmit={(event) => {
           event.preventDefault();
           // The mode switch is read here: no state of its own in the entry.
-          if (!load.loading) play(guessSwitch.current?.checked === true);
+          if (!load.loading) play(guessSwitch.current?.checked === true ? SWITCHED_MODE : DEFAULT_MODE);
         }}
       >
         <EditionToggle edition={edition} />

@@ -46,7 +46,7 @@ describe('result screen', () => {
     expect(screen.queryByText('In Perfect Rhythm!')).toBeNull();
     await advance(1);
     expect(screen.getByText('In Perfect Rhythm!')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Play a new game with your friends' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Play A New Game With Your Friends' }).getAttribute('href')).toBe('/');
   });
 
   it.each([

@@ -1,6 +1,9 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { modeOf } from '../../shared/modes.js';
 import { namedCreator, PRODUCT_NAME } from '../../shared/product.js';
 import { FETCH_SCORE, getComparison } from '../api/calls.js';
 import { ApiError, failureText } from '../api/http.js';
@@ -64,7 +67,12 @@ export default function Result() {
 
   // The board and the circle, live: the rank follows them, and a removal or a deletion shows at once.
   const live = useLiveScoreboard(comparison ? gameId : undefined);
-  const circle = useCircle(gameId, { playerId: playerId ?? '' }, comparison ? friendsKey(live) : null);
+  // A guess game has no circle (everyone guessed the same answers): never asked for.
+  const circle = useCircle(
+    gameId,
+    { playerId: playerId ?? '' },
+    comparison && comparison.mode !== 'guess' ? friendsKey(live) : null,
+  );
   const ownId = ownPlayerId(gameId);
   const ownIndex = ownId === null ? -1 : live.players.findIndex((player) => player.playerID === ownId);
   const [seenOnBoard, setSeenOnBoard] = useState(false);
@@ -121,7 +129,7 @@ export default function Result() {
           <FailureText failure={failureText(load.error, REMOVED)} />
         </h1>
         <Link className="button button--primary" to="/">
-          {t`Play a new game with your friends`}
+          {t`Play A New Game With Your Friends`}
         </Link>
       </main>
     );
@@ -139,7 +147,8 @@ export default function Result() {
   // A creator who typed no name is "your friend". Names go into sentences isolated (a right-to-left one keeps its place).
   const named = namedCreator(comparison.creatorName);
   const creator = creatorInSentence(comparison.creatorName);
-  const guess = comparison.mode === 'guess';
+  const guess = modeOf(comparison.mode).friendsGuess;
+  const withCircle = modeOf(comparison.mode).circle;
   // The live board's place once it is here (it follows friends who play later), else the reply's.
   const [place, count] = ownIndex >= 0 ? [ownIndex + 1, live.players.length] : [comparison.rank, comparison.players];
   const [rank, players] = [formatCount(i18n, place), formatCount(i18n, count)];
@@ -158,11 +167,11 @@ export default function Result() {
       <Gauge score={comparison.score} mode={comparison.mode} />
       <ScoreCaption score={comparison.score} mode={comparison.mode} />
       <Rank rank={rank} players={players} creator={named === null ? null : <bdi>{named}</bdi>} gameId={gameId} />
-      {closest && !guess && (
+      {closest && withCircle && (
         // The circle sits under every round: a line here says who, and leads there.
         <p className="result__teaser">
           <a href="#circle">
-            <Isolated text={t`You're most in tune with ${friend}`} /> →
+            <Isolated text={teaser(i18n, closest.band, friend)} /> →
           </a>
         </p>
       )}
@@ -171,7 +180,7 @@ export default function Result() {
       <MakeYourOwn gameId={gameId} creatorName={comparison.creatorName} />
       <RoundsComparison comparison={comparison} labels={{ player: t`You`, creator: named ?? t`Your friend` }} />
       {/* The circle is for alike games only: in a guess game everyone guessed the same answers. */}
-      {!guess && (
+      {withCircle && (
         <FriendsCircle
           gameId={gameId}
           playerId={playerId}
@@ -180,11 +189,18 @@ export default function Result() {
         />
       )}
       <Link className="button button--secondary" to="/">
-        {t`Play a new game with your friends`}
+        {t`Play A New Game With Your Friends`}
       </Link>
       <ReportGame gameId={gameId} />
     </main>
   );
+}
+
+/** The line that leads down to the circle, in words that fit the closest friend's band. */
+function teaser(i18n: I18n, band: string, friend: string): string {
+  if (band === 'in-tune') return i18n._(msg`You're most in tune with ${friend}`);
+  if (band === 'close') return i18n._(msg`You're closest to ${friend}`);
+  return i18n._(msg`See how you compare with ${friend}`);
 }
 
 /** "#2 of 5 among Ada's friends. See the scoreboard", the creator's name (when they gave one) isolated in a <bdi>. */

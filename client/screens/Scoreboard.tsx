@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
+import { modeOf } from '../../shared/modes.js';
 import { Spinner } from '../components/Spinner.js';
 import { FriendsWeb } from '../features/circle/FriendsWeb.js';
 import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js';
+import { UnfinishedPlays } from '../features/creator/UnfinishedPlays.js';
 import { useCreatorCheck } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { ReportGame } from '../features/report/ReportGame.js';
@@ -19,7 +21,7 @@ import '../i18n/screens.js';
 /** Everyone who played a game and their score with its creator, updated live. */
 export default function Scoreboard() {
   const { gameId = '' } = useParams();
-  const live = useLiveScoreboard(gameId);
+  const live = useLiveScoreboard(gameId, { asCreator: true });
   const { isCreator, mode, creatorName } = useCreatorCheck(gameId);
   // A guess game's board says who knows the creator best (a creator without a name is "your friend").
   const creator = creatorName === undefined ? null : creatorInSentence(creatorName);
@@ -33,7 +35,7 @@ export default function Scoreboard() {
         <h1>
           <Isolated
             text={
-              mode !== 'guess'
+              !modeOf(mode).friendsGuess
                 ? t`Scoreboard`
                 : creator === null
                   ? t`Who knows your friend best`
@@ -55,13 +57,17 @@ export default function Scoreboard() {
         ) : (
           <Spinner label={t`Loading scores`} />
         )}
-        <PlayingNow playing={live.playing} />
+        <PlayingNow playing={live.playing} more={live.morePlaying} />
       </section>
-      {isCreator && mode !== 'guess' && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
+      {isCreator && live.loaded && (
+        <UnfinishedPlays gameId={gameId} changed={`${live.players.length}/${live.playing.length}`} />
+      )}
+      {isCreator && modeOf(mode).circle && <FriendsWeb gameId={gameId} players={live.loaded ? live.players : null} />}
       <Link className="button button--secondary" to="/">
-        {t`Play a new game with your friends`}
+        {t`Play A New Game With Your Friends`}
       </Link>
-      <ReportGame gameId={gameId} />
+      {/* A creator does not report their own game. */}
+      {isCreator === false && <ReportGame gameId={gameId} />}
       <ScoreAnnouncer players={live.players} loaded={live.loaded} />
     </main>
   );

@@ -1,5 +1,5 @@
 import { type Question, SCALE_ENDS } from '../../shared/model.js';
-import { EDITIONS, type Edition } from '../../shared/product.js';
+import { DEFAULT_MODE, EDITIONS, type Edition, FLAGGED_MODE, GAME_MODES, type GameMode } from '../../shared/product.js';
 import { local, readJson, session } from './storage.js';
 import { userName } from './user.js';
 
@@ -25,8 +25,8 @@ export interface GameInProgress {
    * another name in the shared name box meanwhile, and this game's answers must not take it.
    */
   playerName?: string;
-  /** A guess game (friends guess the creator's answers); otherwise, and in a game kept before modes, alike. */
-  guess?: boolean;
+  /** The game's mode (shared/modes.ts); a game kept before modes has none: the default mode's. */
+  mode?: GameMode;
 }
 
 /** A creator may swap at most this many questions per game; friends never swap. */
@@ -59,6 +59,7 @@ function isGameInProgress(value: unknown): value is GameInProgress {
     // Games stored before swapping existed have no list: they have swapped nothing.
     (g.swapped === undefined ||
       (Array.isArray(g.swapped) && g.swapped.length <= MAX_SWAPS && g.swapped.every((id) => typeof id === 'string'))) &&
+    (g.mode === undefined || GAME_MODES.includes(g.mode as GameMode)) &&
     (g.missed === undefined ||
       (Array.isArray(g.missed) &&
         g.missed.every((i) => Number.isInteger(i) && i >= 0 && i < (g.answers as unknown[]).length)))
@@ -74,8 +75,13 @@ export function resumableGame(edition: Edition, gameId: string): GameInProgress 
   return game && game.answers.length > 0 ? game : null;
 }
 
-export function startGame(edition: Edition, gameId: string, questions: Question[], guess?: boolean): GameInProgress {
-  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [], playerName: userName(), guess };
+export function startGame(
+  edition: Edition,
+  gameId: string,
+  questions: Question[],
+  mode: GameMode = DEFAULT_MODE,
+): GameInProgress {
+  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [], playerName: userName(), mode };
   session.set(GAME_KEY, JSON.stringify(game));
   return game;
 }
@@ -84,7 +90,9 @@ export function startGame(edition: Edition, gameId: string, questions: Question[
 export function loadGame(edition: Edition, gameId: string): GameInProgress | null {
   const game = readJson(session, GAME_KEY);
   if (!isGameInProgress(game) || game.edition !== edition || game.gameId !== gameId) return null;
-  return { ...game, swapped: game.swapped ?? [] };
+  // A game this tab kept before the mode was kept says `guess: true` instead.
+  const flagged = (game as { guess?: boolean }).guess === true;
+  return { ...game, swapped: game.swapped ?? [], mode: game.mode ?? (flagged ? FLAGGED_MODE : DEFAULT_MODE) };
 }
 
 export function saveGame(game: GameInProgress): void {

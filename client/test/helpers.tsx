@@ -1,7 +1,8 @@
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
+import { CLASSIC_SETTLE_MS } from '../features/rounds/ClassicRound.js';
 
 export interface FakeResponse {
   status?: number;
@@ -119,4 +120,10 @@ export function sentence(text: string | RegExp) {
     typeof text === 'string' ? element.textContent === text : text.test(element.textContent ?? '');
   return (_content: string, element: Element | null) =>
     element !== null && matches(element) && !Array.from(element.children).some(matches);
+}
+
+/** Chooses a Classic option once its round takes choices (it ignores taps for CLASSIC_SETTLE_MS after it shows). */
+export async function choose(word: string): Promise<void> {
+  await advance(CLASSIC_SETTLE_MS);
+  fireEvent.click(screen.getByRole('radio', { name: word }));
 }

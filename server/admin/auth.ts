@@ -43,11 +43,14 @@ export class AdminAuth {
 
   /**
    * Whether `candidate` is the token. Throws 429 while `address` is locked out (even for the right
-   * token: a guesser learns nothing during the wait); a wrong token counts against `address`.
+   * token: a guesser learns nothing during the wait); a wrong token counts against `address`. No
+   * token at all (undefined or empty: a tab, a monitor, a bare form) guesses nothing, so it never
+   * counts: others on the admin's own network cannot lock the admin out that way.
    */
   verify(candidate: string | undefined, address: string): boolean {
     this.refuseIfLockedOut(address);
-    if (candidate !== undefined && timingSafeEqual(digest(candidate), this.tokenDigest)) return true;
+    if (candidate === undefined || candidate === '') return false;
+    if (timingSafeEqual(digest(candidate), this.tokenDigest)) return true;
     this.countFailure(address);
     return false;
   }

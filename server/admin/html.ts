@@ -137,6 +137,18 @@ ${game.players.map(
 )}</tbody></table>`
 }
 </section>
+${
+  game.unfinished &&
+  game.unfinished.length > 0 &&
+  html`<section aria-labelledby="unfinished"><h2 id="unfinished">Began, not finished (${game.unfinished.length})</h2>
+<table><thead><tr><th scope="col">Name</th><th scope="col">Rounds played</th><th scope="col"><span class="visually-hidden">Remove</span></th></tr></thead><tbody>
+${game.unfinished.map(
+  (play) =>
+    html`<tr><td>${play.playerName}</td><td>${play.round} of ${game.questions.length}</td><td><form method="post" action="${base}/remove-player"><input type="hidden" name="playerID" value="${play.playerID}"><button type="submit" class="danger" aria-label="Remove ${play.playerName}">Remove</button></form></td></tr>
+`,
+)}</tbody></table>
+</section>`
+}
 <section aria-labelledby="reports"><h2 id="reports">Reports (${game.reports.length})</h2>
 ${
   game.reports.length === 0
@@ -150,7 +162,7 @@ export const ADMIN_CSS = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color
 header{display:flex;justify-content:space-between;align-items:center;padding:.75rem 1rem;background:#1b1b1f;color:#fff}
 header a,header button{color:#fff}
 header button{background:none;border:1px solid #fff;border-radius:.25rem;padding:.25rem .75rem;cursor:pointer}
-main{max-width:60rem;margin:0 auto;padding:1rem}
+main{max-width:60rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}
 th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ddd;vertical-align:top;overflow-wrap:anywhere}
 label{display:block;font-weight:600;margin-bottom:.25rem}

@@ -1,6 +1,7 @@
 import type { AdminGame, ReportedGame } from '../../shared/api.js';
 import { gameTypeOf } from '../../shared/model.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
+import { type RoundRepository, UNFINISHED_SHOWN } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import type { ReportedGameSummary, ReportRepository } from './repository.js';
 
@@ -22,6 +23,8 @@ export class Moderation {
     private readonly reports: ReportRepository,
     /** Where a game's definition is read (the app's cache; the repository in the CLI). */
     private readonly findGame: (gameId: string) => Promise<Game | undefined> = (gameId) => games.findGame(gameId),
+    /** Friends' unfinished plays (a game's page lists them, removable as friends are). */
+    private readonly rounds?: Pick<RoundRepository, 'listUnfinished'>,
   ) {}
 
   async reportedGames(): Promise<ReportedGame[]> {
@@ -56,16 +59,17 @@ export class Moderation {
     return this.games.deleteGame(gameId);
   }
 
-  /** False if the game has no such friend on its board. */
+  /** False if the game has no such friend on its board or playing. */
   removePlayer(gameId: string, playerID: string): Promise<boolean> {
     return this.games.removePlayer(gameId, playerID);
   }
 
   private async describe(summary: ReportedGameSummary): Promise<AdminGame | undefined> {
-    const [game, players, reports] = await Promise.all([
+    const [game, players, reports, unfinished] = await Promise.all([
       this.findGame(summary.id),
       this.games.listPlayers(summary.id),
       this.reports.listReports(summary.id),
+      this.rounds?.listUnfinished(summary.id, UNFINISHED_SHOWN),
     ]);
     // Deleted between the search and now.
     if (!game) return undefined;
@@ -80,6 +84,9 @@ export class Moderation {
         own: isOwnQuestionId(question.id),
       })),
       players,
+      ...(unfinished && {
+        unfinished: unfinished.plays.map(({ playerID, playerName, round }) => ({ playerID, playerName, round })),
+      }),
       reports: reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
     };
   }

@@ -40,10 +40,11 @@ const formField = (body: unknown, name: string): string | undefined => {
  */
 export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { auth, moderation }) => {
   if (!auth) {
-    // No admin at all: the addresses answer as any address with nothing there.
+    // No admin at all: the addresses answer as any address with nothing there, before any body is
+    // read (a form post would otherwise meet the API's JSON-only parser and answer 400).
     const nothing = async (_request: FastifyRequest, reply: FastifyReply) => reply.status(404).send(NOTHING_HERE);
-    app.all('/admin', nothing);
-    app.all('/admin/*', nothing);
+    app.all('/admin', { onRequest: nothing }, nothing);
+    app.all('/admin/*', { onRequest: nothing }, nothing);
     return;
   }
 
@@ -163,7 +164,7 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
     const playerID = formField(request.body, 'playerID') ?? '';
     const game = gameId === undefined ? undefined : await moderation.game(gameId);
     if (!game) return noSuchGame(reply);
-    const player = game.players.find((friend) => friend.playerID === playerID);
+    const player = [...game.players, ...(game.unfinished ?? [])].find((friend) => friend.playerID === playerID);
     const base = `/admin/games/${encodeURIComponent(game.gameId)}`;
     if (!player || !(await moderation.removePlayer(game.gameId, playerID))) {
       return send(

@@ -112,7 +112,7 @@ describe('the admin API', () => {
     const missing = await adminGet('/prod/admin/reports', {}, address);
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toEqual({ code: 'admin_token_wrong', message: 'The admin token is missing or wrong.' });
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 10; i++) {
       expect((await adminGet('/prod/admin/reports', bearer(`${TOKEN}x`), address)).statusCode).toBe(401);
     }
     // The right token, but after 10 wrong ones: this address waits.
@@ -120,6 +120,25 @@ describe('the admin API', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many wrong admin tokens from your network; try again in 15 min/);
     expect((await adminGet('/prod/admin/reports', bearer(), newAddress())).statusCode).toBe(200);
+  });
+
+  it('never locks an address out for requests that carry no token at all: only wrong tokens count', async () => {
+    const address = newAddress();
+    // A browser tab, a monitor or a script without the token, from the admin's own network.
+    for (let i = 0; i < 30; i++) {
+      const missing = await adminGet('/prod/admin/reports', {}, address);
+      expect(missing.statusCode).toBe(401);
+      expect(missing.json().code).toBe('admin_token_wrong');
+    }
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/admin/sign-in',
+      payload: 'token=',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: address,
+    });
+    expect(signIn.statusCode).toBe(401);
+    expect((await adminGet('/prod/admin/reports', bearer(), address)).statusCode).toBe(200);
   });
 
   it("finds games by id or by part of the creator's name, with questions (own ones marked), friends and reports", async () => {
@@ -202,6 +221,18 @@ describe('without ADMIN_TOKEN', () => {
       for (const url of ['/prod/admin/delete-game', '/admin/sign-in']) {
         const answer = await bare.inject({ method: 'POST', url, payload: { gameId: 'abcdefgh' }, headers: bearer() });
         expect(answer.statusCode, url).toBe(404);
+      }
+      // The page's forms as a browser posts them (and bodies no route reads): 404 before any body is read.
+      const forms = [
+        ['/admin/sign-in', 'application/x-www-form-urlencoded', 'token=abc'],
+        ['/admin/games/abcdefgh/delete', 'application/x-www-form-urlencoded', 'confirm=yes'],
+        ['/admin/sign-out', 'text/plain', 'x'],
+        ['/admin', 'application/json', '{"broken'],
+      ];
+      for (const [url, type, payload] of forms) {
+        const answer = await bare.inject({ method: 'POST', url, payload, headers: { 'content-type': type } });
+        expect(answer.statusCode, url).toBe(404);
+        expect(answer.json(), url).toEqual({ code: 'not_found', message: 'There is nothing at this address.' });
       }
     } finally {
       await bare.close();

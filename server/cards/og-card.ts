@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
-
+import { DEFAULT_MODE } from '../../shared/modes.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { AMBER, BG, BG_DEEP, CORAL, dataUri, el, FONT_FAMILY, LOGO, MUTED, TEXT } from './card-kit.js';
+import { isDrawableEmoji } from './emoji.js';
 import { serverTexts } from './og-texts.js';
 import { editionLabel, type GamePreview } from './preview.js';
 
@@ -62,7 +63,7 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
         el(
           'div',
           { display: 'flex', fontSize: 60, fontWeight: 800, lineHeight: 1.15 },
-          game.mode === 'guess' ? texts.guessAsks : texts.asks,
+          texts.byMode[game.mode ?? DEFAULT_MODE].asks,
         ),
       ]
     : [
@@ -130,7 +131,7 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
       el(
         'div',
         { display: 'flex', fontSize: 32, fontWeight: 500, color: MUTED, maxWidth: SUBTITLE_WIDTH },
-        game ? (game.mode === 'guess' ? texts.guessFooter : texts.gameFooter) : texts.genericFooter,
+        game ? texts.byMode[game.mode ?? DEFAULT_MODE].footer : texts.genericFooter,
       ),
     ],
   );
@@ -144,10 +145,12 @@ const DRAWABLE =
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /**
- * The part of a name the card's font can draw: other characters (emoji, CJK…) are left out
- * rather than drawn as empty boxes. Empty if nothing is left.
+ * The part of a name the card can draw, its fonts and its emoji pictures (emoji.ts): other
+ * characters (CJK…) are left out rather than drawn as empty boxes. Empty if nothing is left.
  */
 export function drawableName(name: string): string {
-  const kept = [...graphemes.segment(name)].map((part) => part.segment).filter((part) => DRAWABLE.test(part));
+  const kept = [...graphemes.segment(name)]
+    .map((part) => part.segment)
+    .filter((part) => DRAWABLE.test(part) || isDrawableEmoji(part));
   return kept.join('').replace(/\s+/g, ' ').trim();
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { modeUnlessDefault } from '../../shared/modes.js';
 import type { GameEventBus } from '../events/bus.js';
 import { LruCache } from '../lru.js';
 import { CARD_DESIGN } from './og-card.js';
@@ -18,7 +19,7 @@ export function previewOf(game: GamePreview): GamePreview {
     creatorName: game.creatorName,
     edition: game.edition,
     lang: game.lang ?? 'en',
-    ...(game.mode === 'guess' ? { mode: game.mode } : {}),
+    ...modeUnlessDefault(game.mode),
   };
 }
 
@@ -29,7 +30,7 @@ export function previewOf(game: GamePreview): GamePreview {
 export function cardKey(preview: GamePreview | undefined): string {
   const language = preview?.lang === undefined || preview.lang === 'en' ? [] : [preview.lang];
   // Alike leaves the mode out, so the cards stored before there were modes stay valid.
-  const mode = preview?.mode === 'guess' ? [preview.mode] : [];
+  const mode = Object.values(modeUnlessDefault(preview?.mode));
   const shown = preview ? [preview.creatorName, preview.edition, ...language, ...mode] : [];
   return createHash('sha256')
     .update(JSON.stringify([CARD_DESIGN, ...shown]))

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
 import { FONT_SUBSETS, FONT_WEIGHTS, fontFamilyName } from './card-kit.js';
+import { loadAdditionalAsset } from './emoji.js';
 import { CARD_HEIGHT, CARD_WIDTH, card, drawableName } from './og-card.js';
 import { nameInText, serverTexts } from './og-texts.js';
 import type { GamePreview } from './preview.js';
@@ -43,6 +44,7 @@ export async function renderOgImage(game: GamePreview | undefined): Promise<Buff
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts: await loadFonts(),
+    loadAdditionalAsset,
   });
   return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
 }

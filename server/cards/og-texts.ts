@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '../../shared/languages.js';
-import { EDITIONS, type Edition, type GameMode, namedCreator } from '../../shared/product.js';
+import { MODES, modeOf } from '../../shared/modes.js';
+import { EDITIONS, type Edition, GAME_MODES, type GameMode, namedCreator } from '../../shared/product.js';
 import { CARD_TEXTS, GUESS_CARD_TEXTS, type Text } from '../../shared/texts.js';
 import { serverText } from '../texts/texts.js';
 
@@ -19,6 +20,8 @@ export interface ServerTexts {
   edition: Record<Edition, string>;
   imageAlt(title: string, edition: Edition): string;
   card: {
+    /** What follows the creator's name on a game's card, and its footer, in each mode (shared/modes.ts). */
+    byMode: Record<GameMode, { asks: string; footer: string }>;
     /** What follows the creator's name on a game's card. */
     asks: string;
     /** The same, and the footer, on a guess game's card. */
@@ -44,18 +47,12 @@ function textsIn(language: Language): ServerTexts {
     genericTitle: say(CARD_TEXTS.genericTitle),
     genericDescription: say(CARD_TEXTS.genericDescription),
     gameTitle: (name, mode) => {
-      const texts = mode === 'guess' ? GUESS_CARD_TEXTS : CARD_TEXTS;
+      const texts = modeOf(mode).card;
       return name === undefined ? say(texts.gameTitleUnnamed) : say(texts.gameTitle, { name });
     },
     gameDescription: (name, e, mode) => {
-      if (mode === 'guess') {
-        return name === undefined
-          ? say(GUESS_CARD_TEXTS.gameDescriptionUnnamed)
-          : say(GUESS_CARD_TEXTS.gameDescription, { name });
-      }
-      return name === undefined
-        ? say(CARD_TEXTS.gameDescriptionUnnamed[e])
-        : say(CARD_TEXTS.gameDescription[e], { name });
+      const texts = modeOf(mode).card;
+      return name === undefined ? say(texts.gameDescriptionUnnamed(e)) : say(texts.gameDescription(e), { name });
     },
     edition,
     imageAlt: (title, e) => say(CARD_TEXTS.imageAlt, { title, edition: edition[e] }),
@@ -67,6 +64,9 @@ function textsIn(language: Language): ServerTexts {
       gameFooter: say(CARD_TEXTS.gameFooter),
       genericFooter: say(CARD_TEXTS.genericFooter),
       someone: () => say(CARD_TEXTS.someone),
+      byMode: Object.fromEntries(
+        GAME_MODES.map((mode) => [mode, { asks: say(MODES[mode].card.asks), footer: say(MODES[mode].card.footer) }]),
+      ) as ServerTexts['card']['byMode'],
     },
   };
 }

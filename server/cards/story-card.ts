@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { Language } from '../../shared/languages.js';
+import { modeOf } from '../../shared/modes.js';
 import type { GameMode } from '../../shared/product.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { scoreText } from '../../shared/score-text.js';
@@ -20,7 +21,7 @@ export const QR_SIZE = 560;
  * A guess game's card says so (`mode: 'guess'`); an alike game's leaves the mode out, so the cards
  * stored before there were modes keep their keys (story-cards.ts hashes the whole story).
  */
-type ModeOfStory = { mode?: Exclude<GameMode, 'alike'> };
+type ModeOfStory = { mode?: GameMode };
 
 /** A friend's result: both names, the score, the game's link. Never an answer. */
 export interface ResultStory extends ModeOfStory {
@@ -58,7 +59,7 @@ function shownName(name: string, someone: string): string {
  * A guess game's titles are sentences ("How well Bo knows Ada"): wrapped into lines of even length,
  * never one word alone on the second. (Alike cards keep their look, and so their stored keys.)
  */
-const balancedIn = (story: StoryCard): Style => (story.mode === 'guess' ? { textWrap: 'balance' } : {});
+const balancedIn = (story: StoryCard): Style => (modeOf(story.mode).story.balanceTitles ? { textWrap: 'balance' } : {});
 
 /** The card's words: its game's mode, in its language. */
 const textsOf = (story: StoryCard) => storyTexts(story.lang, story.mode);
@@ -186,7 +187,7 @@ export function resultStory(story: ResultStory): ReactElement {
 export function topStory(story: TopStory): ReactElement {
   const texts = textsOf(story);
   const creator = drawableName(story.creatorName) || undefined;
-  const title = texts.topTitle(creator);
+  const title = texts.topTitle(creator, Math.min(3, story.top.length));
   const rows =
     story.top.length === 0
       ? [el('div', { display: 'flex', fontSize: 48, fontWeight: 500, color: MUTED }, texts.nobodyYet)]

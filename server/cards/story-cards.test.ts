@@ -22,10 +22,10 @@ afterEach(async () => {
 
 const PUBLIC_URL = 'https://wavelength.example';
 
-async function open() {
+async function open(env: Record<string, string> = { PUBLIC_URL }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wavelength-story-test-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const app = await testApp({ QUESTIONS_PER_GAME: '3', DATA_DIR: dataDir, PUBLIC_URL });
+  const app = await testApp({ QUESTIONS_PER_GAME: '3', DATA_DIR: dataDir, ...env });
   cleanups.push(() => app.close());
   return { app, dataDir };
 }
@@ -79,6 +79,39 @@ describe('story cards', () => {
       expect(german.statusCode).toBe(200);
       expect(german.rawPayload.equals(answer.rawPayload)).toBe(false);
       expect(decodeQr(german.rawPayload)).toBe(`${PUBLIC_URL}/join/${game.gameId}`);
+    },
+    RENDERS_MS,
+  );
+
+  it(
+    'are drawn once whatever Host a request names, linking to PUBLIC_URL, else to the first address asked at',
+    async () => {
+      // Made-up hosts, as a client that wants one render per request (and a QR code of its own) sends them.
+      const hosts = Array.from({ length: 12 }, (_, i) => `attacker-${i}.example`);
+      for (const env of [{ PUBLIC_URL }, {}] as Record<string, string>[]) {
+        const { app, dataDir } = await open(env);
+        const { game, bo } = await playedGame(app);
+        const first = await app.inject({
+          url: `/og/result/${game.gameId}/${bo}.png`,
+          headers: { host: 'wave.example' },
+        });
+        expect(first.statusCode).toBe(200);
+        const renders = app.cards.pool.renders;
+        for (const host of hosts) {
+          const answer = await app.inject({ url: `/og/result/${game.gameId}/${bo}.png`, headers: { host } });
+          expect(answer.statusCode).toBe(200);
+          expect(answer.rawPayload.equals(first.rawPayload)).toBe(true);
+        }
+        expect(app.cards.pool.renders).toBe(renders);
+        expect(stored(dataDir, game.gameId)).toHaveLength(1);
+        const origin = 'PUBLIC_URL' in env ? PUBLIC_URL : 'http://wave.example';
+        expect(decodeQr(first.rawPayload)).toBe(`${origin}/join/${game.gameId}`);
+        // The creator's card too.
+        await app.inject({ url: `/og/top/${game.gameId}.png`, headers: { host: hosts[0] } });
+        const top = await app.inject({ url: `/og/top/${game.gameId}.png`, headers: { host: hosts[1] } });
+        expect(app.cards.pool.renders).toBe(renders + 1);
+        expect(decodeQr(top.rawPayload)).toBe(`${origin}/join/${game.gameId}`);
+      }
     },
     RENDERS_MS,
   );

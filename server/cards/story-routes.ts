@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { LANGUAGES, type Language } from '../../shared/languages.js';
+import { modeUnlessDefault } from '../../shared/modes.js';
 import type { GameMode } from '../../shared/product.js';
 import { badRequest, errorBody, notFound, unknownGame } from '../errors.js';
 import type { GameCache } from '../games/cache.js';
-import { publicOrigin } from '../http/public-origin.js';
+import type { CardOrigin } from '../http/public-origin.js';
 import { RenderQueueFull } from './og-pool.js';
 import type { StoryCard } from './story-card.js';
 import type { StoryCards } from './story-cards.js';
@@ -12,8 +13,8 @@ export interface StoryRoutesOptions {
   stories: StoryCards;
   /** Games and their scoreboards (removed friends left out), as every route reads them. */
   games: GameCache;
-  /** PUBLIC_URL: the join link drawn on the card; else the request's own address. */
-  publicUrl?: string;
+  /** The origin of the join link drawn on the card: PUBLIC_URL, never a Host a client chose (see CardOrigin). */
+  origin: CardOrigin;
   /** The API's rate limit, which `/og/…` counts against too. */
   rateLimit?: onRequestHookHandler;
 }
@@ -67,10 +68,9 @@ export async function storyRoutes(app: FastifyInstance, options: StoryRoutesOpti
   };
 
   // A guess game's cards speak of guessing; the mode is part of the story, so of its stored key too.
-  const modeOf = (game: { mode: GameMode }) => (game.mode === 'guess' ? { mode: game.mode } : {});
+  const modeOf = (game: { mode: GameMode }) => modeUnlessDefault(game.mode);
 
-  const linkOf = (request: Parameters<typeof publicOrigin>[0], gameId: string) =>
-    `${publicOrigin(request, options.publicUrl)}/join/${gameId}`;
+  const linkOf = (request: FastifyRequest, gameId: string) => `${options.origin.of(request)}/join/${gameId}`;
 
   app.get<{ Params: { gameId: string; file: string }; Querystring: { lang?: string } }>(
     '/og/result/:gameId/:file',

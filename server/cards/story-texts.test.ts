@@ -11,6 +11,7 @@ import {
 import { pngSize } from '../testing/web.js';
 import { serverText } from '../texts/texts.js';
 import type { ResultStory, TopStory } from './story-card.js';
+import { topStory } from './story-card.js';
 import { storyKey } from './story-cards.js';
 import { renderStoryCard } from './story-render.js';
 import { storyTexts } from './story-texts.js';
@@ -26,7 +27,7 @@ function everyWord(lang: (typeof LANGUAGES)[number], mode: 'alike' | 'guess', pl
     ...(kicker ? [kicker] : []),
     title,
     texts.headline(creator),
-    texts.topTitle(creator),
+    texts.topTitle(creator, 3),
     ...Array.from({ length: 11 }, (_, score) => texts.caption(score)),
   ];
 }
@@ -41,7 +42,8 @@ describe("story cards' words", () => {
   it("say how well a friend knows the creator in a guess game, in the guess game's captions", () => {
     const guess = storyTexts('en', 'guess');
     expect(guess.result('Bo', 'Ada')).toEqual({ title: 'How well Bo knows Ada' });
-    expect(guess.topTitle('Ada')).toBe('Who knows Ada best');
+    expect(guess.topTitle('Ada', 3)).toBe('Who knows Ada best');
+    expect(guess.topTitle('Ada', 2)).toBe('Who knows Ada best');
     expect(guess.headline('Ada')).toBe('How well do you know Ada?');
     expect(guess.caption(10)).toBe('Mind Reader!');
     expect(guess.caption(0)).toBe('Total Strangers?');
@@ -51,7 +53,7 @@ describe("story cards' words", () => {
     expect(guess.result(undefined, undefined)).toEqual({
       title: 'How well a friend knows the person behind this game',
     });
-    expect(guess.topTitle(undefined)).toBe('Who knows me best');
+    expect(guess.topTitle(undefined, 3)).toBe('Who knows me best');
     expect(guess.headline(undefined)).toBe('How well do you know your friend?');
   });
 
@@ -62,7 +64,12 @@ describe("story cards' words", () => {
       kicker: 'Compatibility score',
       title: 'A friend & Your friend',
     });
-    expect(alike.topTitle('Ada')).toBe("Ada's top three");
+    expect(alike.topTitle('Ada', 3)).toBe("Ada's top three");
+    // As many as the card lists (issue 43.7): two friends are not a top three.
+    expect(alike.topTitle('Ada', 2)).toBe("Ada's top two");
+    expect(alike.topTitle(undefined, 2)).toBe('The top two');
+    expect(alike.topTitle('Ada', 1)).toBe("Ada's top friend");
+    expect(alike.topTitle(undefined, 1)).toBe('The top friend');
     expect(alike.headline('Ada')).toBe('How in tune are you with Ada?');
     expect(alike.caption(10)).toBe('A Match Made in Heaven!');
     expect(storyTexts('en')).toBe(alike);
@@ -91,7 +98,7 @@ describe("story cards' words", () => {
       expect(guess.caption(index + 1)).toBe(serverText(lang, caption));
     });
     expect(guess.headline('Ada')).toBe(serverText(lang, GUESS_CARD_TEXTS.gameTitle, { name: 'Ada' }));
-    expect(guess.topTitle('Ada')).toBe(serverText(lang, GUESS_STORY_TEXTS.topTitle, { name: 'Ada' }));
+    expect(guess.topTitle('Ada', 3)).toBe(serverText(lang, GUESS_STORY_TEXTS.topTitle, { name: 'Ada' }));
     if (lang !== 'en') {
       for (const text of Object.values(GUESS_STORY_TEXTS)) expect(serverText(lang, text)).not.toBe(text.message);
     }
@@ -128,4 +135,20 @@ describe("story cards' words", () => {
     },
     RENDERS_MS,
   );
+
+  it('title the creator\'s card with as many as it lists (issue 43.7: "top three" over two names)', () => {
+    const card = (names: string[]) =>
+      JSON.stringify(
+        topStory({
+          kind: 'top',
+          lang: 'en',
+          creatorName: 'Ada',
+          top: names.map((playerName) => ({ playerName, score: 5 })),
+          link: 'https://wavelength.example/join/abc',
+        }),
+      );
+    expect(card(['Bo', 'Cy'])).toContain("Ada's top two");
+    expect(card(['Bo', 'Cy'])).not.toContain('top three');
+    expect(card(['Bo', 'Cy', 'Di', 'Ed'])).toContain("Ada's top three");
+  });
 });

@@ -1,19 +1,13 @@
 import { LANGUAGES, type Language } from '../../shared/languages.js';
+import { DEFAULT_MODE, MODES } from '../../shared/modes.js';
 import { GAME_MODES, type GameMode } from '../../shared/product.js';
 import { scoreLevel } from '../../shared/score.js';
-import {
-  GUESS_STORY_TEXTS as GUESS,
-  GUESS_CAPTIONS,
-  GUESS_CARD_TEXTS,
-  SCORE_CAPTIONS,
-  STORY_TEXTS as TEXTS,
-  type Text,
-} from '../../shared/texts.js';
+import { STORY_TEXTS as TEXTS, type Text } from '../../shared/texts.js';
 import { serverText } from '../texts/texts.js';
 
 /**
  * The words of the story cards (story-card.ts) in each language the product speaks and in each
- * game mode, from the catalogues every side reads (shared/texts.ts STORY_TEXTS, GUESS_STORY_TEXTS).
+ * game mode, from the catalogues every side reads (shared/texts.ts STORY_TEXTS, and each mode's in shared/modes.ts).
  * Names are what the card can draw, undefined when nothing of one can be.
  */
 export interface StoryTexts {
@@ -28,8 +22,8 @@ export interface StoryTexts {
   headline(creator: string | undefined): string;
   /** Under the headline, next to the code. */
   scan: string;
-  /** The creator's card's title: their top three, or who knows them best. */
-  topTitle(creator: string | undefined): string;
+  /** The creator's card's title: their top three (two, one: as many as `listed`), or who knows them best. */
+  topTitle(creator: string | undefined, listed: number): string;
   /** The creator's card before anyone played. */
   nobodyYet: string;
   /** A friend's name that cannot be drawn, in a list or beside the creator's. */
@@ -45,29 +39,31 @@ function storyTextsIn(language: Language, mode: GameMode): StoryTexts {
     nobodyYet: say(TEXTS.nobodyYet),
     someoneFriend: say(TEXTS.someoneFriend),
   };
-  if (mode === 'guess') {
-    return {
-      ...common,
-      result: (player, creator) => {
-        if (player && creator) return { title: say(GUESS.resultTitle, { player, creator }) };
-        if (creator) return { title: say(GUESS.resultTitleFriend, { creator }) };
-        if (player) return { title: say(GUESS.resultTitleUnnamed, { player }) };
-        return { title: say(GUESS.resultTitleNoNames) };
-      },
-      caption: (score) => say(GUESS_CAPTIONS[scoreLevel(score) - 1]),
-      headline: named(GUESS_CARD_TEXTS.gameTitle, GUESS_CARD_TEXTS.gameTitleUnnamed),
-      topTitle: named(GUESS.topTitle, GUESS.topTitleUnnamed),
-    };
-  }
+  const entry = MODES[mode];
+  const { story } = entry;
+  const result = story.result;
   return {
     ...common,
-    result: (player, creator) => ({
-      kicker: say(TEXTS.resultKicker),
-      title: `${player || common.someoneFriend} & ${creator || say(TEXTS.someoneCreator)}`,
-    }),
-    caption: (score) => say(SCORE_CAPTIONS[scoreLevel(score) - 1]),
-    headline: named(TEXTS.headline, TEXTS.headlineUnnamed),
-    topTitle: named(TEXTS.topTitle, TEXTS.topTitleUnnamed),
+    result:
+      result.kind === 'sentence'
+        ? (player, creator) => {
+            if (player && creator) return { title: say(result.both, { player, creator }) };
+            if (creator) return { title: say(result.friendUnnamed, { creator }) };
+            if (player) return { title: say(result.creatorUnnamed, { player }) };
+            return { title: say(result.noNames) };
+          }
+        : (player, creator) => ({
+            kicker: say(result.kicker),
+            title: `${player || common.someoneFriend} & ${creator || say(TEXTS.someoneCreator)}`,
+          }),
+    caption: (score) => say(entry.captions[scoreLevel(score) - 1]),
+    headline: named(story.headline, story.headlineUnnamed),
+    topTitle: (creator, listed) => {
+      const few = story.topTitleFew;
+      if (few && listed === 1) return named(few.one, few.oneUnnamed)(creator);
+      if (few && listed === 2) return named(few.two, few.twoUnnamed)(creator);
+      return named(story.topTitle, story.topTitleUnnamed)(creator);
+    },
   };
 }
 
@@ -79,6 +75,6 @@ const BY_MODE = Object.fromEntries(
 ) as Record<GameMode, Record<Language, StoryTexts>>;
 
 /** The story cards' words for a game of `mode` (a card without one is an alike game's) in `language`. */
-export function storyTexts(language: Language, mode: GameMode = 'alike'): StoryTexts {
+export function storyTexts(language: Language, mode: GameMode = DEFAULT_MODE): StoryTexts {
   return BY_MODE[mode][language];
 }

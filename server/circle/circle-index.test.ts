@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Edition } from '../../shared/product.js';
 import { computeScore } from '../../shared/score.js';
-import { CIRCLE_MAX_FRIENDS, type CircleFriend, CircleIndex, CircleTooLargeError, TOP_PAIRS } from './circle-index.js';
+import { blockOfNetwork, networkOf } from '../http/networks.js';
+import {
+  answersAlike,
+  CIRCLE_MAX_FRIENDS,
+  type CircleFriend,
+  CircleIndex,
+  CircleTooLargeError,
+  TOP_PAIRS,
+} from './circle-index.js';
 
 /** The obvious O(friends²) answer: every pair scored with computeScore, sorted. */
 function bruteForce(edition: Edition, friends: readonly CircleFriend[]) {
@@ -134,5 +142,52 @@ describe('CircleIndex', () => {
           Array.from({ length: CIRCLE_MAX_FRIENDS + 1 }, (_, i) => friend(i)),
         ),
     ).toThrow(CircleTooLargeError);
+  });
+});
+
+describe('plays that probe (issue 42.7)', () => {
+  it('stores an IPv4 play under its address with its /24 in front; an IPv6 /64 is one block', () => {
+    const [a, b, c] = ['198.51.100.1', '198.51.100.200', '198.51.101.1'].map(networkOf);
+    // The cap and the burst flag compare whole values: every address stays its own network.
+    expect(new Set([a, b, c]).size).toBe(3);
+    expect(networkOf('::ffff:198.51.100.1')).toBe(a);
+    expect(blockOfNetwork(a)).toBe(blockOfNetwork(b));
+    expect(blockOfNetwork(a)).not.toBe(blockOfNetwork(c));
+    const v6 = networkOf('2001:db8:1:2::1');
+    expect(v6).toBe(networkOf('2001:db8:1:2:ffff::9'));
+    expect(blockOfNetwork(v6)).toBe(v6);
+    // Stored before blocks were kept (22 characters, no dot): the network is its own block.
+    expect(blockOfNetwork('abcdefghijklmnopqrstuv')).toBe('abcdefghijklmnopqrstuv');
+  });
+
+  it('answers alike: blank rounds and the most frequent answer together over 60 %', () => {
+    expect(answersAlike('classic', [1, 1, 1, 1, 1, 1, 2, 3, 4, 2])).toBe(false);
+    expect(answersAlike('classic', [1, 1, 1, 1, 1, 1, 1, 3, 4, 2])).toBe(true);
+    expect(answersAlike('classic', [1, 1, 1, 1, 2, 3, 0, 0, 4, 2])).toBe(false);
+    expect(answersAlike('classic', [1, 2, 3, 4, 1, 0, 0, 0, 0, 0])).toBe(true);
+    expect(answersAlike('spectrum', [10, 20, 30, 50, 50, 50, 60, 70, 80, 90])).toBe(false);
+    expect(answersAlike('spectrum', [100, 100, 100, 100, 50, 50, 50, 70, 80, 90])).toBe(true);
+  });
+
+  it('a near repeat is judged against the earlier plays of its block still in the circle', () => {
+    const friend = (publicId: string, answers: number[], address: string): CircleFriend => ({
+      publicId,
+      name: publicId,
+      answers,
+      network: networkOf(address),
+    });
+    const base = [1, 2, 3, 4, 2, 3, 4, 1, 1, 2];
+    const circle = new CircleIndex('classic', [
+      friend('first', base, '198.51.100.1'),
+      friend('next', [...base.slice(0, 9), 3], '198.51.100.2'),
+      friend('away', [...base.slice(0, 9), 4], '198.51.101.2'),
+    ]);
+    expect(circle.probe('first')).toBeUndefined();
+    expect(circle.probe('next')).toBe('near-repeat');
+    expect(circle.probe('away')).toBeUndefined();
+    // Once the earlier play is gone (the creator removed it), the later one is no repeat of anything.
+    circle.remove('first');
+    expect(circle.probe('next')).toBeUndefined();
+    expect(circle.probe('unknown')).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
 import type { Edition } from '../../shared/product.js';
 import { computeScore } from '../../shared/score.js';
+import { isRoundAnswered } from '../../shared/trust.js';
+import { blockOfNetwork } from '../http/networks.js';
 import { closenessTotals, KERNEL_MAX_ROUNDS, strideFor } from './closeness-kernel.js';
 import type { ScoreBuffers } from './score-buffers.js';
 
@@ -25,6 +27,57 @@ export interface CircleFriend {
  * further circle is one more reading of every friend's band.
  */
 export const SAME_NETWORK_SHOWN = 5;
+
+/**
+ * A play whose unanswered rounds and its most frequent answer together fill more than this share
+ * of its rounds gets no circle (issue 42.7): such a play (all one word, or half its rounds left
+ * blank and the rest few words) is a probe, built so that its score with a friend counts that
+ * friend's answers in a few chosen rounds. A friend answering for themselves almost never plays
+ * it (4 words in 10 Classic rounds at random: 1.4 % of plays).
+ */
+export const PROBE_ONE_ANSWER_SHARE = 0.6;
+
+/**
+ * A play that differs in this many rounds at most from an earlier play of the same block (an IPv4
+ * /24, an IPv6 /64) still in the game gets no circle (issue 42.7): two such plays read side by side
+ * say whether a friend chose that one round's answer (their bands differ exactly when the round
+ * crossed a band's threshold). The earlier play keeps its circle.
+ */
+export const PROBE_ROUNDS_APART = 1;
+
+/**
+ * The two rules above hold in games of this many rounds or more. In shorter ones a friend's score
+ * with the creator already tells most of what bands would, and honest plays of 2 to 4 rounds too
+ * often look alike or one round apart (a household's plays of a 3-round game).
+ */
+export const PROBE_MIN_ROUNDS = 5;
+
+/** Why a play gets no circle although it answered half its rounds (see the constants above). */
+export type ProbeKind = 'answers-alike' | 'near-repeat';
+
+/** Whether one value, unanswered rounds counted with it, fills more than PROBE_ONE_ANSWER_SHARE of a play. */
+export function answersAlike(edition: Edition, answers: readonly number[]): boolean {
+  const counts = new Map<number, number>();
+  let unanswered = 0;
+  let most = 0;
+  for (const answer of answers) {
+    if (!isRoundAnswered(edition, answer)) {
+      unanswered += 1;
+      continue;
+    }
+    const count = (counts.get(answer) ?? 0) + 1;
+    counts.set(answer, count);
+    if (count > most) most = count;
+  }
+  return unanswered + most > PROBE_ONE_ANSWER_SHARE * answers.length;
+}
+
+/** Rounds in which two plays of one game differ, counted up to `limit + 1`. */
+function roundsApart(x: readonly number[], y: readonly number[], limit: number): number {
+  let apart = 0;
+  for (let round = 0; round < x.length && apart <= limit; round++) if (x[round] !== y[round]) apart += 1;
+  return apart;
+}
 
 /** Another friend and how in tune they are with the one asking, in tenths (0..100). */
 export interface CircleMatch {
@@ -145,6 +198,8 @@ export class CircleIndex {
   readonly #networks: (string | undefined)[] = [];
   /** The slots of friends in the circle now, per network, ascending (join order). */
   readonly #perNetwork = new Map<string, number[]>();
+  /** The same per block (an IPv4 /24, an IPv6 /64: see blockOfNetwork). */
+  readonly #perBlock = new Map<string, number[]>();
   /** The slots of friends in the circle now, ascending (join order). */
   readonly #live: number[] = [];
   #top: SlotPair[] = [];
@@ -255,9 +310,8 @@ export class CircleIndex {
     this.#answers.push(friend.answers);
     this.#networks.push(friend.network);
     if (friend.network !== undefined) {
-      const same = this.#perNetwork.get(friend.network);
-      if (same) same.push(slot);
-      else this.#perNetwork.set(friend.network, [slot]);
+      pushTo(this.#perNetwork, friend.network, slot);
+      pushTo(this.#perBlock, blockOfNetwork(friend.network), slot);
     }
     this.#slots.set(friend.publicId, slot);
     live.push(slot);
@@ -276,6 +330,7 @@ export class CircleIndex {
     if (network !== undefined && same) {
       same.splice(same.indexOf(slot), 1);
       if (same.length === 0) this.#perNetwork.delete(network);
+      pullFrom(this.#perBlock, blockOfNetwork(network), slot);
     }
     if (this.#tabled[slot] === 0) this.#untabled -= 1;
     this.#tabled[slot] = 0;
@@ -324,6 +379,28 @@ export class CircleIndex {
     if (slot === undefined || network === undefined) return false;
     const same = this.#perNetwork.get(network) ?? [];
     return same.length > SAME_NETWORK_SHOWN && same.indexOf(slot) >= SAME_NETWORK_SHOWN;
+  }
+
+  /**
+   * Why this friend's play gets no circle although it is in the circle: its answers are mostly one
+   * value (PROBE_ONE_ANSWER_SHARE), or it is PROBE_ROUNDS_APART rounds at most from an earlier play
+   * of its block still in the game; undefined when it gets one (or is not in the circle). Others'
+   * circles still show it: what it tells them is theirs to know.
+   */
+  probe(publicId: string): ProbeKind | undefined {
+    this.#check();
+    const slot = this.#slots.get(publicId);
+    const answers = slot === undefined ? undefined : this.#answers[slot];
+    if (slot === undefined || answers === undefined || answers.length < PROBE_MIN_ROUNDS) return undefined;
+    if (answersAlike(this.edition, answers)) return 'answers-alike';
+    const network = this.#networks[slot];
+    if (network === undefined) return undefined;
+    for (const earlier of this.#perBlock.get(blockOfNetwork(network)) ?? []) {
+      if (earlier >= slot) break;
+      const theirs = this.#answers[earlier] as readonly number[];
+      if (roundsApart(theirs, answers, PROBE_ROUNDS_APART) <= PROBE_ROUNDS_APART) return 'near-repeat';
+    }
+    return undefined;
   }
 
   /** The TOP_PAIRS most in-tune pairs, best first. */
@@ -403,6 +480,21 @@ function capacityFor(friends: number): number {
   let capacity = 16;
   while (capacity < friends) capacity *= 2;
   return Math.min(CIRCLE_MAX_FRIENDS, capacity);
+}
+
+/** Adds `slot` to the ascending list of `key`. */
+function pushTo(lists: Map<string, number[]>, key: string, slot: number): void {
+  const list = lists.get(key);
+  if (list) list.push(slot);
+  else lists.set(key, [slot]);
+}
+
+/** Takes `slot` out of the list of `key`, and the list once empty. */
+function pullFrom(lists: Map<string, number[]>, key: string, slot: number): void {
+  const list = lists.get(key);
+  if (!list) return;
+  list.splice(list.indexOf(slot), 1);
+  if (list.length === 0) lists.delete(key);
 }
 
 /** Where the scores of slot `b` with slots 0..b − 1 start in the triangle. */

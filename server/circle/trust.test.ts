@@ -233,3 +233,93 @@ describe("the creator's burst flag", () => {
     expect((await bursts(game)).json()).toEqual({ playerIDs: [] });
   });
 });
+
+describe('plays that probe get their score but no circle (issue 42.7)', () => {
+  const creatorOf = (game: CreatedGame) => get(`/prod/get-circle?gameId=${game.gameId}&userId=${game.creatorId}`);
+  const board = async (game: CreatedGame) =>
+    (await get(`/prod/get-all-players?gameId=${game.gameId}`)).json().players as {
+      playerName: string;
+      score: number;
+    }[];
+
+  it('mostly one answer, blank rounds counted with it: all one word, or half the rounds blank', async () => {
+    app = await testApp({ QUESTIONS_PER_GAME: '10' });
+    const game = await createGame(app, 'classic', [1, 2, 3, 4, 1, 2, 3, 4, 1, 2]);
+    const bo = await played(game, [1, 2, 3, 4, 2, 3, 4, 1, 1, 2], 'Bo', '198.51.100.1');
+    const oneWord = await played(game, Array(10).fill(1), 'OneWord', '203.0.113.1');
+    // Half blank: the others answered with 4 words, so one of them at least twice (7 of 10).
+    const halfBlank = await played(game, [1, 2, 3, 4, 1, 0, 0, 0, 0, 0], 'HalfBlank', '192.0.2.1');
+    // Two rounds ran out and one word four times: 6 of 10, a friend's play.
+    const cy = await played(game, [1, 1, 1, 1, 2, 3, 0, 0, 4, 2], 'Cy', '192.0.2.200');
+    for (const probe of [oneWord, halfBlank]) {
+      const refused = await circleOf(game, probe);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({
+        code: 'circle_answers_alike',
+        message: 'Most of your answers are the same, so there is no circle for them.',
+      });
+      // Its score stands, and so does its reveal (its answers against the creator's only).
+      expect((await reveal(game, probe)).statusCode).toBe(200);
+    }
+    expect((await board(game)).map((row) => [row.playerName, row.score])).toEqual(
+      expect.arrayContaining([
+        ['OneWord', 3],
+        ['HalfBlank', 5],
+      ]),
+    );
+    // The others' circles still list them (what they say there is the others' to know).
+    expect(names((await circleOf(game, bo)).json().matches).sort()).toEqual(['Cy', 'HalfBlank', 'OneWord']);
+    expect((await circleOf(game, cy)).statusCode).toBe(200);
+    expect((await creatorOf(game)).json().players).toBe(4);
+  });
+
+  it('Spectrum: one point everywhere is mostly one answer too', async () => {
+    app = await testApp({ QUESTIONS_PER_GAME: '5' });
+    const game = await createGame(app, 'spectrum', [10, 30, 50, 70, 90]);
+    const bo = await played(game, [12, 33, 60, 75, 80], 'Bo', '198.51.100.1');
+    const flat = await played(game, [100, 100, 100, 100, 20], 'Flat', '203.0.113.1');
+    expect((await circleOf(game, flat)).json().code).toBe('circle_answers_alike');
+    expect(names((await circleOf(game, bo)).json().matches)).toEqual(['Flat']);
+  });
+
+  it('one round at most from an earlier play of the same /24 or /64: no circle; the earlier one keeps its own', async () => {
+    app = await testApp({ QUESTIONS_PER_GAME: '10' });
+    const creator = [1, 2, 3, 4, 1, 2, 3, 4, 1, 2];
+    const game = await createGame(app, 'classic', creator);
+    const base = [1, 2, 3, 4, 2, 3, 4, 1, 1, 2];
+    const oneRound = (round: number) => base.map((a, r) => (r === round ? (a % 4) + 1 : a));
+    const first = await played(game, base, 'First', '198.51.100.1');
+    // Another address of the same /24, one round changed: read beside the first, a threshold oracle.
+    const next = await played(game, oneRound(4), 'Next', '198.51.100.77');
+    const again = await played(game, base, 'Again', '198.51.100.1');
+    const refused = await circleOf(game, next);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({
+      code: 'circle_near_repeat',
+      message:
+        'Someone on your network already answered this game almost the same way (one round different at most), so there is no circle for these answers.',
+    });
+    expect((await circleOf(game, again)).json().code).toBe('circle_near_repeat');
+    expect((await reveal(game, next)).statusCode).toBe(200);
+    expect(names((await circleOf(game, first)).json().matches).sort()).toEqual(['Again', 'Next']);
+    // Two rounds apart from the same /24, or one round apart from another /24: circles as usual.
+    const twoRounds = base.map((a, r) => (r === 0 || r === 9 ? (a % 4) + 1 : a));
+    expect((await circleOf(game, await played(game, twoRounds, 'Two', '198.51.100.9'))).statusCode).toBe(200);
+    expect((await circleOf(game, await played(game, oneRound(5), 'Away', '198.51.101.1'))).statusCode).toBe(200);
+    // IPv6: the /64 is the block.
+    const v6 = await played(game, [4, 4, 3, 3, 2, 2, 1, 1, 3, 1], 'Six', '2001:db8:7:7::1');
+    const v6Next = await played(game, [4, 4, 3, 3, 2, 2, 1, 1, 3, 2], 'SixNext', '2001:db8:7:7:ffff::2');
+    const v6Elsewhere = await played(game, [4, 4, 3, 3, 2, 2, 1, 1, 3, 4], 'SixAway', '2001:db8:7:8::1');
+    expect((await circleOf(game, v6)).statusCode).toBe(200);
+    expect((await circleOf(game, v6Next)).json().code).toBe('circle_near_repeat');
+    expect((await circleOf(game, v6Elsewhere)).statusCode).toBe(200);
+  });
+
+  it('games of fewer than 5 rounds are left as they were (a household of one Wi-Fi, 3 rounds)', async () => {
+    app = await testApp({ QUESTIONS_PER_GAME: '3' });
+    const game = await createGame(app, 'classic', [1, 2, 3]);
+    await played(game, [1, 2, 3], 'Mum', '192.0.2.1');
+    const kid = await played(game, [1, 2, 4], 'Kid', '192.0.2.1');
+    expect(names((await circleOf(game, kid)).json().matches)).toEqual(['Mum']);
+  });
+});

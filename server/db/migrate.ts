@@ -25,7 +25,12 @@ export function readMigrations(dir: string): Migration[] {
   return migrations.sort((a, b) => a.version - b.version);
 }
 
-/** Applies the migrations not yet recorded, in order, all inside one transaction. Returns their names. */
+/**
+ * Applies the migrations not yet recorded, in order, all inside one transaction. Returns their names.
+ * Foreign keys are off meanwhile (SQLite's way to rebuild a table others refer to: dropping it must
+ * delete nothing), and checked before the transaction commits: a migration that leaves a row
+ * referring to nothing rolls back.
+ */
 export function applyMigrations(db: Database.Database, dir: string): string[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
@@ -41,11 +46,20 @@ export function applyMigrations(db: Database.Database, dir: string): string[] {
   );
   const pending = readMigrations(dir).filter((m) => !applied.has(m.version));
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  db.transaction(() => {
-    for (const migration of pending) {
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, Date.now());
-    }
-  })();
+  if (pending.length === 0) return [];
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) === 1;
+  db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => {
+      for (const migration of pending) {
+        db.exec(migration.sql);
+        record.run(migration.version, migration.name, Date.now());
+      }
+      const broken = db.pragma('foreign_key_check') as unknown[];
+      if (broken.length > 0) throw new Error(`Migrations left ${broken.length} rows referring to nothing`);
+    })();
+  } finally {
+    if (foreignKeys) db.pragma('foreign_keys = ON');
+  }
   return pending.map((m) => m.name);
 }

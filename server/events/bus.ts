@@ -1,18 +1,11 @@
-import type { Player } from '../../shared/api.js';
-import type { Playing } from '../../shared/live.js';
+import type { BusMessage } from '../../shared/live.js';
 
-/** Something that changed a game's scoreboard, as announced to whoever watches that game. */
+/**
+ * Something that changed a game's scoreboard, as announced to whoever watches that game: the live
+ * channel's `bus` messages (shared/live.ts LIVE_MESSAGE_TYPES, which says what each one means).
+ */
 export type GameEvent =
-  /** A friend's response was stored. */
-  | { type: 'player'; player: Player }
-  /** A friend stored a round of their play (answer-round): presence, never the answer. */
-  | { type: 'playing'; player: Playing }
-  /** The creator removed a friend. */
-  | { type: 'removed'; playerID: string }
-  /** The creator deleted the game. */
-  | { type: 'deleted' }
-  /** A friend (`playerID`) made a game (`gameId`) for this game's creator. */
-  | { type: 'reply'; playerID: string; gameId: string }
+  | BusMessage
   /**
    * Events may have been missed (a bus spanning instances reconnected): whoever keeps state about
    * this game must re-read it. Not published by repositories.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BUS_MESSAGE_TYPES } from '../../shared/live.js';
 import type { GameEvent } from './bus.js';
 
 /**
@@ -41,7 +42,7 @@ export interface Envelope {
 }
 
 // What travels between instances: everything but `resync`, which each bus raises for itself.
-const EVENT_TYPES = new Set<string>(['player', 'playing', 'removed', 'deleted', 'reply']);
+const EVENT_TYPES = new Set<string>(BUS_MESSAGE_TYPES);
 
 const isAnnounced = (value: Partial<Announced> | undefined): value is Announced =>
   typeof value?.gameId === 'string' && EVENT_TYPES.has(String(value.event?.type));

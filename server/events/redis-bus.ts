@@ -81,10 +81,12 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
  * every game they keep (`resync`). A new instance re-reads once more after its first `quietMs` if
  * some subscriber of the channel never spoke meanwhile (it may have died unheard).
  *
- * A hung Redis (connected, not answering) never holds a write more than `waitMs`: its events are
- * delivered here, the write returns, and until this instance hears its own messages again (the
- * bus has a gap) writes do not wait at all. Once it does, it re-reads every game it keeps, and the
- * games whose events could not be published are resynced on every instance.
+ * A hung or frozen Redis (connected, not answering: CLIENT PAUSE, DEBUG SLEEP, a stalled host)
+ * never holds a write more than `waitMs`: its events are delivered here, the write returns, and
+ * until this instance hears its own messages again (the bus has a gap) writes do not wait at all;
+ * the moment the bus finds the gap (a write waited `waitMs`, or `quietMs` passed without hearing
+ * itself), every write still waiting is let go too. Once it hears itself again, it re-reads every
+ * game it keeps, and the games whose events could not be published are resynced on every instance.
  */
 export class RedisEventBus implements GameEventBus {
   readonly channel: string;
@@ -119,6 +121,8 @@ export class RedisEventBus implements GameEventBus {
   private starting: { at: number; others: number; heard: Set<string> } | undefined;
   /** True from a write kept waiting over `waitMs`, or `quietMs` without hearing itself, until it hears itself. */
   private gap = false;
+  /** The writes waiting for their echo now: each lets its write go at once (the bus found a gap). */
+  private readonly waitingWrites = new Set<() => void>();
   private subscribed = false;
   /** Set once the first subscription is made: any later one is a reconnection. */
   private started = false;
@@ -258,18 +262,22 @@ export class RedisEventBus implements GameEventBus {
       deliverHere();
       return;
     }
+    // Let go as soon as the bus finds a gap, whichever write or check finds it: a frozen Redis
+    // holds no write longer than the first one to find it out (nor past `quietMs` without an echo).
+    let release = () => {};
+    const released = new Promise<'gap'>((resolve) => {
+      release = () => resolve('gap');
+    });
+    this.waitingWrites.add(release);
     try {
-      const outcome = await within(
-        sent.then(async (published) => {
-          if (published) await echo.delivered;
-        }),
-        this.waitMs,
-      );
-      if (outcome === 'late') {
-        this.enterGap(`a write waited over ${this.waitMs} ms for its game events`);
-        deliverHere();
-      }
+      const echoed = sent.then(async (published) => {
+        if (published) await echo.delivered;
+      });
+      const outcome = await within(Promise.race([echoed, released]), this.waitMs);
+      if (outcome === 'late') this.enterGap(`a write waited over ${this.waitMs} ms for its game events`);
+      if (outcome === 'late' || outcome === 'gap') deliverHere();
     } finally {
+      this.waitingWrites.delete(release);
       if (!here) echo.cancel();
     }
   }
@@ -395,6 +403,8 @@ export class RedisEventBus implements GameEventBus {
     if (this.gap) return;
     this.gap = true;
     this.log(`the Redis bus has a gap (${reason}): writes no longer wait for it until it is back`);
+    // The writes still waiting would wait in vain: delivered here now, as later ones are.
+    for (const release of [...this.waitingWrites]) release();
   }
 
   private publishWorked(): void {

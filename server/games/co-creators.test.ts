@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGame, newUserId, testApp } from '../testing/app.js';
 
-// CO_CREATORS_PER_GAME (CONTRACT "Resilience"): a game's creator link makes a bounded number of
+// CO_CREATORS_PER_GAME: a game's creator link makes a bounded number of
 // creators, and checking one is a single look-up that claims never make more expensive.
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { createGame, fetchQuestions, logResponse, newUserId, testApp } from '../
 import { everyCall, injectEveryCall, walk } from '../testing/every-call.js';
 import { LiveClient } from '../testing/live-client.js';
 
-// "How well do you know me?" (CONTRACT, fourth wave): a game's mode, and the creator's answer to a
+// "How well do you know me?": a game's mode, and the creator's answer to a
 // round given only with the friend's own stored answer to it. Runs on SQLite (project server) and
 // on PostgreSQL (project server-postgres).
 let app: FastifyInstance;

@@ -20,10 +20,35 @@ export interface RoundRepository {
    */
   findPlay(gameId: string, playerUserId: string): Promise<Play | undefined>;
   /**
-   * Friends of a game with stored rounds who have not finished and whose latest round was stored
-   * at `since` (ms since the epoch) or later, in the order they began. No answers.
+   * Friends of a game with stored rounds who have not finished, were not removed and whose latest
+   * round was stored at `since` (ms since the epoch) or later: the `limit` whose latest round is the
+   * most recent, in the order they began, and how many more there are. No answers.
    */
-  listPlaying(gameId: string, since: number): Promise<PlayingSince[]>;
+  listPlaying(gameId: string, since: number, limit: number): Promise<{ playing: PlayingSince[]; more: number }>;
+  /**
+   * For the game's creators: friends who stored rounds and have not finished (any age), not removed;
+   * the `limit` whose latest round is the most recent, newest first, and how many more there are.
+   */
+  listUnfinished(gameId: string, limit: number): Promise<{ plays: Unfinished[]; more: number }>;
+  /**
+   * The retention purge: deletes at most `limit` plays whose latest round is older than `cutoff`
+   * (ms since the epoch), oldest first; a removed play stays (it keeps its friend out, as a removed
+   * response does). Their network rows stay too: a play counts for its network from its first round.
+   */
+  deleteUntouchedPlays(cutoff: number, limit: number): Promise<number>;
+}
+
+/** Unfinished plays a creator's list (get-unfinished) shows at most: the most recent; the rest are counted. */
+export const UNFINISHED_SHOWN = 100;
+
+/** A friend's unfinished play as its game's creators see it: never the answers. */
+export interface Unfinished {
+  playerID: string;
+  playerName: string;
+  /** Rounds stored. */
+  round: number;
+  /** When the latest round was stored (ms since the epoch). */
+  at: number;
 }
 
 export interface RoundWrite {
@@ -38,6 +63,13 @@ export interface RoundWrite {
   rounds: number;
   /** MAX_PLAYERS_PER_GAME: a first round is refused once the game has this many friends. */
   maxPlayers: number;
+  /**
+   * The client's network (networkOf: a hash): a play counts for it from its first round, against
+   * PLAYS_PER_ADDRESS_PER_GAME and in the creator's burst flag, finished or not.
+   */
+  network?: string;
+  /** PLAYS_PER_ADDRESS_PER_GAME (0 or undefined: no cap): a first round past it is `too-many`. */
+  maxPerNetwork?: number;
 }
 
 export type StoreRoundResult =
@@ -49,10 +81,12 @@ export type StoreRoundResult =
   | { status: 'out-of-order' }
   /** The player is one of the game's co-creators (opened its creator link). */
   | { status: 'creator' }
-  /** The friend has finished (their response is stored), or was removed by the creator. */
+  /** The friend has finished (their response is stored), or was removed by the creator (finished or not). */
   | { status: 'finished' | 'removed' }
   /** A first round for a game that already has MAX_PLAYERS_PER_GAME friends. */
   | { status: 'full' }
+  /** A first round from a network that already has PLAYS_PER_ADDRESS_PER_GAME plays of the game (finished or not). */
+  | { status: 'too-many' }
   /** The game is gone (deleted while its friend was answering). */
   | { status: 'missing' };
 
@@ -88,6 +122,16 @@ export interface PlayingRow {
 }
 
 export const playingFromRow = (row: PlayingRow): PlayingSince => ({
-  player: { playerID: row.public_id, playerName: row.player_name, round: row.round },
+  player: { playerID: row.public_id, playerName: row.player_name, round: Number(row.round) },
   at: Number(row.updated_at),
 });
+
+export const unfinishedFromRow = (row: PlayingRow): Unfinished => ({
+  playerID: row.public_id,
+  playerName: row.player_name,
+  round: Number(row.round),
+  at: Number(row.updated_at),
+});
+
+/** How many of `count` plays are left out of a list that shows `shown` of them (listPlaying, listUnfinished). */
+export const notShown = (count: number | string, shown: number) => Math.max(0, Number(count) - shown);

@@ -7,6 +7,8 @@ import { type ClaimResult, type CreatorControls, type SummaryRow, summaryFromRow
 /** The creator controls' statements; the same queries as sqlite-creator.ts. */
 const sql = {
   markRemoved: 'UPDATE responses SET removed_at = $1 WHERE game_id = $2 AND public_id = $3 AND removed_at IS NULL',
+  // A friend who has not finished: their play is kept, marked, so that they store no more rounds.
+  markPlayRemoved: 'UPDATE plays SET removed_at = $1 WHERE game_id = $2 AND public_id = $3 AND removed_at IS NULL',
   // Responses, questions and co-creators go with the game (ON DELETE CASCADE).
   deleteGame: 'DELETE FROM games WHERE id = $1',
   // Oldest first by the games_by_age index, so each batch reads only the rows it deletes.
@@ -57,8 +59,9 @@ export function postgresCreatorControls(pool: Pool, announcer: CommitAnnouncer):
   return {
     async removePlayer(gameId, publicId) {
       return announcer.transaction(pool, async (client, announce) => {
-        const { rowCount } = await client.query(query('markRemoved', [Date.now(), gameId, publicId]));
-        if (!rowCount) return false;
+        const values = [Date.now(), gameId, publicId];
+        const { rowCount } = await client.query(query('markRemoved', values));
+        if (!rowCount && !(await client.query(query('markPlayRemoved', values))).rowCount) return false;
         await announce(gameId, { type: 'removed', playerID: publicId });
         return true;
       });

@@ -16,11 +16,13 @@ import type { ResponseWrite } from './sqlite-responses.js';
  *    never a failed insert.
  * 2. `decided`: a co-creator of the game is `creator`; a friend who stored rounds one by one
  *    (answer-round, `plays`) keeps the public id their first round made, and their rounds must be
- *    the response's first answers (`differs` otherwise). `refused` is any of these.
+ *    the response's first answers (`differs` otherwise), and not removed (`removed`). `refused` is
+ *    any of these.
  *    `played` if the friend already answered (a stored row, or an earlier one in this batch that
  *    was not refused).
  * 3. `capped`: a new response is `crowded` when its network (PLAYS_PER_ADDRESS_PER_GAME, response_networks)
- *    with the ones before it in this batch would pass its cap. (Its count is the statement's
+ *    with the ones before it in this batch would pass its cap; a play counted at its first round
+ *    (answer-round made its network row) is not counted again. (Its count is the statement's
  *    snapshot: another instance's batch committed while this one waited for the lock is not in it.)
  *    `ranked`: in the order of the batch, a response `fits` if it is new and its game's count
  *    (kept by a trigger, migration 003; removed friends count) plus the new friends before it in
@@ -51,12 +53,16 @@ const STORE = `WITH input AS (
     EXISTS (SELECT 1 FROM game_creators c WHERE c.game_id = i.game_id AND c.user_id = i.player_user_id) AS creator,
     -- The answers arrive as JSON ([1,2,3]); as an array literal ({1,2,3}) they compare with the rounds.
     CASE WHEN p.public_id IS NULL THEN false
-      ELSE p.answers <> (translate(i.answers, '[]', '{}')::int[])[1:cardinality(p.answers)] END AS differs
+      ELSE p.answers <> (translate(i.answers, '[]', '{}')::int[])[1:cardinality(p.answers)] END AS differs,
+    coalesce(p.removed_at IS NOT NULL, false) AS play_removed,
+    -- Counted for its network at its first round (answer-round): not counted again.
+    p.public_id IS NOT NULL AND EXISTS (SELECT 1 FROM response_networks rn
+      WHERE rn.game_id = i.game_id AND rn.public_id = p.public_id) AS counted
   FROM input i LEFT JOIN locked l ON l.id = i.game_id
   LEFT JOIN plays p ON p.game_id = i.game_id AND p.player_user_id = i.player_user_id
 ), decided AS (
-  SELECT c.*, missing OR creator OR differs AS refused,
-    count(*) FILTER (WHERE NOT (missing OR creator OR differs)) OVER (PARTITION BY game_id, player_user_id
+  SELECT c.*, missing OR creator OR differs OR play_removed AS refused,
+    count(*) FILTER (WHERE NOT (missing OR creator OR differs OR play_removed)) OVER (PARTITION BY game_id, player_user_id
         ORDER BY n ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) > 0
       OR EXISTS (SELECT 1 FROM responses r WHERE r.game_id = c.game_id AND r.player_user_id = c.player_user_id)
       AS played,
@@ -64,8 +70,9 @@ const STORE = `WITH input AS (
       AS network_plays
   FROM checked c
 ), capped AS (
-  SELECT d.*, NOT refused AND NOT played AND network IS NOT NULL AND max_per_network > 0 AND network_plays
-      + count(*) FILTER (WHERE NOT refused AND NOT played) OVER (PARTITION BY game_id, network ORDER BY n)
+  SELECT d.*, NOT refused AND NOT played AND NOT counted AND network IS NOT NULL AND max_per_network > 0
+      AND network_plays
+        + count(*) FILTER (WHERE NOT refused AND NOT played AND NOT counted) OVER (PARTITION BY game_id, network ORDER BY n)
       > max_per_network AS crowded
   FROM decided d
 ), ranked AS (
@@ -118,7 +125,8 @@ const NOTIFIED = `, notified AS (
 )`;
 
 const outcomes = (notifications: string) => `
-SELECT CASE WHEN r.missing THEN 'missing' WHEN r.creator THEN 'creator' WHEN r.differs THEN 'differs'
+SELECT CASE WHEN r.missing THEN 'missing' WHEN r.creator THEN 'creator' WHEN r.play_removed THEN 'removed'
+    WHEN r.differs THEN 'differs'
     WHEN s.n IS NOT NULL THEN 'stored' WHEN r.played OR r.fits THEN 'duplicate' WHEN r.crowded THEN 'too-many'
     ELSE 'full' END AS status,
   r.public_id, (SELECT count(*) FROM pushed p WHERE p.game_id = r.game_id) AS subscriptions,

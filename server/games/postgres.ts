@@ -1,3 +1,4 @@
+import { DEFAULT_MODE } from '../../shared/modes.js';
 import { SCOREBOARD_ORDER_SQL } from '../../shared/scoreboard.js';
 import type { BatchedCalls } from '../db/batched-calls.js';
 import { inTransaction, type Pool } from '../db/postgres.js';
@@ -71,7 +72,7 @@ export function postgresGameRepository(
             game.creatorName,
             Date.now(),
             game.lang,
-            game.mode ?? 'alike',
+            game.mode ?? DEFAULT_MODE,
           ]),
         );
         const { bank, own } = splitRounds(game);

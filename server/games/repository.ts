@@ -96,7 +96,9 @@ export interface GameRepository {
   // Creator controls. Removed friends still count towards `maxPlayers` in addResponse.
   /**
    * Hides a friend from every read (scoreboard, score, comparison) and announces `removed`. Their
-   * response stays stored, so they cannot answer again. False if no such friend is on the board.
+   * response stays stored, so they cannot answer again. A friend who has not finished (stored
+   * rounds, answer-round) is removed the same way: their play stays, marked, and they can store no
+   * more rounds and not finish. False if no such friend is on the board or playing.
    */
   removePlayer(gameId: string, publicId: string): Promise<boolean>;
   /** Deletes a game with its responses and creators and announces `deleted`; false if there is no such game. */
@@ -194,6 +196,8 @@ export type AddResponseResult =
   | { status: 'creator' }
   /** The player's stored rounds (answer-round) differ from the response's first answers. */
   | { status: 'differs' }
+  /** The creator (or the admin) removed the player's unfinished play. */
+  | { status: 'removed' }
   | { status: 'full' }
   | { status: 'too-many' }
   | { status: 'missing' };

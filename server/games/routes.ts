@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Language } from '../../shared/languages.js';
 import { editionOf, gameTypeOf, toWireQuestion } from '../../shared/model.js';
+import { DEFAULT_MODE } from '../../shared/modes.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { computeScore } from '../../shared/score.js';
 import { badRequest, conflict, forbidden, notFound, removedFriend, unknownGame } from '../errors.js';
@@ -32,6 +33,8 @@ interface GameRoutesOptions {
   replies?: {
     /** The maker's public id on that game's board; undefined if they are not on it. */
     playerOf(gameId: string, playerUserId: string): Promise<string | undefined>;
+    /** How many more games the maker may make back for that game (REPLIES_PER_FRIEND in all). */
+    repliesLeft(gameId: string, playerID: string): Promise<number>;
     addReply(gameId: string, playerID: string, replyGameId: string): Promise<boolean>;
   };
   /**
@@ -41,7 +44,8 @@ interface GameRoutesOptions {
   onFriendFinished?: (gameId: string, playerName: string, score: number, subscriptions?: number) => void;
 }
 
-const TOO_MANY_PLAYS = 'Too many plays of this game from your network.';
+export const TOO_MANY_PLAYS = 'Too many plays of this game from your network.';
+const TOO_MANY_REPLIES = 'You cannot make any more games back for this game.';
 
 export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, options) => {
   const { games, questions, cache } = options;
@@ -74,6 +78,9 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       if (replyFrom === undefined) {
         throw forbidden('reply_not_played', 'You can make a game back only for a game you played.');
       }
+      if (((await options.replies?.repliesLeft(replyTo.gameId, replyFrom)) ?? 1) <= 0) {
+        throw conflict('too_many_replies', TOO_MANY_REPLIES);
+      }
     }
     const gameId = newGameId();
     await games.createGame({
@@ -85,7 +92,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       answers: kept.map((index) => answerSet[index]),
       ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
       lang,
-      mode: mode ?? 'alike',
+      mode: mode ?? DEFAULT_MODE,
     });
     // Announced to the first game's scoreboard; a friend removed (or a game deleted) meanwhile stores nothing.
     if (replyTo && replyFrom !== undefined) await options.replies?.addReply(replyTo.gameId, replyFrom, gameId);
@@ -124,6 +131,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       throw conflict('already_played', 'You have already played this game; your first answers stand.');
     if (result.status === 'full') throw conflict('game_full', 'This game is full.');
     if (result.status === 'too-many') throw conflict('too_many_plays', TOO_MANY_PLAYS);
+    if (result.status === 'removed') throw removedFriend();
     // Deleted while this friend was answering.
     if (result.status === 'missing') throw unknownGame();
     options.onResponseLogged?.();

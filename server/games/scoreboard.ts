@@ -1,5 +1,5 @@
 import type { Player } from '../../shared/api.js';
-import { PLAYING_FADES_AFTER_MS, type Playing } from '../../shared/live.js';
+import { PLAYING_FADES_AFTER_MS, PLAYING_SHOWN, type Playing } from '../../shared/live.js';
 import { scoreboardPosition } from '../../shared/scoreboard.js';
 import type { GameEvent } from '../events/bus.js';
 
@@ -19,11 +19,22 @@ interface PlayingRow {
 /**
  * A game's scoreboard as the repository would list it, in the scoreboard's order
  * (shared/scoreboard.ts), with its JSON kept until the next change; and the friends playing now
- * (presence, for the live snapshot only), in the order they began.
+ * (presence, for the live snapshot only): the PLAYING_SHOWN whose latest round is the most recent,
+ * in the order they began, and how many more (`morePlaying`). Only the shown ones are kept, so a
+ * game with thousands of throw-away plays costs no more memory, and no bigger snapshot, than one
+ * with 50.
+ *
+ * The count of the others is as read (listPlaying) and then kept by events: a friend's first round
+ * is a new friend; a later round of one not shown is one of the others coming into view; the
+ * least recent shown friend makes room and is counted instead. Every friend counted is less recent
+ * than every one shown, so once a shown friend fades, the others have faded too. A friend among
+ * the others who finishes is still counted until then (a `player` message does not say whether
+ * they played round by round): "and N more" is at most a few too many, never too few shown.
  */
 export class Scoreboard {
   readonly #rows: Row[] = [];
   readonly #playing = new Map<string, PlayingRow>();
+  #morePlaying = 0;
   #playingJson: string | undefined;
   #players: string | undefined;
   #reply: string | undefined;
@@ -48,18 +59,37 @@ export class Scoreboard {
     return this.#rows.some((r) => r.player.playerID === playerID);
   }
 
-  /** The live snapshot message, `{"type":"snapshot","players":[…],"playing":[…]}`. */
+  /**
+   * The live snapshot message, `{"type":"snapshot","players":[…],"playing":[…]}`, with
+   * `"morePlaying":N` after it when more friends are playing than it lists.
+   */
   get snapshot(): string {
     this.#fade(Date.now());
-    this.#playingJson ??= `[${[...this.#playing.values()].map((p) => p.json).join(',')}]`;
+    if (this.#playingJson === undefined) {
+      const more = this.#morePlaying > 0 ? `,"morePlaying":${this.#morePlaying}` : '';
+      this.#playingJson = `[${[...this.#playing.values()].map((p) => p.json).join(',')}]${more}`;
+    }
     this.#snapshot ??= `{"type":"snapshot","players":${this.#playersJson()},"playing":${this.#playingJson}}`;
     return this.#snapshot;
   }
 
-  /** The friends playing now (latest round under PLAYING_FADES_AFTER_MS old), in the order they began. */
+  /** The friends playing now (latest round under PLAYING_FADES_AFTER_MS old) the snapshot lists, in the order they began. */
   get playing(): Playing[] {
     this.#fade(Date.now());
     return [...this.#playing.values()].map((p) => p.player);
+  }
+
+  /** How many more friends are playing than `playing` lists. */
+  get morePlaying(): number {
+    this.#fade(Date.now());
+    return this.#morePlaying;
+  }
+
+  /** Friends playing beyond those set (listPlaying's `more`, when the board is read). */
+  addMorePlaying(count: number): void {
+    if (count <= 0) return;
+    this.#morePlaying += count;
+    this.#playingChanged();
   }
 
   /**
@@ -71,10 +101,28 @@ export class Scoreboard {
     if (this.has(id)) return;
     const known = this.#playing.get(id);
     if (known && known.player.round >= player.round) return;
+    // Not their first round and not shown: one of the others comes into view.
+    if (!known && player.round > 1 && this.#morePlaying > 0) this.#morePlaying -= 1;
     const clean = { playerID: id, playerName: player.playerName, round: player.round, rounds: player.rounds };
     // A friend keeps their place (Map order: when they began).
     this.#playing.set(id, { player: clean, at: Math.max(at, known?.at ?? at), json: JSON.stringify(clean) });
+    if (this.#playing.size > PLAYING_SHOWN) this.#hideLeastRecent();
     this.#playingChanged();
+  }
+
+  /** The shown friend whose latest round is the oldest is counted among the others instead. */
+  #hideLeastRecent(): void {
+    let oldest: string | undefined;
+    let oldestAt = Number.POSITIVE_INFINITY;
+    for (const [id, playing] of this.#playing) {
+      if (playing.at < oldestAt) {
+        oldest = id;
+        oldestAt = playing.at;
+      }
+    }
+    if (oldest === undefined) return;
+    this.#playing.delete(oldest);
+    this.#morePlaying += 1;
   }
 
   /** A new friend goes after every friend with the same or a higher score (they are the latest). Idempotent. */
@@ -90,11 +138,19 @@ export class Scoreboard {
     if (this.#playing.delete(player.playerID)) this.#playingChanged();
   }
 
-  /** Idempotent. */
+  /** Idempotent, but for the count of friends playing beyond those shown (see the class). */
   remove(playerID: string): void {
-    if (this.#playing.delete(playerID)) this.#playingChanged();
+    const shown = this.#playing.delete(playerID);
+    if (shown) this.#playingChanged();
     const at = this.#rows.findIndex((r) => r.player.playerID === playerID);
-    if (at === -1) return;
+    if (at === -1) {
+      // Neither on the board nor shown playing: most likely one of the others (an unfinished play removed).
+      if (!shown && this.#morePlaying > 0) {
+        this.#morePlaying -= 1;
+        this.#playingChanged();
+      }
+      return;
+    }
     this.#rows.splice(at, 1);
     this.#changed();
   }
@@ -109,6 +165,8 @@ export class Scoreboard {
     for (const [id, playing] of this.#playing) {
       if (now - playing.at >= PLAYING_FADES_AFTER_MS) {
         this.#playing.delete(id);
+        // The others are less recent than every shown friend: they have faded too.
+        this.#morePlaying = 0;
         this.#playingChanged();
       }
     }

@@ -15,6 +15,10 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
   const markRemoved = db.prepare(
     'UPDATE responses SET removed_at = ? WHERE game_id = ? AND public_id = ? AND removed_at IS NULL',
   );
+  // A friend who has not finished: their play is kept, marked, so that they store no more rounds.
+  const markPlayRemoved = db.prepare(
+    'UPDATE plays SET removed_at = ? WHERE game_id = ? AND public_id = ? AND removed_at IS NULL',
+  );
   // Responses, questions and co-creators go with the game (ON DELETE CASCADE).
   const deleteGame = db.prepare('DELETE FROM games WHERE id = ?');
   // Oldest first by the games_by_age index, so each batch reads only the rows it deletes.
@@ -51,8 +55,9 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
 
   return {
     async removePlayer(gameId, publicId) {
-      const { changes } = markRemoved.run(Date.now(), gameId, publicId);
-      if (changes === 0) return false;
+      const now = Date.now();
+      const { changes } = markRemoved.run(now, gameId, publicId);
+      if (changes === 0 && markPlayRemoved.run(now, gameId, publicId).changes === 0) return false;
       bus.publish(gameId, { type: 'removed', playerID: publicId });
       return true;
     },

@@ -13,8 +13,9 @@ export interface ResponseWrite {
 /**
  * Stores one response on `db`: checks that the game still exists, that the player is not one of
  * its co-creators, that the rounds they stored (answer-round) agree with it (it then takes their
- * public id, and their rounds are deleted), the cap and the network's cap, then inserts (with the
- * network's row) unless this player already answered.
+ * public id, and their rounds are deleted) and were not removed, the cap and the network's cap (a
+ * play counted at its first round is not counted again), then inserts (with the network's row)
+ * unless this player already answered.
  * Runs inside its caller's transaction (a group commit), so nothing else writes between the
  * count and the insert.
  */
@@ -34,8 +35,12 @@ export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseRes
     .prepare<[string, string], number>('SELECT count(*) FROM response_networks WHERE game_id = ? AND network = ?')
     .pluck();
   const selectCoCreator = coCreatorLookup(db);
-  const selectPlay = db.prepare<[string, string], { public_id: string; answers: string }>(
-    'SELECT public_id, answers FROM plays WHERE game_id = ? AND player_user_id = ?',
+  const selectPlay = db.prepare<[string, string], { public_id: string; answers: string; removed: number }>(
+    'SELECT public_id, answers, removed_at IS NOT NULL AS removed FROM plays WHERE game_id = ? AND player_user_id = ?',
+  );
+  // A play counted for its network at its first round (answer-round) is not counted again here.
+  const selectCounted = db.prepare<[string, string], number>(
+    'SELECT 1 FROM response_networks WHERE game_id = ? AND public_id = ?',
   );
   const deletePlay = db.prepare('DELETE FROM plays WHERE game_id = ? AND player_user_id = ?');
   const insertNetwork = db.prepare(
@@ -49,6 +54,7 @@ export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseRes
     if (players === undefined) return { status: 'missing' };
     if (selectCoCreator.get(asked.gameId, asked.playerUserId)) return { status: 'creator' };
     const play = selectPlay.get(asked.gameId, asked.playerUserId);
+    if (play?.removed) return { status: 'removed' };
     if (play && !agreesWith({ publicId: play.public_id, answers: JSON.parse(play.answers) }, asked.answers)) {
       return { status: 'differs' };
     }
@@ -60,6 +66,7 @@ export function responseWriter(db: Db): (write: ResponseWrite) => AddResponseRes
     if (
       network !== undefined &&
       maxPerNetwork > 0 &&
+      !(play && selectCounted.get(response.gameId, play.public_id)) &&
       (countNetworkPlays.get(response.gameId, network) ?? 0) >= maxPerNetwork
     ) {
       return selectResponded.get(response.gameId, response.playerUserId)

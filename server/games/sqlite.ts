@@ -1,3 +1,4 @@
+import { DEFAULT_MODE } from '../../shared/modes.js';
 import { SCOREBOARD_ORDER_SQL } from '../../shared/scoreboard.js';
 import type { Db } from '../db/database.js';
 import type { GroupCommit } from '../db/group-commit.js';
@@ -74,7 +75,7 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
       game.creatorName,
       Date.now(),
       game.lang,
-      game.mode ?? 'alike',
+      game.mode ?? DEFAULT_MODE,
     );
     const { bank, own } = splitRounds(game);
     bank.ids.forEach((questionId, i) => {

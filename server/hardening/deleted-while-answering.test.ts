@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGame, logResponse, newUserId, rowCount, testApp } from '../testing/app.js';
 import { capturedLogs, ERROR_LEVEL } from '../testing/logs.js';
 
-// A game deleted by its creator while friends are answering it (CONTRACT "Resilience"): every
+// A game deleted by its creator while friends are answering it: every
 // answer is stored or told 404, decided inside the write, and nothing is logged as an error.
 const { lines, logger } = capturedLogs();
 let app: FastifyInstance;

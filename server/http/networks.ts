@@ -33,8 +33,15 @@ export function networkPrefix(address: string): string {
  * beside the game's responses and deleted with them.
  */
 export function networkOf(address: string): string {
-  return createHash('sha256')
-    .update(`wavelength/network/${networkPrefix(address)}`)
-    .digest('base64url')
-    .slice(0, 22);
+  const prefix = networkPrefix(address);
+  const hash = (text: string, length: number) =>
+    createHash('sha256').update(`wavelength/network/${text}`).digest('base64url').slice(0, length);
+  // IPv4: its /24 first (the friends' circle groups a network's near-repeat plays by it, see
+  // circle-index.ts), then the address, which the cap and the burst flag count: equality of the
+  // whole string, as before. An IPv6 /64 is one block.
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(prefix);
+  return v4 ? `${hash(`${v4[1]}.0/24`, 11)}.${hash(prefix, 22)}` : hash(prefix, 22);
 }
+
+/** The /24 (IPv4) or /64 (IPv6) block of a stored network (networkOf); the network itself if stored before blocks were kept. */
+export const blockOfNetwork = (network: string): string => network.split('.', 1)[0];

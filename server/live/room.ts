@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage, PLAYING_FADES_AFTER_MS } from '../../shared/live.js';
+import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage, PLAYING_FADES_AFTER_MS, PLAYING_SHOWN } from '../../shared/live.js';
 import type { GameEvent, GameEventBus } from '../events/bus.js';
 import type { RoundRepository } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
@@ -64,6 +64,8 @@ function outgoing(event: LiveMessage): Outgoing {
 
 const DELETED = outgoing({ type: 'deleted' });
 
+const NOBODY_PLAYING = { playing: [], more: 0 };
+
 /** Messages as one: their frames joined (one write per socket); the last closes the socket if any does. */
 function joinAll(messages: readonly Outgoing[]): Outgoing {
   if (messages.length === 1) return messages[0];
@@ -93,6 +95,8 @@ interface Delivery {
 
 export class GameRoom {
   readonly #sockets = new Map<WebSocket, Watch>();
+  /** The sockets of the game's creators: only they hear `reply` (it names a game made for them). */
+  readonly #creators = new Set<WebSocket>();
   readonly #unsubscribe: () => void;
   /** Sockets joined (or re-snapshotted) so far: a delivery's target list is good while this is unchanged. */
   #joins = 0;
@@ -173,9 +177,10 @@ export class GameRoom {
    * The socket is in the room from the call on (before the first await). Rejects if the read
    * fails (the socket is left for its caller to close).
    */
-  async join(socket: WebSocket): Promise<void> {
+  async join(socket: WebSocket, creator = false): Promise<void> {
     const watch: Watch = { queue: [] };
     this.#sockets.set(socket, watch);
+    if (creator) this.#creators.add(socket);
     this.#joins += 1;
     const board = await this.scoreboard();
     this.#ready(socket, watch, board?.snapshot);
@@ -184,6 +189,7 @@ export class GameRoom {
   /** Idempotent. */
   leave(socket: WebSocket): void {
     this.#sockets.delete(socket);
+    this.#creators.delete(socket);
   }
 
   /** Leaves the bus and forgets what was read. Sockets still in the room get what is already on its way. */
@@ -219,9 +225,13 @@ export class GameRoom {
         if (this.#sockets.size > 0) this.#send(outgoing(event));
         return;
       case 'reply':
-        // Not part of the board: the sockets watching now hear it; a reload reads get-replies.
-        if (this.#sockets.size > 0) this.#send(outgoing(event));
+        // Not part of the board: the creators' sockets watching now hear it (it names the game made
+        // for them; nobody else is told); a reload reads get-replies.
+        if (this.#creators.size > 0) this.#sendToCreators(outgoing(event));
         return;
+      default:
+        // A message type in shared/live.ts that this room does not handle fails to compile here.
+        event satisfies never;
     }
   }
 
@@ -230,14 +240,16 @@ export class GameRoom {
     try {
       if (!(await games.gameExists(this.gameId))) return undefined;
       const now = Date.now();
-      const [players, playing] = await Promise.all([
+      const [players, { playing, more }] = await Promise.all([
         games.listPlayers(this.gameId),
-        this.context.playing?.listPlaying(this.gameId, now - PLAYING_FADES_AFTER_MS) ?? [],
+        this.context.playing?.listPlaying(this.gameId, now - PLAYING_FADES_AFTER_MS, PLAYING_SHOWN) ?? NOBODY_PLAYING,
       ]);
       const board = new Scoreboard(players);
       // The game's count of rounds, from its definition (most often read already).
       const rounds = playing.length > 0 ? ((await this.findGame())?.questions.length ?? 0) : 0;
       for (const { player, at } of playing) board.setPlaying({ ...player, rounds }, at);
+      // The others are only counted (the snapshot says "and N more").
+      board.addMorePlaying(more);
       // Events delivered while reading may or may not be in the read; each is idempotent, so
       // replaying them in order gives the state after the last of them.
       for (const event of pending) applyTo(board, event);
@@ -282,6 +294,20 @@ export class GameRoom {
         delivery.joined ??= joinAll(delivery.messages);
         this.#write(socket, delivery.joined);
       }
+    });
+  }
+
+  /**
+   * To the creators' sockets only, in order with what went to everyone before it: a later message
+   * for everyone starts a delivery of its own rather than join one that reaches creators only.
+   */
+  #sendToCreators(message: Outgoing): void {
+    this.#waiting = undefined;
+    this.context.fanOut.push([...this.#creators], (socket) => {
+      const watch = this.#sockets.get(socket);
+      if (!watch) return;
+      if (watch.queue) watch.queue.push(message);
+      else this.#write(socket, message);
     });
   }
 

@@ -13,7 +13,14 @@ interface LiveRoutesOptions {
   pingIntervalMs: number;
   /** Open live sockets one client address may hold (LIVE_SOCKETS_PER_ADDRESS); 0 means no limit. */
   maxSocketsPerAddress: number;
+  /**
+   * Whether `userId` is a creator (or co-creator) of the game: a socket opened with the creator's
+   * `?userId=` hears what only creators may (`reply`). Without it, no socket does.
+   */
+  isCreator?: (gameId: string, userId: string) => Promise<boolean>;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Same origin as the page the server itself serves, or one listed in ALLOWED_ORIGINS. */
 export function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[]): boolean {
@@ -30,7 +37,9 @@ export function originAllowed(request: FastifyRequest, allowedOrigins: readonly 
 }
 
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, options) => {
-  const { rooms, allowedOrigins, pingIntervalMs, maxSocketsPerAddress } = options;
+  const { rooms, allowedOrigins, pingIntervalMs, maxSocketsPerAddress, isCreator } = options;
+  // Sockets opened by a creator of their game, decided before the upgrade.
+  const creators = new WeakSet<FastifyRequest>();
   // Every socket pinged once per interval, a slice at a time (see SpreadPinger).
   const pinger = new SpreadPinger<WebSocket>();
   // Live sockets open (or opening) per client address.
@@ -54,7 +63,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
   pings.unref();
   app.addHook('onClose', async () => clearInterval(pings));
 
-  app.get<{ Params: { gameId: string } }>(
+  app.get<{ Params: { gameId: string }; Querystring: { userId?: string } }>(
     '/live/:gameId',
     {
       websocket: true,
@@ -89,6 +98,11 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
         }
         // Counted from here, before the upgrade, so that sockets opened at once are all counted.
         holdAddress(request);
+        // A creator's screen names its private id (never logged: logging.ts hides it); anyone else's is an ordinary socket.
+        const userId = request.query.userId;
+        if (isCreator && typeof userId === 'string' && UUID.test(userId)) {
+          if (await isCreator(gameId, userId.toLowerCase())) creators.add(request);
+        }
       },
     },
     async (socket, request) => {
@@ -101,7 +115,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
         room.leave(socket);
         pinger.delete(socket);
       });
-      await room.join(socket);
+      await room.join(socket, creators.has(request));
     },
   );
 };

@@ -4,7 +4,7 @@
  * one timer for the stored deadline; tests drive them with a fake time source.
  */
 import type { WireQuestion } from '../../shared/model.js';
-import { ANSWER_GRACE_MS, type PartyPhase, PHASE_MS, type RoundPhase } from '../../shared/party.js';
+import { ANSWER_GRACE_MS, aboutSubject, type PartyPhase, PHASE_MS, type RoundPhase } from '../../shared/party.js';
 import type { StoredState } from './repository.js';
 
 const ROUND_PHASES: readonly PartyPhase[] = ['intro', 'answering', 'reveal', 'standings'];
@@ -36,7 +36,7 @@ function enter(state: StoredState, phase: RoundPhase, now: number): StoredState 
 }
 
 function intro(state: StoredState, round: number, now: number, subjectOf: (round: number) => string | undefined) {
-  const subject = state.format === 'guess' ? subjectOf(round) : undefined;
+  const subject = aboutSubject(state.format) ? subjectOf(round) : undefined;
   const subjects = subject === undefined ? state.subjects : [...state.subjects.slice(0, round), subject];
   return enter({ ...state, round, subjects }, 'intro', now);
 }

@@ -4,7 +4,7 @@
  * its round's reveal.
  */
 import { editionOf } from '../../shared/model.js';
-import type { PartyFinal, PartyReveal } from '../../shared/party.js';
+import { aboutSubject, type PartyFinal, type PartyReveal } from '../../shared/party.js';
 import { roundPoints } from '../../shared/score.js';
 import type { Seat, StoredParty } from './repository.js';
 
@@ -28,7 +28,7 @@ const points = (party: StoredParty, a: number, b: number) => roundPoints(edition
 /** One revealed round: every answer with its points, the subject's answer, the closest. */
 export function revealOf(party: StoredParty, round: number): PartyReveal {
   const answers = revealedAnswers(party).get(round) ?? new Map<string, number>();
-  if (party.state.format === 'guess') {
+  if (aboutSubject(party.state.format)) {
     const subject = party.state.subjects[round];
     const subjectAnswer = answers.get(subject) ?? null;
     const guesses = [...answers]
@@ -57,7 +57,7 @@ export function revealOf(party: StoredParty, round: number): PartyReveal {
 /** Each player's points over the revealed rounds (guess; alike has none). */
 export function pointsOf(party: StoredParty): Map<string, number> {
   const total = new Map(party.players.map((seat) => [seat.playerID, 0]));
-  if (party.state.format !== 'guess') return total;
+  if (!aboutSubject(party.state.format)) return total;
   for (let round = 0; round < party.state.revealed; round++) {
     for (const { playerID, points: got } of revealOf(party, round).answers) {
       total.set(playerID, Math.round(((total.get(playerID) ?? 0) + got) * 10) / 10);
@@ -69,7 +69,7 @@ export function pointsOf(party: StoredParty): Map<string, number> {
 /** guess: who knows each subject best; alike: the closest pairs and each player's closest match. */
 export function finalOf(party: StoredParty, seats: readonly Seat[]): PartyFinal {
   const playing = new Set(seats.map((seat) => seat.playerID));
-  if (party.state.format === 'guess') {
+  if (aboutSubject(party.state.format)) {
     const perSubject = new Map<string, Map<string, number>>();
     for (let round = 0; round < party.state.revealed; round++) {
       const subject = party.state.subjects[round];

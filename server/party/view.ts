@@ -5,7 +5,7 @@
  */
 import type { Language } from '../../shared/languages.js';
 import { editionOf, fromWireQuestion, toWireQuestion } from '../../shared/model.js';
-import { defaultRounds, type PartyMe, type PartyState } from '../../shared/party.js';
+import { aboutSubject, defaultRounds, type PartyMe, type PartyState } from '../../shared/party.js';
 import type { QuestionTexts } from '../questions/translations.js';
 import { isRoundPhase, shownPhase } from './clock.js';
 import type { Seat, StoredParty } from './repository.js';
@@ -41,7 +41,7 @@ export function partyView(
   const question = wire
     ? toWireQuestion(texts.localize(fromWireQuestion(editionOf(state.gameType), wire), lang))
     : null;
-  const subjectId = inRound && state.format === 'guess' ? state.subjects[state.round] : undefined;
+  const subjectId = inRound && aboutSubject(state.format) ? state.subjects[state.round] : undefined;
   const subjectSeat = party.players.find((seat) => seat.playerID === subjectId);
   const revealed = (phase === 'reveal' || phase === 'standings') && state.revealed > state.round;
   return {

@@ -1,20 +1,28 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Language } from '../../shared/languages.js';
-import type { PushRepository } from './repository.js';
+import { pushTarget } from '../http/push-hosts.js';
+import { OriginQueue } from './origin-queue.js';
+import type { DuePush, PushRepository } from './repository.js';
 import type { PushSend } from './sender.js';
 import { pushMessage } from './texts.js';
 
 export interface NotifierOptions {
   repository: PushRepository;
   send: PushSend;
+  /** PUSH_SERVICE_HOSTS: a push's queue is its endpoint's origin as the sender reads it (pushTarget). */
+  hosts: readonly string[];
   /** The game's language and the path its notifications open (the scoreboard). */
   gameOf: (gameId: string) => Promise<{ lang: Language } | undefined>;
   /** After a push, more friends within this time become one push at its end. */
   quietMs?: number;
-  /** Pushes on the wire at once. */
+  /** Pushes on the wire at once, in all. */
   concurrency?: number;
-  /** Jobs waiting in each queue (bookkeeping, sends); more are dropped (and logged). */
+  /** Pushes on the wire at once to one push service: all a hanging one can hold. */
+  perOrigin?: number;
+  /** Jobs waiting for the database, and pushes waiting for each push service; more are dropped (and logged). */
   maxQueued?: number;
+  /** A push service's pushes that fail in a row before its breaker opens, and how long it stays open. */
+  breaker?: { threshold: number; coolDownMs: number };
   /** A push not settled in this time frees its place (the push service's socket times out on its own). */
   sendDeadlineMs?: number;
   now?: () => number;
@@ -29,7 +37,9 @@ export const scoreboardPath = (gameId: string) => `/scoreboard/${encodeURICompon
  * queues work and returns, so a slow, failing or hanging push service never delays or fails an
  * answer. The first friend is pushed at once; friends within `quietMs` after a push become one
  * "3 friends played your game" at its end. Which instance sends is decided by the database (a
- * claim), so several instances send one push per friend, not one each.
+ * claim), so several instances send one push per friend, not one each. Pushes queue fairly
+ * (origin-queue.ts): per push service in turn, per game in turn within it, each push service with
+ * a few places of its own and a circuit breaker, so one that hangs or fails delays no one else's.
  */
 export class PushNotifier {
   private readonly quietMs: number;
@@ -39,17 +49,28 @@ export class PushNotifier {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** The database's part (counting friends, claiming): quick, never behind a hung push service. */
   private readonly bookkeeping: LimitFunction = pLimit(4);
-  /** Pushes on the wire. */
-  private readonly sending: LimitFunction;
+  /** Pushes waiting and on the wire, per push service and game. */
+  private readonly sending: OriginQueue;
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
 
   constructor(private readonly options: NotifierOptions) {
     this.quietMs = options.quietMs ?? 60_000;
-    this.sending = pLimit(options.concurrency ?? 16);
     this.maxQueued = options.maxQueued ?? 1000;
     this.sendDeadlineMs = options.sendDeadlineMs ?? 10_000;
     this.now = options.now ?? Date.now;
+    const breaker = options.breaker ?? { threshold: 5, coolDownMs: 30_000 };
+    this.sending = new OriginQueue({
+      concurrency: options.concurrency ?? 32,
+      perOrigin: options.perOrigin ?? 8,
+      maxQueuedPerOrigin: this.maxQueued,
+      breaker,
+      onBreakerOpen: (origin) =>
+        options.log?.(
+          `push service ${origin || '(not allowed)'}: ${breaker.threshold} pushes in a row failed; its pushes wait ${breaker.coolDownMs / 1000} s`,
+        ),
+      now: this.now,
+    });
   }
 
   /**
@@ -80,7 +101,7 @@ export class PushNotifier {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     this.bookkeeping.clearQueue();
-    this.sending.clearQueue();
+    this.sending.clear();
   }
 
   private async flush(gameId: string): Promise<void> {
@@ -91,14 +112,29 @@ export class PushNotifier {
       for (const push of due) {
         const message = pushMessage(game?.lang ?? 'en', push);
         const payload = JSON.stringify({ ...message, url: scoreboardPath(gameId), tag: `game-${gameId}` });
-        this.enqueue(this.sending, async () => {
-          const outcome = await this.withDeadline(this.options.send(push, payload));
-          if (outcome === 'gone') await repository.removeEndpoint(push.endpoint);
-        });
+        this.send(gameId, push, payload);
       }
     }
     const next = await repository.nextDue(gameId, this.quietMs);
     if (next !== undefined) this.schedule(gameId, next);
+  }
+
+  /** Queues one push on its push service's lane; the job says whether the service answered. */
+  private send(gameId: string, push: DuePush, payload: string): void {
+    if (this.closed) return;
+    // An endpoint the sender would not connect to: its own lane, where the sender calls it gone.
+    const origin = pushTarget(push.endpoint, this.options.hosts)?.origin ?? '';
+    const { queued, done } = this.sending.add(origin, gameId, async () => {
+      const outcome = await this.withDeadline(this.options.send(push, payload));
+      if (outcome === 'gone') {
+        await this.options.repository
+          .removeEndpoint(push.endpoint)
+          .catch((error) => this.options.log?.('push: removing a gone subscription failed', error));
+      }
+      return outcome !== 'failed';
+    });
+    if (!queued) this.options.log?.(`push queue of ${origin} full: a push was dropped`);
+    this.track(done);
   }
 
   /** One timer per game on this instance: at `at`, whoever claims first sends what is owed. */
@@ -130,7 +166,10 @@ export class PushNotifier {
       this.options.log?.('push queue full: a push was dropped');
       return;
     }
-    const run = queue(job).catch((error) => this.options.log?.('push failed', error));
+    this.track(queue(job).catch((error) => this.options.log?.('push failed', error)));
+  }
+
+  private track(run: Promise<void>): void {
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
   }

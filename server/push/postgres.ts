@@ -7,6 +7,10 @@ const sql = {
   selectKeys: 'SELECT name, value FROM server_keys WHERE name = ANY($1::text[])',
   // Locks the game row: subscriptions of one game are counted one at a time, on every instance.
   lockGame: 'SELECT 1 FROM games WHERE id = $1 FOR UPDATE',
+  // Serializes one creator's subscribing across their games (the game lock holds one game only).
+  lockCreator: "SELECT pg_advisory_xact_lock(hashtext('wavelength:push-creator:' || $1))",
+  countCreatorSubscriptions:
+    'SELECT count(*) AS count FROM (SELECT 1 FROM push_subscriptions WHERE user_id = $1 LIMIT $2) AS s',
   selectSubscription: 'SELECT 1 FROM push_subscriptions WHERE game_id = $1 AND endpoint = $2',
   countSubscriptions:
     'SELECT count(*) AS count FROM (SELECT 1 FROM push_subscriptions WHERE game_id = $1 LIMIT $2) AS s',
@@ -52,13 +56,17 @@ export function postgresPushRepository(pool: Pool): PushRepository {
       if (!stored) throw new Error('The VAPID keys were not stored.');
       return stored;
     },
-    async subscribe(gameId, userId, keys, max) {
+    async subscribe(gameId, userId, keys, limits) {
       return inTransaction(pool, async (client) => {
         if ((await client.query(query('lockGame', [gameId]))).rowCount === 0) return 'missing';
         const renewing = ((await client.query(query('selectSubscription', [gameId, keys.endpoint]))).rowCount ?? 0) > 0;
         if (!renewing) {
-          const { rows } = await client.query<{ count: string }>(query('countSubscriptions', [gameId, max]));
-          if (Number(rows[0].count) >= max) return 'full';
+          const count = async (name: 'countSubscriptions' | 'countCreatorSubscriptions', values: unknown[]) =>
+            Number((await client.query<{ count: string }>(query(name, values))).rows[0].count);
+          if ((await count('countSubscriptions', [gameId, limits.perGame])) >= limits.perGame) return 'full';
+          await client.query(query('lockCreator', [userId]));
+          if ((await count('countCreatorSubscriptions', [userId, limits.perCreator])) >= limits.perCreator)
+            return 'creatorFull';
         }
         await client.query(query('upsert', [gameId, keys.endpoint, userId, keys.p256dh, keys.auth, Date.now()]));
         return 'subscribed';

@@ -54,9 +54,8 @@ function subscribe(app: FastifyInstance, gameId: string, userId: string, subscri
   return app.inject({ method: 'POST', url: '/prod/subscribe-push', payload: { gameId, userId, subscription } });
 }
 
-async function createGameIn(app: FastifyInstance, lang: string) {
+async function createGameIn(app: FastifyInstance, lang: string, creatorId = newUserId()) {
   const questions = await fetchQuestions(app, 'classic');
-  const creatorId = newUserId();
   const reply = await app.inject({
     method: 'POST',
     url: '/prod/create-game',
@@ -120,6 +119,54 @@ describe('the push calls', () => {
     });
     expect(badKey.statusCode).toBe(400);
     expect(Number(await selectValue(app, 'SELECT count(*) FROM push_subscriptions WHERE game_id = ?', gameId))).toBe(1);
+  });
+
+  it('caps subscriptions per creator across their games: 409 past it, renewing and other creators still fine', async () => {
+    const creatorId = newUserId();
+    const games = [];
+    for (let i = 0; i < 3; i++) games.push((await createGameIn(app, 'en', creatorId)).gameId);
+    const first = browserSubscription();
+    // 2 games × 50 (each game's own cap) = the creator's 100.
+    for (const gameId of games.slice(0, 2)) {
+      for (let i = 0; i < 50; i++) {
+        const subscription = gameId === games[0] && i === 0 ? first : browserSubscription();
+        expect((await subscribe(app, gameId, creatorId, subscription)).statusCode).toBe(200);
+      }
+    }
+    const over = await subscribe(app, games[2], creatorId, browserSubscription());
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({
+      code: 'too_many_creator_push_subscriptions',
+      message: 'You already get notifications for too many games; turn some off first.',
+    });
+    // A browser renewing its subscription adds none.
+    expect((await subscribe(app, games[0], creatorId, first)).statusCode).toBe(200);
+    // Another creator's game takes subscriptions as before.
+    const other = await createGame(app, 'classic');
+    expect((await subscribe(app, other.gameId, other.creatorId, browserSubscription())).statusCode).toBe(200);
+    // Stopping one makes room for one.
+    await app.inject({
+      method: 'POST',
+      url: '/prod/unsubscribe-push',
+      payload: { gameId: games[0], userId: creatorId, endpoint: first.endpoint },
+    });
+    expect((await subscribe(app, games[2], creatorId, browserSubscription())).statusCode).toBe(200);
+  });
+
+  it('holds the per-creator cap when one creator subscribes to many games at once', async () => {
+    const creatorId = newUserId();
+    const full = await createGameIn(app, 'en', creatorId);
+    const most = await createGameIn(app, 'en', creatorId);
+    for (let i = 0; i < 50; i++) await subscribe(app, full.gameId, creatorId, browserSubscription());
+    for (let i = 0; i < 45; i++) await subscribe(app, most.gameId, creatorId, browserSubscription());
+    const games = [];
+    for (let i = 0; i < 10; i++) games.push((await createGameIn(app, 'en', creatorId)).gameId);
+    // Ten at once, five places left: five in, five refused (on PostgreSQL too, across instances' transactions).
+    const replies = await Promise.all(games.map((gameId) => subscribe(app, gameId, creatorId, browserSubscription())));
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 409, 409, 409, 409, 409]);
+    expect(Number(await selectValue(app, 'SELECT count(*) FROM push_subscriptions WHERE user_id = ?', creatorId))).toBe(
+      100,
+    );
   });
 
   it('unsubscribe-push stops a subscription (twice is fine), for creators only', async () => {
@@ -230,6 +277,47 @@ describe('a push service that never answers', () => {
     );
     expect(later.map((reply) => reply.statusCode)).toEqual(later.map(() => 200));
     expect(await rowCount(app, 'responses')).toBe(21);
+  });
+});
+
+describe('a push service that never answers, beside one that does', () => {
+  /** Chrome's push service (FCM) takes every push and never answers; Firefox's delivers. */
+  const hung = recordingSender(() => new Promise<SendOutcome>(() => {}));
+  const answering = recordingSender();
+  const send: PushSend = (subscription, payload) =>
+    (subscription.endpoint.startsWith('https://fcm.googleapis.com/') ? hung : answering).send(subscription, payload);
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp({ QUESTIONS_PER_GAME: '3' }, { push: { send, quietMs: 400 } });
+  });
+  afterAll(() => app.close());
+
+  it('holds its own places only: another creator’s first push on another service is sent at once', async () => {
+    // Three creators' games with 20 subscriptions each on the hung service: 60 pushes that never
+    // end, more than all the places there are for pushes on the wire.
+    for (let g = 0; g < 3; g++) {
+      const game = await createGameIn(app, 'en');
+      for (let i = 0; i < 20; i++) await subscribe(app, game.gameId, game.creatorId, browserSubscription());
+      await logResponse(app, game.gameId, newUserId(), [1, 1, 1], 'Bo');
+    }
+    await hung.until(1);
+    await expect
+      .poll(async () => Number(await selectValue(app, 'SELECT count(*) FROM push_subscriptions WHERE sent > 0')))
+      .toBe(60);
+    const other = await createGameIn(app, 'en');
+    const firefox = {
+      ...browserSubscription(),
+      endpoint: `https://updates.push.services.mozilla.com/wpush/v2/${newUserId()}`,
+    };
+    await subscribe(app, other.gameId, other.creatorId, firefox);
+    await logResponse(app, other.gameId, newUserId(), [1, 1, 1], 'Cy');
+    await answering.until(1);
+    expect(answering.sent[0]).toMatchObject({
+      endpoint: firefox.endpoint,
+      payload: { body: 'Cy played your game — 10/10' },
+    });
+    // The hung service holds a few places, not one per push it was given.
+    expect(hung.sent.length).toBeLessThan(60);
   });
 });
 

@@ -23,14 +23,25 @@ export interface DuePush extends PushSubscriptionKeys {
   score: number;
 }
 
-/** `missing`: the game is gone. */
-export type SubscribeResult = 'subscribed' | 'full' | 'missing';
+/** `full`: the game has its most subscriptions; `creatorFull`: the creator has theirs, across their games; `missing`: the game is gone. */
+export type SubscribeResult = 'subscribed' | 'full' | 'creatorFull' | 'missing';
+
+/** At most this many subscriptions per game, and per creator (the subscribing user) across every game. */
+export interface SubscribeLimits {
+  perGame: number;
+  perCreator: number;
+}
 
 export interface PushRepository {
   /** The key pair kept in the database; the first caller's `make()` wins, every later one reads it. */
   vapidKeys(make: () => VapidKeys): Promise<VapidKeys>;
-  /** Adds or renews a subscription of one game; at most `max` per game. */
-  subscribe(gameId: string, userId: string, keys: PushSubscriptionKeys, max: number): Promise<SubscribeResult>;
+  /** Adds or renews a subscription of one game, within the limits (renewing one counts nothing new). */
+  subscribe(
+    gameId: string,
+    userId: string,
+    keys: PushSubscriptionKeys,
+    limits: SubscribeLimits,
+  ): Promise<SubscribeResult>;
   /** Whether there was such a subscription. */
   unsubscribe(gameId: string, endpoint: string): Promise<boolean>;
   /** Counts a finished friend on every subscription of the game; how many it has. */

@@ -13,6 +13,13 @@ import type { PushRepository, VapidKeys } from './repository.js';
 /** Subscriptions one game takes: a creator's devices and co-creators', with room to spare. */
 export const MAX_PUSH_SUBSCRIPTIONS_PER_GAME = 50;
 
+/**
+ * Subscriptions one creator (the subscribing user id) holds across their games: one browser is
+ * one subscription per game, so a hundred games notified at once. Without it one creator could
+ * load the push queue with thousands (10 games × 50 was the attack).
+ */
+export const MAX_PUSH_SUBSCRIPTIONS_PER_CREATOR = 100;
+
 export interface PushRoutesOptions {
   push: PushRepository;
   games: Pick<GameRepository, 'isCoCreator'>;
@@ -54,11 +61,16 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (
       gameId,
       userId,
       { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
-      MAX_PUSH_SUBSCRIPTIONS_PER_GAME,
+      { perGame: MAX_PUSH_SUBSCRIPTIONS_PER_GAME, perCreator: MAX_PUSH_SUBSCRIPTIONS_PER_CREATOR },
     );
     if (result === 'missing') throw unknownGame();
     if (result === 'full')
       throw conflict('too_many_push_subscriptions', 'This game has too many devices getting notifications.');
+    if (result === 'creatorFull')
+      throw conflict(
+        'too_many_creator_push_subscriptions',
+        'You already get notifications for too many games; turn some off first.',
+      );
     return { ok: true as const };
   });
 

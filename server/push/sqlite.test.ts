@@ -33,7 +33,7 @@ describe.skipIf(testingOnPostgres)('push bookkeeping on SQLite', () => {
 
   it('a friend of a game nobody subscribed to costs no write: it goes through while another connection holds the write lock', async () => {
     const push = open();
-    await push.subscribe('watched', 'c', keys('https://push.example/1'), 10);
+    await push.subscribe('watched', 'c', keys('https://push.example/1'), { perGame: 10, perCreator: 10 });
     other?.exec('BEGIN IMMEDIATE');
     // Without subscriptions, nothing to count and no write transaction to wait for.
     (db as Db).pragma('busy_timeout = 0');

@@ -4,6 +4,7 @@ import {
   duePushFromRow,
   type PushRepository,
   type PushSubscriptionKeys,
+  type SubscribeLimits,
   type SubscribeResult,
   VAPID_KEY_NAMES,
 } from './repository.js';
@@ -15,6 +16,11 @@ export function sqlitePushRepository(db: Db): PushRepository {
   const countSubscriptions = db
     .prepare<[string, number], number>(
       'SELECT count(*) FROM (SELECT 1 FROM push_subscriptions WHERE game_id = ? LIMIT ?)',
+    )
+    .pluck();
+  const countCreatorSubscriptions = db
+    .prepare<[string, number], number>(
+      'SELECT count(*) FROM (SELECT 1 FROM push_subscriptions WHERE user_id = ? LIMIT ?)',
     )
     .pluck();
   const selectSubscription = db.prepare<[string, string], number>(
@@ -45,10 +51,14 @@ export function sqlitePushRepository(db: Db): PushRepository {
   const gameExists = db.prepare<[string], number>('SELECT 1 FROM games WHERE id = ?').pluck();
 
   const subscribe = db.transaction(
-    (gameId: string, userId: string, keys: PushSubscriptionKeys, max: number): SubscribeResult => {
+    (gameId: string, userId: string, keys: PushSubscriptionKeys, limits: SubscribeLimits): SubscribeResult => {
       if (!gameExists.get(gameId)) return 'missing';
       const renewing = selectSubscription.get(gameId, keys.endpoint) !== undefined;
-      if (!renewing && (countSubscriptions.get(gameId, max) ?? 0) >= max) return 'full';
+      if (!renewing) {
+        if ((countSubscriptions.get(gameId, limits.perGame) ?? 0) >= limits.perGame) return 'full';
+        const creator = countCreatorSubscriptions.get(userId, limits.perCreator) ?? 0;
+        if (creator >= limits.perCreator) return 'creatorFull';
+      }
       upsert.run(gameId, keys.endpoint, userId, keys.p256dh, keys.auth, Date.now());
       return 'subscribed';
     },
@@ -72,8 +82,8 @@ export function sqlitePushRepository(db: Db): PushRepository {
         privateKey: selectKey.get(VAPID_KEY_NAMES.privateKey) as string,
       };
     },
-    async subscribe(gameId, userId, keys, max) {
-      return subscribe(gameId, userId, keys, max);
+    async subscribe(gameId, userId, keys, limits) {
+      return subscribe(gameId, userId, keys, limits);
     },
     async unsubscribe(gameId, endpoint) {
       return deleteOne.run(gameId, endpoint).changes > 0;

@@ -1,4 +1,4 @@
-/** QUESTIONS_DIR with huge banks (CONTRACT "Resilience"): at most 10,000 questions per edition. */
+/** QUESTIONS_DIR with huge banks: at most 10,000 questions per edition. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAYING_FADES_AFTER_MS } from '../../shared/live.js';
+import { PLAYING_FADES_AFTER_MS, PLAYING_SHOWN } from '../../shared/live.js';
 import { applyTo, Scoreboard } from '../games/scoreboard.js';
 
 const bo = { playerID: 'bo', playerName: 'Bo', round: 1, rounds: 10 };
@@ -30,5 +30,33 @@ describe('presence on the scoreboard (the live snapshot)', () => {
     // The get-all-players reply never carries presence.
     board.setPlaying({ ...cy, playerID: 'dee' }, Date.now());
     expect(JSON.parse(board.reply)).toEqual({ players: [{ playerID: 'bo', playerName: 'Bo', score: 7 }] });
+  });
+
+  it(`lists the ${PLAYING_SHOWN} most recent and counts the others, as friends begin, come back, are removed and fade`, () => {
+    const board = new Scoreboard();
+    const now = Date.now();
+    const friend = (i: number, round = 1) => ({ playerID: `p${i}`, playerName: `P${i}`, round, rounds: 10 });
+    for (let i = 0; i < PLAYING_SHOWN; i++) board.setPlaying(friend(i), now - 60_000 + i);
+    board.addMorePlaying(5);
+    expect(board.morePlaying).toBe(5);
+    // A first round: a new friend; the least recent shown one is counted instead.
+    board.setPlaying(friend(100), now);
+    expect(board.playing).toHaveLength(PLAYING_SHOWN);
+    expect(board.playing.map((p) => p.playerID)).not.toContain('p0');
+    expect(board.morePlaying).toBe(6);
+    // A later round of one not shown: one of the others comes into view (and another goes).
+    board.setPlaying(friend(0, 2), now);
+    expect(board.playing.map((p) => p.playerID)).toContain('p0');
+    expect(board.morePlaying).toBe(6);
+    // Removing a shown friend leaves the count; removing one not shown takes one off it.
+    applyTo(board, { type: 'removed', playerID: 'p100' });
+    expect(board.morePlaying).toBe(6);
+    applyTo(board, { type: 'removed', playerID: 'not-shown' });
+    expect(board.morePlaying).toBe(5);
+    expect(JSON.parse(board.snapshot)).toMatchObject({ morePlaying: 5 });
+    // Once a shown friend fades, the others (less recent) have faded too.
+    board.setPlaying({ ...friend(200), round: 1 }, now - PLAYING_FADES_AFTER_MS - 1);
+    expect(board.morePlaying).toBe(0);
+    expect(JSON.parse(board.snapshot)).not.toHaveProperty('morePlaying');
   });
 });

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { answerRange } from '../../shared/model.js';
+import { MODES } from '../../shared/modes.js';
 import { roundPoints } from '../../shared/score.js';
-import { badRequest, conflict, removedFriend, unknownGame } from '../errors.js';
+import { badRequest, conflict, forbidden, removedFriend, unknownGame } from '../errors.js';
 import type { GameCache } from '../games/cache.js';
-import { creatorCannotPlay, refuseCreatorFirst } from '../games/creator.js';
-import type { RoundRepository } from '../games/plays.js';
+import { creatorCannotPlay, isGameCreator, refuseCreatorFirst } from '../games/creator.js';
+import { type RoundRepository, UNFINISHED_SHOWN } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
+import { TOO_MANY_PLAYS } from '../games/routes.js';
 import { endpoint, Serialized } from '../http/endpoint.js';
+import { networkOf } from '../http/networks.js';
 import { newPlayerId } from '../ids.js';
 
 export interface RoundRoutesOptions {
@@ -15,9 +18,10 @@ export interface RoundRoutesOptions {
   cache: GameCache;
   /** Friends a game takes at most (MAX_PLAYERS_PER_GAME). */
   maxPlayersPerGame: number;
+  /** Plays one client network may begin per game, finished or not (PLAYS_PER_ADDRESS_PER_GAME; 0: no cap). */
+  playsPerNetwork?: number;
 }
 
-/** The creator's 409, as log-response says it. */
 /** A friend who has finished, as log-response says it. */
 export const ALREADY_PLAYED = 'You have already played this game; your first answers stand.';
 
@@ -31,7 +35,10 @@ function outOfRange(game: Game, round: number, answer: number) {
   );
 }
 
-/** POST answer-round (one round stored, in order, final) and GET get-rounds (how far a friend's own play is). */
+/**
+ * POST answer-round (one round stored, in order, final), GET get-rounds (how far a friend's own play
+ * is) and, for creators, GET get-unfinished (who began and has not finished).
+ */
 export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, options) => {
   const { games, rounds, cache } = options;
 
@@ -41,7 +48,7 @@ export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, o
     return game;
   }
 
-  endpoint(app, 'answer-round', async ({ gameId, playerId, userName, round, answer }) => {
+  endpoint(app, 'answer-round', async ({ gameId, playerId, userName, round, answer }, request) => {
     const game = await requireGame(gameId);
     if (game.creatorUserId === playerId) throw creatorCannotPlay();
     const count = game.questions.length;
@@ -62,13 +69,15 @@ export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, o
       answer,
       rounds: count,
       maxPlayers: options.maxPlayersPerGame,
+      network: networkOf(request.ip),
+      maxPerNetwork: options.playsPerNetwork ?? 0,
     });
     switch (result.status) {
       case 'stored':
       case 'repeat': {
         // Key order as the reply schema writes it; playerID is a string, the counts whole numbers.
         const reply = `{"ok":true,"playerID":${JSON.stringify(result.playerID)},"round":${result.round},"rounds":${count}`;
-        if (game.mode !== 'guess') return new Serialized(`${reply}}`);
+        if (!MODES[game.mode].creatorAnswerWithRound) return new Serialized(`${reply}}`);
         // A guess game: the creator's answer to this round, now that the friend's own is stored
         // (`stored` and `repeat` both mean round `round` is in the database with this very answer).
         // Never before: this is after storeRound, and no other call gives it until log-response.
@@ -88,10 +97,24 @@ export const roundRoutes: FastifyPluginAsync<RoundRoutesOptions> = async (app, o
         throw removedFriend();
       case 'full':
         throw conflict('game_full', 'This game is full.');
+      case 'too-many':
+        throw conflict('too_many_plays', TOO_MANY_PLAYS);
       case 'missing':
         // Deleted while this friend was answering.
         throw unknownGame();
     }
+  });
+
+  endpoint(app, 'get-unfinished', async ({ gameId, userId }) => {
+    const game = await requireGame(gameId);
+    if (!(await isGameCreator(games, game, userId)))
+      throw forbidden('creator_only', 'Only the creator of this game can do that.');
+    const { plays, more } = await rounds.listUnfinished(gameId, UNFINISHED_SHOWN);
+    const count = game.questions.length;
+    return {
+      friends: plays.map(({ playerID, playerName, round }) => ({ playerID, playerName, round, rounds: count })),
+      more,
+    };
   });
 
   endpoint(app, 'get-rounds', async ({ gameId, playerId }) => {

@@ -25,7 +25,7 @@ describe.each(crossInstanceBuses)('a reply across instances, over $name', (bus) 
     const ada = await createGame(a, 'classic', [1, 2, 3], 'Ada');
     const bo = newUserId();
     const boPlayerID = (await logResponse(a, ada.gameId, bo, [1, 2, 3], 'Bo')).json().playerID;
-    const onA = await LiveClient.open(liveUrl(a, ada.gameId));
+    const onA = await LiveClient.open(`${liveUrl(a, ada.gameId)}?userId=${ada.creatorId}`);
     expect(await onA.message(0)).toMatchObject({ type: 'snapshot' });
 
     const questions = await fetchQuestions(b, 'classic');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGame, fetchQuestions, logResponse, newUserId, rowCount, testApp } from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
+import { REPLIES_PER_FRIEND } from './repository.js';
 
 let app: FastifyInstance;
 let base: string;
@@ -41,15 +42,29 @@ async function played() {
 }
 
 describe('create-game with replyTo', () => {
-  it("tells the first game's live sockets, and get-replies gives it to its creator after a reload", async () => {
+  it("tells the first game's creators' live sockets only, and get-replies gives it to its creator after a reload", async () => {
     const { ada, bo, boPlayerID } = await played();
-    const live = await LiveClient.open(base + ada.gameId);
-    expect(await live.message(0)).toMatchObject({ type: 'snapshot' });
+    const live = await LiveClient.open(`${base + ada.gameId}?userId=${ada.creatorId.toUpperCase()}`);
+    // Everyone else watching: a visitor, a friend who names their own id, an id that is no UUID.
+    const others = await Promise.all(
+      [base + ada.gameId, `${base + ada.gameId}?userId=${bo}`, `${base + ada.gameId}?userId=nobody`].map((url) =>
+        LiveClient.open(url),
+      ),
+    );
+    for (const socket of [live, ...others]) expect(await socket.message(0)).toMatchObject({ type: 'snapshot' });
 
     const made = await makeGame(bo, 'Bo', { gameId: ada.gameId, playerId: bo });
     expect(made.statusCode).toBe(200);
     const { gameId } = made.json();
     expect(await live.message(1)).toEqual({ type: 'reply', playerID: boPlayerID, gameId });
+    // The next message everyone else gets is the next friend's score: the reply game's id never reached them.
+    const cy = await logResponse(app, ada.gameId, newUserId(), [1, 1, 1], 'Cy');
+    expect(await live.message(2)).toMatchObject({ type: 'player', player: { playerID: cy.json().playerID } });
+    for (const socket of others) {
+      expect(await socket.message(1)).toMatchObject({ type: 'player', player: { playerID: cy.json().playerID } });
+      expect(socket.messages.some((message) => message.type === 'reply')).toBe(false);
+      socket.close();
+    }
     live.close();
 
     const listed = await replies(ada.gameId, ada.creatorId);
@@ -61,6 +76,29 @@ describe('create-game with replyTo', () => {
     // The reply game is an ordinary game: Ada plays it, and it has its own (empty) replies.
     expect((await logResponse(app, gameId, ada.creatorId, [1, 1, 1], 'Ada')).statusCode).toBe(200);
     expect((await replies(gameId, bo)).json()).toEqual({ replies: [] });
+  });
+
+  it(`takes at most ${REPLIES_PER_FRIEND} games back from one friend (409 too_many_replies, nothing made), even at once`, async () => {
+    const { ada, bo } = await played();
+    // All at once: the cap holds for requests that race.
+    const made = await Promise.all(
+      Array.from({ length: REPLIES_PER_FRIEND + 2 }, () => makeGame(bo, 'Bo', { gameId: ada.gameId, playerId: bo })),
+    );
+    expect(made.filter((answer) => answer.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    expect((await replies(ada.gameId, ada.creatorId)).json().replies).toHaveLength(REPLIES_PER_FRIEND);
+    const games = await rowCount(app, 'games');
+    const over = await makeGame(bo, 'Bo', { gameId: ada.gameId, playerId: bo });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({
+      code: 'too_many_replies',
+      message: 'You cannot make any more games back for this game.',
+    });
+    expect(await rowCount(app, 'games')).toBe(games);
+    // Another friend still can.
+    const cy = newUserId();
+    await logResponse(app, ada.gameId, cy, [1, 1, 1], 'Cy');
+    expect((await makeGame(cy, 'Cy', { gameId: ada.gameId, playerId: cy })).statusCode).toBe(200);
+    expect((await replies(ada.gameId, ada.creatorId)).json().replies).toHaveLength(REPLIES_PER_FRIEND + 1);
   });
 
   it('is 403 from someone who has not played the game (nothing is made), 404 for an unknown game', async () => {

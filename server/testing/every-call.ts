@@ -39,6 +39,7 @@ export function everyCall(
     // The creator's calls, tried by the friend: refused, and nothing in the refusals either.
     'get-bursts': { url: `/prod/get-bursts?gameId=${gameId}&userId=${friend}` },
     'get-replies': { url: `/prod/get-replies?gameId=${gameId}&userId=${friend}` },
+    'get-unfinished': { url: `/prod/get-unfinished?gameId=${gameId}&userId=${friend}` },
     'remove-player': { url: '/prod/remove-player', payload: { gameId, userId: friend, playerID: 'x' } },
     'delete-game': { url: '/prod/delete-game', payload: { gameId, userId: friend } },
     'my-games': { url: `/prod/my-games?userId=${friend}` },

@@ -184,7 +184,7 @@ describe("a guess game's join page", () => {
     const tags = metaTags((await page(`/join/${guess}`)).body);
     expect(tags.get('og:title')).toBe('Wie gut kennst du Ana?');
     expect(tags.get('og:description')).toBe(
-      'Rate, wie Ana in Wavelength geantwortet hat, sieh sofort, ob du richtig lagst, und hol dir deine Punktzahl von 0 bis 10.',
+      'Rate, wie Ana in Wavelength geantwortet hat, sieh sofort, ob du richtig lagst, und hol dir dein Ergebnis von 0 bis 10.',
     );
     const alike = await create('alike');
     expect(metaTags((await page(`/join/${alike}`)).body).get('og:title')).toBe(SERVER_TEXTS.de.gameTitle('Ana'));

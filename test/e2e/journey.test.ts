@@ -1,5 +1,5 @@
 /**
- * The journey, truthful on every screen (CONTRACT "Third wave"): each screen tells the same story
+ * The journey, truthful on every screen: each screen tells the same story
  * as the score, the game's state and the friend's place in it, on a 390 px phone.
  */
 import { randomUUID } from 'node:crypto';

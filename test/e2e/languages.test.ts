@@ -76,10 +76,10 @@ describe.skipIf(!available)('languages in a real browser', () => {
     await page.goto('/scoreboard/nosuchgame1');
     await page.getByRole('heading', { name: 'Dieses Spiel gibt es nicht mehr.' }).waitFor();
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('es');
-    await page.getByRole('heading', { name: 'Esta partida ya no existe.' }).waitFor();
+    await page.getByRole('heading', { name: 'Este juego ya no existe.' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('es');
     await page.reload();
-    await page.getByRole('heading', { name: 'Esta partida ya no existe.' }).waitFor();
+    await page.getByRole('heading', { name: 'Este juego ya no existe.' }).waitFor();
     expect(problems).toEqual([]);
   });
 
@@ -126,7 +126,7 @@ describe.skipIf(!available)('languages in a real browser', () => {
 
     const friend = await player({ context: { locale: 'es-ES', reducedMotion: 'reduce' } });
     await friend.page.goto(`/join/${gameId}`);
-    await friend.page.getByRole('heading', { name: 'Te unes a la partida de Greta' }).waitFor();
+    await friend.page.getByRole('heading', { name: 'Te uniste al juego de Greta' }).waitFor();
     await friend.page.getByPlaceholder('¿Cómo te llaman?').fill('Lucía');
     await friend.page.getByRole('button', { name: 'Jugar' }).click();
     const friendSaw = await playRounds(friend.page);

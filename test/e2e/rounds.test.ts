@@ -1,5 +1,5 @@
 /**
- * Play round by round, live (CONTRACT "Fourth wave"): a creator watches a friend's rounds arrive
+ * Play round by round, live: a creator watches a friend's rounds arrive
  * on a 360 px phone, while the friend resumes in a new tab and plays on through a lost connection.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -56,8 +56,13 @@ describe.skipIf(!available)('playing round by round, watched live', () => {
     await again.getByRole('radio').first().click();
     await waitForRound(again, 3, 3);
     expect(await creator.page.getByText('Bo is playing — round 2 of 3', { exact: true }).count()).toBe(1);
+    // Said calmly while the round waits (issue 43.6), and gone once it is sent.
+    const offline = again.getByRole('status').filter({ hasText: "You're offline. Keep playing" });
+    await offline.waitFor();
+    await screenshot(again, 'rounds-offline-notice-360');
     await friend.context.setOffline(false);
     await playingLine('Bo is playing — round 3 of 3');
+    await offline.waitFor({ state: 'detached' });
 
     // The last round: the line becomes Bo's score row.
     await again.getByRole('radio').first().click();
@@ -70,5 +75,20 @@ describe.skipIf(!available)('playing round by round, watched live', () => {
     await heading(again).first().waitFor();
     expect(await heading(again).count()).toBe(1);
     expect([...creator.problems, ...friend.problems]).toEqual([]);
+  });
+
+  it("the creator's Back during a game returns to the landing, whose Play resumes the round reached (issue 43.6)", async () => {
+    const ada = await newPlayer(world, { context: PHONE });
+    opened.push(ada);
+    await ada.page.goto('/classic');
+    await ada.page.getByRole('button', { name: 'Play' }).click();
+    await waitForRound(ada.page, 1, 3);
+    await ada.page.getByRole('radio').first().click();
+    await waitForRound(ada.page, 2, 3);
+    await ada.page.goBack();
+    await waitForPath(ada.page, /^\/classic$/);
+    await ada.page.getByRole('button', { name: 'Play' }).click();
+    await waitForRound(ada.page, 2, 3);
+    expect(ada.problems).toEqual([]);
   });
 });

@@ -79,9 +79,12 @@ describe("the creator's web of friends", () => {
     FakeWebSocket.latest.receive({ type: 'player', player: cy });
     await advance(REFETCH_SPREAD_MS);
     expect(circleCalls(fetchMock)).toHaveLength(2);
-    expect(screen.getByText(sentence('Closest pair: Bo and Cy — In tune'))).toBeTruthy();
-    // One pair is "the pair", not "the 1 pairs".
-    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('The most in-tune pair among 2 friends');
+    // Two friends are one pair, said once (issue 43.7): not as the closest pair, a heading and a list of one.
+    const web = screen.getByRole('region', { name: "Your friends' web" });
+    expect(within(web).getByText(sentence('Bo and Cy, the two friends who have played so far — In tune'))).toBeTruthy();
+    expect(within(web).queryByRole('heading', { level: 3 })).toBeNull();
+    expect(within(web).queryAllByRole('listitem')).toHaveLength(0);
+    expect(web.textContent?.match(/Bo/g)).toHaveLength(1);
   });
 
   it("isolates each friend's name, so a right-to-left one (or one ending in a mark) leaves its line in order", async () => {

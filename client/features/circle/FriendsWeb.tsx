@@ -21,6 +21,11 @@ export const FRIENDS_WEB_TEXT = {
     const words = bandWords(band);
     return i18n._(msg`Closest pair: ${a} and ${b} — ${words}`);
   },
+  /** Two friends have played: one pair, said once. */
+  onlyPair: (a: string, b: string, band: string) => {
+    const words = bandWords(band);
+    return i18n._(msg`${a} and ${b}, the two friends who have played so far — ${words}`);
+  },
   pairs: (count: number, total: number) => {
     const players = i18n.number(total);
     return i18n._(
@@ -72,6 +77,17 @@ export function FriendsWeb({ gameId, players }: FriendsWebProps) {
       pairs.length === 0 ? (
         <p className="circle__empty" aria-live="polite">
           {text.waiting}
+        </p>
+      ) : pairs.length === 1 ? (
+        // One pair (two friends): said once, not as the closest pair, a heading and a list of one.
+        <p className="circle__closest" aria-live="polite">
+          <Isolated
+            text={
+              count === 2
+                ? text.onlyPair(...names(pairs[0]), pairs[0].band)
+                : text.closest(...names(pairs[0]), pairs[0].band)
+            }
+          />
         </p>
       ) : (
         <>

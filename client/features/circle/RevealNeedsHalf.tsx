@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
+import { modeOf } from '../../../shared/modes.js';
 import { FETCH_SCORE } from '../../api/calls.js';
 import { ApiError, apiCall } from '../../api/http.js';
 import { useApi } from '../../api/useApi.js';
@@ -55,7 +56,7 @@ export function RevealNeedsHalf({
   );
   // get-score does not say the mode (the original client's call); is-creator does.
   const mode = useGameCheck(gameId, true).info?.mode;
-  const guess = mode === 'guess';
+  const guess = modeOf(mode).friendsGuess;
   const creator = creatorName === undefined ? null : creatorInSentence(creatorName);
   return (
     <main className="screen result">
@@ -74,7 +75,7 @@ export function RevealNeedsHalf({
         <Link to={scoreboardPath(gameId)}>{t`See the scoreboard`}</Link>
       </section>
       <Link className="button button--secondary" to="/">
-        {t`Play a new game with your friends`}
+        {t`Play A New Game With Your Friends`}
       </Link>
     </main>
   );

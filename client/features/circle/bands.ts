@@ -8,9 +8,9 @@ import { i18n } from '../../i18n/i18n.js';
  * never reach the client (issue 30): the server sends the band, closest first.
  */
 const BAND_WORDS: Record<CircleBand, MessageDescriptor> = {
-  'in-tune': msg`In tune`,
-  close: msg`Close`,
-  apart: msg`Apart`,
+  'in-tune': msg({ id: 'verdict.in-tune', message: 'In tune' }),
+  close: msg({ id: 'verdict.close', message: 'Close' }),
+  apart: msg({ id: 'verdict.apart', message: 'Apart' }),
 };
 
 /** The band's words in the active language; an unknown band (a newer server) reads as nothing. */

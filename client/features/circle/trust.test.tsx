@@ -49,8 +49,8 @@ describe('a result without a reveal (fewer than half the rounds answered)', () =
     expect(within(why).getByRole('link', { name: 'See the scoreboard' }).getAttribute('href')).toBe(
       `/scoreboard/${GAME_ID}`,
     );
-    // In sentence case, as on every other screen (not "Play A New Game With Your Friends").
-    expect(screen.getByRole('link', { name: 'Play a new game with your friends' }).getAttribute('href')).toBe('/');
+    // As the spec writes it (SPEC.md, the result screen), on every screen that offers it.
+    expect(screen.getByRole('link', { name: 'Play A New Game With Your Friends' }).getAttribute('href')).toBe('/');
     await advance(1_000);
     // The gauge's caption for 4.5/10; no round, no circle.
     expect(screen.getByText('Syncing Up!')).toBeTruthy();

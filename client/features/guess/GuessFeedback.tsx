@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { Question } from '../../../shared/model.js';
 import { isolate } from '../../../shared/names.js';
 import { CLASSIC_UNANSWERED } from '../../../shared/product.js';
+import { verdictOf } from '../../../shared/reveal.js';
 import { useLatest } from '../../hooks/useLatest.js';
 import { Isolated } from '../../i18n/Isolated.js';
 import { SCALE_END_MESSAGES } from '../../i18n/scales.js';
@@ -65,8 +66,16 @@ export function GuessFeedback({
     detail = creatorAnswer === CLASSIC_UNANSWERED ? t`${them} left this one blank.` : t`${them} said “${word}”.`;
   } else {
     const off = Math.abs(creatorAnswer - guess);
-    verdict = off === 0 ? t`Spot on!` : off <= 10 ? t`Close!` : t`Not quite`;
-    detail = off === 0 ? t`Exactly where ${them} put it.` : t`Off by ${i18n.number(off)}.`;
+    // The reveal's bands (shared/reveal.ts): a guess worth half the points or more is close, never "Not quite".
+    const band = verdictOf(points);
+    verdict = band === 'in-tune' ? t`Spot on!` : band === 'close' ? t`Close!` : t`Not quite`;
+    // A close guess is not told it missed: "Only 18 away."
+    detail =
+      off === 0
+        ? t`Exactly where ${them} put it.`
+        : band === 'apart'
+          ? t`Off by ${i18n.number(off)}.`
+          : t`Only ${i18n.number(off)} away.`;
     const [low, high] = SCALE_END_MESSAGES[question.scale].map((end) => i18n._(end));
     body = (
       <SpectrumTrack
@@ -87,7 +96,10 @@ export function GuessFeedback({
     );
   }
   return (
-    <section className={`guess-feedback${points >= 5 ? ' guess-feedback--close' : ''}`} aria-live="polite">
+    <section
+      className={`guess-feedback${verdictOf(points) !== 'apart' ? ' guess-feedback--close' : ''}`}
+      aria-live="polite"
+    >
       <p className="guess-feedback__question">{question.text}</p>
       <h2 className="guess-feedback__verdict">{verdict}</h2>
       <p className="guess-feedback__detail">

@@ -16,18 +16,22 @@ const ME: Player = { playerID: 'kimPublic01', playerName: 'Kim', score: 3.3 };
 const JURGEN: Player = { playerID: 'jurgenPub01', playerName: 'Jürgen', score: 9 };
 const LEA: Player = { playerID: 'leaPublic01', playerName: 'Lea', score: 8 };
 
-async function open(matches: { playerID: string; playerName: string; score: number }[] = []) {
+async function open(
+  matches: { playerID: string; playerName: string; band: string }[] = [],
+  comparison: Partial<typeof classicComparison> = {},
+) {
   userId();
   saveOwnPlayerId(GAME_ID, ME.playerID);
-  mockFetch((url) => {
+  const fetchMock = mockFetch((url) => {
     if (url.pathname === '/prod/get-circle') return { body: { matches } };
-    return { body: { ...classicComparison, rank: 1, players: 1 } };
+    return { body: { ...classicComparison, rank: 1, players: 1, ...comparison } };
   });
   renderAt(`/result/${GAME_ID}`, '/result/:gameId', <Result />);
   await advance(0);
   FakeWebSocket.latest.open();
   FakeWebSocket.latest.receive({ type: 'snapshot', players: [ME] });
   await advance(0);
+  return fetchMock;
 }
 
 const place = () => document.querySelector('.rank__place')?.textContent;
@@ -67,12 +71,33 @@ describe("a friend's result, live", () => {
 
   it('names the closest friend by the score, leading down to the circle, whose others start at 2', async () => {
     await open([
-      { playerID: JURGEN.playerID, playerName: 'Jürgen', score: 9 },
-      { playerID: LEA.playerID, playerName: 'Lea', score: 7 },
+      { playerID: JURGEN.playerID, playerName: 'Jürgen', band: 'in-tune' },
+      { playerID: LEA.playerID, playerName: 'Lea', band: 'close' },
     ]);
     const teaser = screen.getByRole('link', { name: "You're most in tune with Jürgen →" });
     expect(teaser.getAttribute('href')).toBe('#circle');
     expect(document.getElementById('circle')).not.toBeNull();
     expect(document.querySelector('.circle__list')?.getAttribute('start')).toBe('2');
+  });
+
+  it('never calls the closest friend "most in tune" when the circle says they are close or apart (issue 43.7)', async () => {
+    await open([{ playerID: JURGEN.playerID, playerName: 'Dieter', band: 'apart' }]);
+    expect(screen.queryByRole('link', { name: /most in tune/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'See how you compare with Dieter →' }).getAttribute('href')).toBe(
+      '#circle',
+    );
+  });
+
+  it('says "closest to" a friend who is close, not in tune', async () => {
+    await open([{ playerID: JURGEN.playerID, playerName: 'Dieter', band: 'close' }]);
+    expect(screen.getByRole('link', { name: "You're closest to Dieter →" })).toBeTruthy();
+  });
+
+  it('asks for no circle in a guess game, which has none (issue 43.8: a 404 on every visit)', async () => {
+    const fetchMock = await open([], { mode: 'guess' });
+    await advance(2_000);
+    const paths = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
+    expect(paths).toContain('/prod/get-comparison');
+    expect(paths).not.toContain('/prod/get-circle');
   });
 });

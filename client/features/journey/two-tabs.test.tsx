@@ -4,7 +4,7 @@ import type { Question } from '../../../shared/model.js';
 import Game from '../../screens/Game.js';
 import { startGame } from '../../state/game.js';
 import { saveUserName } from '../../state/user.js';
-import { advance, mockFetch, renderAt } from '../../test/helpers.js';
+import { advance, choose, mockFetch, renderAt } from '../../test/helpers.js';
 
 // Issue 32, item 10: two tabs share the name box, but a game keeps the name it started with.
 const GAME_ID = 'gameAbc12345';
@@ -28,7 +28,7 @@ describe('a game played in one tab while another tab types a name', () => {
     renderAt(`/classic/game/${GAME_ID}`, '/classic/game/:gameId', <Game edition="classic" />);
     // Tab 2 (same browser, same localStorage) joins another game as Bia.
     saveUserName('Bia');
-    fireEvent.click(screen.getByRole('radio', { name: 'Cat' }));
+    await choose('Cat');
     await advance(1_000);
     expect(sent).toEqual([expect.objectContaining({ userName: 'Ana' })]);
   });

@@ -4,7 +4,7 @@ import type { Question } from '../../../shared/model.js';
 import { type Edition, NEW_GAME_ID } from '../../../shared/product.js';
 import Game from '../../screens/Game.js';
 import { startGame } from '../../state/game.js';
-import { advance, mockFetch, renderAt } from '../../test/helpers.js';
+import { advance, choose, mockFetch, renderAt } from '../../test/helpers.js';
 
 // Issue 32, item 4: rounds the creator let time out are offered again before the link is made,
 // and a round still unanswered is left out of the game (friends are never scored against it).
@@ -31,7 +31,7 @@ function create(edition: Edition, questions: Question[]) {
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const pick = async (word: string) => {
-  fireEvent.click(screen.getByRole('radio', { name: word }));
+  await choose(word);
   await advance(1_000);
 };
 
@@ -59,11 +59,11 @@ describe("a creator's missed rounds", () => {
     expect(heading()).toBe('Wavelength round 1 of 3');
     await advance(30_000); // no clock: the round waits
     expect(heading()).toBe('Wavelength round 1 of 3');
-    fireEvent.click(screen.getByRole('radio', { name: 'Cat' }));
+    await choose('Cat');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await advance(0);
     expect(heading()).toBe('Wavelength round 3 of 3');
-    fireEvent.click(screen.getByRole('radio', { name: 'Water' }));
+    await choose('Water');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await advance(0);
     expect(sent).toEqual([expect.objectContaining({ questionSet: ['c1', 'c2', 'c3'], answerSet: [2, 3, 4] })]);

@@ -49,7 +49,7 @@ export function OwnQuestions({ edition, handle }: { edition: Edition; handle: Re
   if (editor) return <editor.OwnQuestionsEditor edition={edition} handle={handle} startWithOne={startWithOne} />;
   return (
     <section className="own-questions" aria-labelledby="own-questions-title">
-      <h2 id="own-questions-title">{TEXT.title}</h2>
+      <h2 id="own-questions-title">{TEXT.title(edition)}</h2>
       <p className="muted own-questions__intro">{TEXT.intro(edition)}</p>
       <button
         type="button"
@@ -60,7 +60,7 @@ export function OwnQuestions({ edition, handle }: { edition: Edition; handle: Re
           showEditor(setEditor);
         }}
       >
-        {TEXT.addQuestion}
+        {TEXT.addQuestion(edition)}
       </button>
     </section>
   );

@@ -11,9 +11,9 @@ const most = MAX_OWN_QUESTIONS;
  * Read in the active language each time; the editor's own texts are in ownQuestionsText.ts.
  */
 export const OWN_QUESTIONS_INTRO = {
-  get title() {
-    return i18n._(msg`Your own questions`);
-  },
+  // A Spectrum round is a statement to agree with or not: never called a question there.
+  title: (edition: Edition) =>
+    edition === 'classic' ? i18n._(msg`Your own questions`) : i18n._(msg`Your own statements`),
   intro: (edition: Edition) =>
     edition === 'classic'
       ? i18n._(
@@ -22,7 +22,6 @@ export const OWN_QUESTIONS_INTRO = {
       : i18n._(
           msg`Optional: write up to ${most} statements, each on a scale. They open your game, in this order, in place of drawn ones.`,
         ),
-  get addQuestion() {
-    return i18n._(msg`Add your own question`);
-  },
+  addQuestion: (edition: Edition) =>
+    edition === 'classic' ? i18n._(msg`Add your own question`) : i18n._(msg`Add your own statement`),
 };

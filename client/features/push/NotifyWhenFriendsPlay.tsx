@@ -1,9 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { ApiError, failureText } from '../../api/http.js';
+import { FailureText } from '../../i18n/FailureText.js';
+import type { Failure } from '../../i18n/failure.js';
 import { userId } from '../../state/user.js';
-import { isSubscribed, pushSupported, subscribeToGame, unsubscribeFromGame } from './push.js';
+import { isSubscribed, PUSH_FAILED, pushSupported, subscribeToGame, unsubscribeFromGame } from './push.js';
 
-type State = 'checking' | 'off' | 'working' | 'on' | 'blocked' | 'failed';
+type State = 'checking' | 'off' | 'working' | 'on' | 'blocked' | 'failed' | 'refused';
 
 /**
  * "Tell me when friends play", on the creator's end screen: a notification for each friend who
@@ -13,6 +16,8 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
   const { t } = useLingui();
   const [supported] = useState(pushSupported);
   const [state, setState] = useState<State>('checking');
+  // Why the last try failed: the server's reason (too many devices or games) or "check your connection".
+  const [failure, setFailure] = useState<Failure>(PUSH_FAILED);
 
   useEffect(() => {
     if (!supported) return;
@@ -31,8 +36,15 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
     setState('working');
     try {
       setState((await subscribeToGame(gameId, userId())) === 'subscribed' ? 'on' : 'blocked');
-    } catch {
-      setState('failed');
+    } catch (error) {
+      // A call that failed is the server's reason or the connection; anything else is the browser
+      // saying no (its push service, a private window…).
+      if (error instanceof ApiError) {
+        setFailure(failureText(error, PUSH_FAILED));
+        setState('failed');
+      } else {
+        setState('refused');
+      }
     }
   };
   const turnOff = async () => {
@@ -41,6 +53,7 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
       await unsubscribeFromGame(gameId, userId());
       setState('off');
     } catch {
+      setFailure(PUSH_FAILED);
       setState('failed');
     }
   };
@@ -68,7 +81,12 @@ export function NotifyWhenFriendsPlay({ gameId }: { gameId: string }) {
           )}
           {state === 'failed' && (
             <p className="notify__problem" role="alert">
-              {t`Couldn't turn on notifications. Check your connection and try again.`}
+              <FailureText failure={failure} />
+            </p>
+          )}
+          {state === 'refused' && (
+            <p className="notify__problem" role="alert">
+              {t`This browser wouldn't turn on notifications. The scoreboard still shows every friend who plays.`}
             </p>
           )}
         </>

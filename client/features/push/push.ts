@@ -7,7 +7,11 @@ import { failure } from '../../i18n/failure.js';
 import { local } from '../../state/storage.js';
 
 const GAMES_KEY = 'wavelength.pushGames';
-const PUSH_FAILED = failure('push_failed', "Couldn't turn on notifications. Check your connection and try again.");
+/** What the card says when notifications could not be turned on and the server gave no reason. */
+export const PUSH_FAILED = failure(
+  'push_failed',
+  "Couldn't turn on notifications. Check your connection and try again.",
+);
 
 /** Push needs a service worker, the Push API and notifications (iOS: only once installed to the home screen). */
 export function pushSupported(): boolean {

@@ -83,8 +83,26 @@ describe('Report this game', () => {
     serve();
     await activateLanguage('es');
     render(<ReportGame gameId={GAME_ID} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Reportar esta partida' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reportar este juego' }));
     expect(screen.getByRole('radio', { name: 'Preguntas ofensivas' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enviar reporte' })).toBeTruthy();
   });
+
+  // "Close" the button once shared its translation with "Close" the verdict ("Cerca", "Perto", "Nah dran").
+  for (const [language, report, send, dismiss] of [
+    ['es', 'Reportar este juego', 'Enviar reporte', 'Cerrar'],
+    ['pt-BR', 'Denunciar este jogo', 'Enviar denúncia', 'Fechar'],
+    ['de', 'Dieses Spiel melden', 'Meldung senden', 'Schließen'],
+  ] as const)
+    it(`dismisses the thanks with the word for closing a dialog in ${language}: "${dismiss}"`, async () => {
+      serve();
+      await activateLanguage(language);
+      render(<ReportGame gameId={GAME_ID} />);
+      fireEvent.click(screen.getByRole('button', { name: report }));
+      fireEvent.click(screen.getAllByRole('radio')[0]);
+      fireEvent.click(screen.getByRole('button', { name: send }));
+      await screen.findByRole('status');
+      fireEvent.click(screen.getByRole('button', { name: dismiss }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
 });

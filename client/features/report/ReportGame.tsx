@@ -95,7 +95,7 @@ export function ReportGame({ gameId }: { gameId: string }) {
         <>
           <p role="status">{t`Thank you. The people who run this site will take a look.`}</p>
           <button type="button" className="button button--secondary" onClick={close}>
-            {t`Close`}
+            {t({ id: 'report.dismiss', message: 'Close' })}
           </button>
         </>
       ) : (

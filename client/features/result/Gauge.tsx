@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { modeOf } from '../../../shared/modes.js';
 import type { GameMode } from '../../../shared/product.js';
 import { prefersReducedMotion } from '../../hooks/motion.js';
 import { useCountUp } from '../../hooks/useCountUp.js';
@@ -65,7 +66,11 @@ export function Gauge({ score, mode }: { score: number; mode?: GameMode }) {
       <div
         className="gauge"
         role="img"
-        aria-label={mode === 'guess' ? t`${percentage} guessed right` : t`${percentage} match`}
+        aria-label={
+          modeOf(mode).friendsGuess
+            ? t`${percentage} guessed right`
+            : t({ id: 'gauge.match', message: `${percentage} match` })
+        }
       >
         <svg viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true">
           <circle className="gauge__track" cx={center} cy={center} r={RADIUS} strokeWidth={STROKE} />

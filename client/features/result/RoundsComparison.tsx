@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReplyOf } from '../../../shared/api.js';
 import { scaleOf } from '../../../shared/model.js';
+import { DEFAULT_MODE } from '../../../shared/modes.js';
 import type { GameMode } from '../../../shared/product.js';
 import { countVerdicts, type Verdict, verdictOf } from '../../../shared/reveal.js';
 import { i18n } from '../../i18n/i18n.js';
@@ -14,36 +15,46 @@ type Round = Comparison['rounds'][number];
 
 /** Each round's label, judged from its points (shared/reveal.ts), as the score counts them. */
 const VERDICT_LABELS: Record<Verdict, MessageDescriptor> = {
-  'in-tune': msg`In tune`,
-  close: msg`Close`,
-  apart: msg`Apart`,
+  'in-tune': msg({ id: 'verdict.in-tune', message: 'In tune' }),
+  close: msg({ id: 'verdict.close', message: 'Close' }),
+  apart: msg({ id: 'verdict.apart', message: 'Apart' }),
 };
 
 /** A guess game's round was a guess at the creator's answer: it hit, came close or missed. */
 const GUESS_VERDICT_LABELS: Record<Verdict, MessageDescriptor> = {
   'in-tune': msg`Spot on`,
-  close: msg`Close`,
+  close: msg({ id: 'guess-verdict.close', message: 'Close' }),
   apart: msg`Missed`,
 };
 
 /** The summary's part for each verdict: "3 in tune". */
 const VERDICT_COUNTS: Record<Verdict, (count: string) => MessageDescriptor> = {
   'in-tune': (count) => msg`${count} in tune`,
-  close: (count) => msg`${count} close`,
+  close: (count) => msg({ id: 'verdict.count.close', message: `${count} close` }),
   apart: (count) => msg`${count} apart`,
 };
 
 /** The same in a guess game: "3 spot on". */
 const GUESS_VERDICT_COUNTS: Record<Verdict, (count: string) => MessageDescriptor> = {
   'in-tune': (count) => msg`${count} spot on`,
-  close: (count) => msg`${count} close`,
+  close: (count) => msg({ id: 'guess-verdict.count.close', message: `${count} close` }),
   apart: (count) => msg`${count} missed`,
+};
+
+/** Each mode's verdict words (shared/modes.ts says what the modes are). */
+const LABELS_BY_MODE: Record<GameMode, Record<Verdict, MessageDescriptor>> = {
+  alike: VERDICT_LABELS,
+  guess: GUESS_VERDICT_LABELS,
+};
+const COUNTS_BY_MODE: Record<GameMode, Record<Verdict, (count: string) => MessageDescriptor>> = {
+  alike: VERDICT_COUNTS,
+  guess: GUESS_VERDICT_COUNTS,
 };
 
 /** "3 in tune, 4 close, 3 apart" (a guess game: "3 spot on, 4 close, 3 missed") in the active language, the verdicts no round got left out. */
 export function revealSummary(verdicts: readonly Verdict[], mode?: GameMode): string {
   const counts = countVerdicts(verdicts);
-  const words = mode === 'guess' ? GUESS_VERDICT_COUNTS : VERDICT_COUNTS;
+  const words = COUNTS_BY_MODE[mode ?? DEFAULT_MODE];
   return (['in-tune', 'close', 'apart'] as const)
     .filter((verdict) => counts[verdict] > 0)
     .map((verdict) => i18n._(words[verdict](i18n.number(counts[verdict]))))
@@ -114,7 +125,7 @@ function RoundItem({
 /** Every round with both answers side by side, and which ones were in tune, close or apart (a guess game: spot on, close or missed). */
 export function RoundsComparison({ comparison, labels }: { comparison: Comparison; labels: ComparisonLabels }) {
   const verdicts = comparison.rounds.map((round) => verdictOf(round.points));
-  const verdictLabels = comparison.mode === 'guess' ? GUESS_VERDICT_LABELS : VERDICT_LABELS;
+  const verdictLabels = LABELS_BY_MODE[comparison.mode ?? DEFAULT_MODE];
   const { t } = useLingui();
   return (
     <section className="card reveal" aria-labelledby="reveal-heading">

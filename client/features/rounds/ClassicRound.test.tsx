@@ -46,6 +46,26 @@ describe('Classic options', () => {
   });
 });
 
+describe('a round just shown', () => {
+  it('ignores a hurried tap meant for the last round, silently, then takes a choice (issue 43.3)', async () => {
+    const onAnswer = vi.fn();
+    render(<ClassicRound question={question} onAnswer={onAnswer} />);
+    const radios = screen.getAllByRole('radio');
+    // The second tap of a hurried double tap lands 200–300 ms after the round appeared.
+    await advance(250);
+    fireEvent.click(radios[1]);
+    expect(radios[1].getAttribute('aria-checked')).toBe('false');
+    expect(radios.every((radio) => !radio.hasAttribute('disabled'))).toBe(true);
+    expect(screen.queryByRole('status')).toBeNull();
+    await advance(1_000);
+    expect(onAnswer).not.toHaveBeenCalled();
+    fireEvent.click(radios[2]);
+    expect(radios[2].getAttribute('aria-checked')).toBe('true');
+    await advance(200);
+    expect(onAnswer).toHaveBeenCalledWith(question.words.indexOf(radios[2].textContent ?? '') + 1);
+  });
+});
+
 describe('the Spectrum hint', () => {
   it('names the keys the slider takes, and the slider is described by it', () => {
     render(

@@ -8,6 +8,11 @@ import { shuffledIndexes } from './shuffle.js';
 import { useRoundTimer } from './useRoundTimer.js';
 
 const CLASSIC_ADVANCE_MS = 200;
+/**
+ * A round takes no choice until it has been on screen this long: a hurried second tap meant for
+ * the last round (it moves on 200 ms after a choice) would otherwise answer one never seen.
+ */
+export const CLASSIC_SETTLE_MS = 400;
 
 /** Keys that move through the options (WAI-ARIA radio group), by how far they move. */
 const MOVES: Record<string, (at: number, count: number) => number> = {
@@ -44,6 +49,11 @@ export function ClassicRound({
   // Roving focus: one option is in the tab order, the arrows move it.
   const [focused, setFocused] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), CLASSIC_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const move = MOVES[event.key];
@@ -68,7 +78,13 @@ export function ClassicRound({
 
   return (
     <RoundLayout progress={progress} question={question.text} timed={timed}>
-      <div className="options" role="radiogroup" aria-label={question.text} onKeyDown={onKeyDown}>
+      <div
+        // Settling, taps pass through the options (ignored, and nothing said).
+        className={settled ? 'options' : 'options options--settling'}
+        role="radiogroup"
+        aria-label={question.text}
+        onKeyDown={onKeyDown}
+      >
         {order.map((original, position) => (
           // biome-ignore lint/a11y/useSemanticElements: a native radio is checked by the arrow keys, which here would answer the round; these move focus only.
           <button
@@ -85,7 +101,9 @@ export function ClassicRound({
             tabIndex={position === focused ? 0 : -1}
             disabled={timed ? picked !== null && picked !== original : sent}
             onFocus={() => setFocused(position)}
-            onClick={() => setPicked((current) => (timed ? (current ?? original) : original))}
+            onClick={() => {
+              if (settled) setPicked((current) => (timed ? (current ?? original) : original));
+            }}
           >
             {words[original]}
           </button>

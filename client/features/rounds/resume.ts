@@ -1,4 +1,5 @@
 import type { Question } from '../../../shared/model.js';
+import { DEFAULT_MODE } from '../../../shared/modes.js';
 import type { Edition, GameMode } from '../../../shared/product.js';
 import { type GameInProgress, saveGame, startGame } from '../../state/game.js';
 import { userId } from '../../state/user.js';
@@ -14,9 +15,9 @@ export async function startOrResume(
   edition: Edition,
   gameId: string,
   questions: Question[],
-  mode: GameMode = 'alike',
+  mode: GameMode = DEFAULT_MODE,
 ): Promise<GameInProgress> {
-  const game = startGame(edition, gameId, questions, mode === 'guess');
+  const game = startGame(edition, gameId, questions, mode);
   const kept = keptRounds(gameId);
   if (!kept || kept.answers.length === 0) return game;
   let stored: number;

@@ -5,7 +5,7 @@ import EndScreen from '../../screens/EndScreen.js';
 import Game from '../../screens/Game.js';
 import Join from '../../screens/Join.js';
 import { loadGame, startGame } from '../../state/game.js';
-import { advance, FakeWebSocket, mockFetch, renderAt, sentence } from '../../test/helpers.js';
+import { advance, choose, FakeWebSocket, mockFetch, renderAt, sentence } from '../../test/helpers.js';
 import { keepAnswers, keptRounds, markStored } from './kept-rounds.js';
 
 const GAME_ID = 'gameAbc12345';
@@ -14,9 +14,10 @@ const questions: Question[] = [
   { edition: 'classic', id: 'c2', text: 'Pick a season', words: ['Winter', 'Spring', 'Summer', 'Autumn'] },
   { edition: 'classic', id: 'c3', text: 'Pick a drink', words: ['Tea', 'Coffee', 'Water', 'Juice'] },
 ];
+const OFFLINE = "You're offline. Keep playing: your answers are saved here and will be sent when you're back online.";
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const pick = async (word: string) => {
-  fireEvent.click(screen.getByRole('radio', { name: word }));
+  await choose(word);
   await advance(400);
 };
 
@@ -50,12 +51,15 @@ describe("a friend's rounds, sent one by one", () => {
     await pick('Summer');
     expect(heading()).toBe('Wavelength round 3 of 3');
     expect(keptRounds(GAME_ID)).toEqual({ gameId: GAME_ID, answers: [2, 3], stored: 1 });
+    // Said calmly while the round waits (issue 43.6).
+    expect(screen.getByRole('status').textContent).toBe(OFFLINE);
     // Back online: the waiting round goes at once, in order.
     online = true;
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
     await advance(0);
+    expect(screen.queryByText(OFFLINE)).toBeNull();
     expect(sent).toEqual([
       { round: 0, answer: 2 },
       { round: 1, answer: 3 },
@@ -82,6 +86,8 @@ describe("a friend's rounds, sent one by one", () => {
     await pick('Winter');
     expect(heading()).toBe('Wavelength round 3 of 3');
     expect(sent).toEqual([]);
+    // A busy server is not "offline".
+    expect(screen.queryByText(OFFLINE)).toBeNull();
     await advance(1000 + 2000);
     expect(sent).toEqual([0, 1]);
   });
@@ -152,5 +158,45 @@ describe('friends playing, on the creator’s end screen', () => {
     expect(screen.getByText(sentence('Cy is playing — round 2 of 10'))).toBeTruthy();
     await advance(60_000);
     expect(screen.queryByText(sentence(/Cy is playing/))).toBeNull();
+  });
+});
+
+describe('many friends playing, and those who never finish, on the creator’s end screen', () => {
+  it('says how many more are playing than listed, and lists unfinished plays with Remove', async () => {
+    FakeWebSocket.install();
+    const removed: string[] = [];
+    mockFetch((url, init) => {
+      if (url.pathname === '/prod/get-unfinished') {
+        const friends = removed.includes('zed') ? [] : [{ playerID: 'zed', playerName: 'Zed', round: 2, rounds: 10 }];
+        return { body: { friends, more: 0 } };
+      }
+      if (url.pathname === '/prod/remove-player') {
+        removed.push(JSON.parse(String(init?.body)).playerID);
+        return { body: { ok: true } };
+      }
+      if (url.pathname === '/prod/get-bursts') return { body: { playerIDs: [] } };
+      return { body: { playerName: 'Ada', isCreator: true, hasPlayed: false, mode: 'guess' } };
+    });
+    renderAt(`/endscreen/${GAME_ID}`, '/endscreen/:gameId', <EndScreen />);
+    FakeWebSocket.latest.open();
+    FakeWebSocket.latest.receive({
+      type: 'snapshot',
+      players: [],
+      playing: [{ playerID: 'bo', playerName: 'Bo', round: 3, rounds: 10 }],
+      morePlaying: 3,
+    });
+    const playingNow = () => screen.getByRole('list', { name: 'Playing now' });
+    expect(playingNow().textContent).toContain('and 3 more');
+    // One of the others removed (on another device): one fewer.
+    FakeWebSocket.latest.receive({ type: 'removed', playerID: 'someone-not-listed' });
+    expect(playingNow().textContent).toContain('and 2 more');
+    await advance(0);
+    expect(screen.getByRole('heading', { name: 'Started, not finished' })).toBeTruthy();
+    expect(screen.getByText(sentence('Zed — 2 of 10 rounds answered'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove', description: 'Zed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await advance(0);
+    expect(removed).toEqual(['zed']);
+    expect(screen.queryByText(sentence(/Zed —/))).toBeNull();
   });
 });

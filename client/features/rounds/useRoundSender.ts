@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReplyOf } from '../../../shared/api.js';
 import { ApiError } from '../../api/http.js';
 import { userId, userName } from '../../state/user.js';
@@ -15,14 +15,16 @@ export const resendDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** att
  * (the rounds differ, the friend has finished, the game is gone) stops the sending: the answers go
  * whole with log-response at the end, which decides. `active` is false once the play is over.
  * `onStored` hears each round the server stored, with its reply (a guess game's carries the
- * creator's answer to that round).
+ * creator's answer to that round). Returns whether rounds wait because no answer came at all
+ * (offline): the screen says so, calmly, until one is stored.
  */
 export function useRoundSender(
   gameId: string,
   answers: readonly number[] | null,
   active: boolean,
   onStored?: (round: number, reply: ReplyOf<'answer-round'>) => void,
-): void {
+): { offline: boolean } {
+  const [offline, setOffline] = useState(false);
   const latest = useRef({ answers, active, onStored });
   latest.current = { answers, active, onStored };
   const pump = useRef<() => void>(() => {});
@@ -43,6 +45,7 @@ export function useRoundSender(
         (reply) => {
           sending = false;
           attempt = 0;
+          if (!stopped) setOffline(false);
           markStored(gameId, reply.round);
           // A guess game's reply: the creator's answer to the round just stored.
           if (!stopped) latest.current.onStored?.(stored, reply);
@@ -67,6 +70,8 @@ export function useRoundSender(
             stopped = true;
             return;
           }
+          // Status 0: no answer at all (a busy server's 503 is retried without a word).
+          if (error instanceof ApiError && error.status === 0) setOffline(true);
           timer = setTimeout(() => {
             timer = undefined;
             next();
@@ -97,4 +102,5 @@ export function useRoundSender(
   useEffect(() => {
     if (count > 0 && active) pump.current();
   }, [count, active]);
+  return { offline: offline && active };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { gameTypeOf } from '../../../shared/model.js';
+import { modeUnlessDefault } from '../../../shared/modes.js';
 import { isOwnQuestionId, ownQuestionEntry } from '../../../shared/own-questions.js';
 import { NEW_GAME_ID } from '../../../shared/product.js';
 import { createGame, logResponse } from '../../api/calls.js';
@@ -39,7 +40,7 @@ async function submit(game: GameInProgress): Promise<string> {
       questionSet: game.questions.map((q) => (isOwnQuestionId(q.id) ? ownQuestionEntry(q) : q.id)),
       answerSet: game.answers,
       ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
-      ...(game.guess ? { mode: 'guess' as const } : {}),
+      ...modeUnlessDefault(game.mode),
     };
     // A game made back for a friend's creator; refused (the friend was removed, the game is gone), it is an ordinary game.
     const replyTo = pendingReply();

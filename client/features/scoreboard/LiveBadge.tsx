@@ -6,7 +6,7 @@ export function LiveBadge({ connected }: { connected: boolean }) {
   return (
     <span className={`live-badge${connected ? ' live-badge--on' : ''}`}>
       <span className="live-badge__dot" aria-hidden="true" />
-      {connected ? t`Live` : t`Connecting…`}
+      {connected ? t({ id: 'scoreboard.live', message: 'Live' }) : t`Connecting…`}
     </span>
   );
 }

@@ -38,6 +38,13 @@ describe('LiveScoreboardConnection', () => {
     expect(liveUrl('x', { protocol: 'https:', host: 'wave.example' })).toBe('wss://wave.example/prod/live/x');
   });
 
+  it("names this browser's id where a creator may watch, so that the server can tell the creator's socket", () => {
+    const id = '0b5c3e5e-7d3a-4f7e-9a51-3c2b1a0f9e8d';
+    connection = new LiveScoreboardConnection(GAME_ID, () => {}, id);
+    connection.start();
+    expect(FakeWebSocket.latest.url).toBe(`ws://${window.location.host}/prod/live/${GAME_ID}?userId=${id}`);
+  });
+
   it('applies the snapshot, then each player message in scoreboard order, handing over every change', () => {
     const live = start();
     expect(live.state).toMatchObject({ players: [], connected: false, loaded: false });

@@ -2,8 +2,10 @@ import type { Player } from '../../../shared/api.js';
 import {
   insertPlayer,
   LIVE_CLOSE_UNKNOWN_GAME,
+  LIVE_MESSAGE_TYPES,
   LIVE_PATH_PREFIX,
   type LiveMessage,
+  type LiveMessageType,
   PLAYING_FADES_AFTER_MS,
   type Playing,
 } from '../../../shared/live.js';
@@ -19,6 +21,8 @@ export interface LiveScoreboard {
   players: Player[];
   /** Friends playing now, round by round (not finished; faded after 10 minutes without a round). */
   playing: Playing[];
+  /** How many more friends are playing than `playing` lists (the snapshot lists the 50 latest). */
+  morePlaying: number;
   /** True while the live socket is open. */
   connected: boolean;
   /** True once a first list (snapshot) has arrived. */
@@ -34,6 +38,7 @@ export interface LiveScoreboard {
 export const INITIAL_SCOREBOARD: LiveScoreboard = {
   players: [],
   playing: [],
+  morePlaying: 0,
   connected: false,
   loaded: false,
   gone: false,
@@ -54,11 +59,17 @@ function isPlaying(value: unknown): value is Playing {
   );
 }
 
-/** A friend's latest round in the list (their place kept), unless they are on the board already. */
+/**
+ * A friend's latest round in the list (their place kept), unless they are on the board already. A
+ * later round of a friend not listed is one of the `morePlaying` coming into view (as the server counts).
+ */
 function withPlaying(state: LiveScoreboard, player: Playing): Partial<LiveScoreboard> {
   if (state.players.some((p) => p.playerID === player.playerID)) return {};
   const at = state.playing.findIndex((p) => p.playerID === player.playerID);
-  if (at === -1) return { playing: [...state.playing, player] };
+  if (at === -1) {
+    const morePlaying = player.round > 1 && state.morePlaying > 0 ? state.morePlaying - 1 : state.morePlaying;
+    return { playing: [...state.playing, player], morePlaying };
+  }
   if (state.playing[at].round >= player.round) return {};
   return { playing: state.playing.map((p, i) => (i === at ? player : p)) };
 }
@@ -71,9 +82,18 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.min(RECONNECT_MAX_MS, Math.round(base * (0.75 + random() * 0.5)));
 }
 
-export function liveUrl(gameId: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+/**
+ * The live channel's address; with `userId` (this browser's private id, on the creator's screens)
+ * the server tells the socket what only the game's creators hear (`reply`) if it is theirs.
+ */
+export function liveUrl(
+  gameId: string,
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+  userId?: string | null,
+): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}${LIVE_PATH_PREFIX}${encodeURIComponent(gameId)}`;
+  const query = userId ? `?userId=${encodeURIComponent(userId)}` : '';
+  return `${scheme}://${location.host}${LIVE_PATH_PREFIX}${encodeURIComponent(gameId)}${query}`;
 }
 
 function isPlayer(value: unknown): value is Player {
@@ -93,21 +113,30 @@ function parseLiveMessage(data: unknown): LiveMessage | null {
   }
   if (typeof message !== 'object' || message === null) return null;
   const m = message as Record<string, unknown>;
-  if (m.type === 'snapshot' && Array.isArray(m.players) && m.players.every(isPlayer)) {
+  // A type this client does not know yet: ignored.
+  if (typeof m.type !== 'string' || !Object.hasOwn(LIVE_MESSAGE_TYPES, m.type)) return null;
+  return GUARDS[m.type as LiveMessageType](m);
+}
+
+/** One guard per type of shared/live.ts LIVE_MESSAGE_TYPES: a type without one fails to compile. */
+const GUARDS: { [K in LiveMessageType]: (m: Record<string, unknown>) => Extract<LiveMessage, { type: K }> | null } = {
+  snapshot: (m) => {
+    if (!(Array.isArray(m.players) && m.players.every(isPlayer))) return null;
     // A server from before presence sends no `playing`.
     const playing = Array.isArray(m.playing) ? m.playing.filter(isPlaying) : [];
-    return { type: 'snapshot', players: m.players, playing };
-  }
-  if (m.type === 'playing' && isPlaying(m.player)) return { type: 'playing', player: m.player };
-  if (m.type === 'player' && isPlayer(m.player)) return { type: 'player', player: m.player };
-  if (m.type === 'removed' && typeof m.playerID === 'string') return { type: 'removed', playerID: m.playerID };
-  if (m.type === 'deleted') return { type: 'deleted' };
-  if (m.type === 'reply' && typeof m.playerID === 'string' && typeof m.gameId === 'string') {
-    return { type: 'reply', playerID: m.playerID, gameId: m.gameId };
-  }
-  // A type this client does not know yet: ignored.
-  return null;
-}
+    // Only when more are playing than it lists (and never from a server from before the cap).
+    const morePlaying = typeof m.morePlaying === 'number' && m.morePlaying > 0 ? m.morePlaying : 0;
+    return { type: 'snapshot', players: m.players, playing, morePlaying };
+  },
+  playing: (m) => (isPlaying(m.player) ? { type: 'playing', player: m.player } : null),
+  player: (m) => (isPlayer(m.player) ? { type: 'player', player: m.player } : null),
+  removed: (m) => (typeof m.playerID === 'string' ? { type: 'removed', playerID: m.playerID } : null),
+  deleted: () => ({ type: 'deleted' }),
+  reply: (m) =>
+    typeof m.playerID === 'string' && typeof m.gameId === 'string'
+      ? { type: 'reply', playerID: m.playerID, gameId: m.gameId }
+      : null,
+};
 
 /**
  * One game's friends' scores, kept up to date over the live channel, with no framework: `start`
@@ -130,9 +159,11 @@ export class LiveScoreboardConnection {
   readonly #heard = new Map<string, number>();
   #fade: ReturnType<typeof setInterval> | undefined;
 
+  /** `userId`: this browser's private id, sent where its creator may be watching (see liveUrl). */
   constructor(
     readonly gameId: string,
     private readonly onChange: (state: LiveScoreboard) => void,
+    private readonly userId?: string | null,
   ) {}
 
   get state(): LiveScoreboard {
@@ -178,7 +209,8 @@ export class LiveScoreboardConnection {
     const faded = [...this.#heard].filter(([, at]) => now - at >= PLAYING_FADES_AFTER_MS).map(([id]) => id);
     if (faded.length === 0) return;
     for (const id of faded) this.#heard.delete(id);
-    this.#update({ playing: this.#state.playing.filter((p) => !faded.includes(p.playerID)) });
+    // The others the server counted are less recent than every listed friend: faded too.
+    this.#update({ playing: this.#state.playing.filter((p) => !faded.includes(p.playerID)), morePlaying: 0 });
   }
 
   #giveUp(): void {
@@ -209,7 +241,7 @@ export class LiveScoreboardConnection {
   #connect(): void {
     this.#timer = undefined;
     if (this.#stopped) return;
-    const ws = new WebSocket(liveUrl(this.gameId));
+    const ws = new WebSocket(liveUrl(this.gameId, window.location, this.userId));
     let opened = false;
     this.#socket = ws;
     ws.onopen = () => {
@@ -225,7 +257,13 @@ export class LiveScoreboardConnection {
           this.#heard.clear();
           const now = Date.now();
           for (const p of message.playing) this.#heard.set(p.playerID, now);
-          this.#update({ players: message.players, playing: message.playing, loaded: true, error: undefined });
+          this.#update({
+            players: message.players,
+            playing: message.playing,
+            morePlaying: message.morePlaying ?? 0,
+            loaded: true,
+            error: undefined,
+          });
           break;
         }
         case 'playing':
@@ -239,16 +277,23 @@ export class LiveScoreboardConnection {
             playing: withoutPlaying(this.#state.playing, message.player.playerID),
           });
           break;
-        case 'removed':
+        case 'removed': {
           this.#heard.delete(message.playerID);
+          const { players, playing, morePlaying } = this.#state;
+          const known =
+            players.some((p) => p.playerID === message.playerID) ||
+            playing.some((p) => p.playerID === message.playerID);
           this.#update({
-            players: this.#state.players.filter((p) => p.playerID !== message.playerID),
-            playing: withoutPlaying(this.#state.playing, message.playerID),
+            players: players.filter((p) => p.playerID !== message.playerID),
+            playing: withoutPlaying(playing, message.playerID),
+            // Neither listed: most likely one of the others (an unfinished play removed).
+            morePlaying: known || morePlaying === 0 ? morePlaying : morePlaying - 1,
           });
           break;
+        }
         case 'deleted':
           // The server closes the socket with LIVE_CLOSE_UNKNOWN_GAME next, which stops the connection.
-          this.#update({ players: [], playing: [] });
+          this.#update({ players: [], playing: [], morePlaying: 0 });
           break;
         case 'reply': {
           const { playerID, gameId } = message;
@@ -257,6 +302,9 @@ export class LiveScoreboardConnection {
           }
           break;
         }
+        default:
+          // A message type in shared/live.ts that this screen does not handle fails to compile here.
+          message satisfies never;
       }
     };
     ws.onclose = (event: CloseEvent) => {

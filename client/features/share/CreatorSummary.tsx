@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Player } from '../../../shared/api.js';
+import { modeOf } from '../../../shared/modes.js';
 import { type GameMode, PRODUCT_NAME } from '../../../shared/product.js';
 import { formatCount, formatScoreText } from '../../i18n/format.js';
 import { useLanguage } from '../../i18n/useLanguage.js';
@@ -45,7 +46,7 @@ export function CreatorSummary({
           <dd>{average}</dd>
         </div>
         <div>
-          <dt>{mode === 'guess' ? t`Knows you best` : t`Best match`}</dt>
+          <dt>{modeOf(mode).friendsGuess ? t`Knows you best` : t`Best match`}</dt>
           <dd>
             {/* Isolated: a right-to-left name would otherwise pull the score in front of it. The
                 score has a line of its own: in a third of a phone's width "Bo · 10/10" broke
@@ -57,7 +58,7 @@ export function CreatorSummary({
       <img
         className="summary__card"
         src={card}
-        alt={mode === 'guess' ? t`Story card of who knows you best` : t`Story card of your top three`}
+        alt={modeOf(mode).friendsGuess ? t`Story card of who knows you best` : t`Story card of your top three`}
         width="180"
         height="320"
         loading="lazy"

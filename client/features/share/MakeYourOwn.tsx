@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router-dom';
 import { Isolated } from '../../i18n/Isolated.js';
 import { creatorInSentence } from '../../i18n/names.js';
+import type { LandingState } from '../../paths.js';
 import { userId } from '../../state/user.js';
 import { startReply } from './replyTo.js';
 
@@ -12,7 +13,9 @@ export function MakeYourOwn({ gameId, creatorName }: { gameId: string; creatorNa
   const creator = creatorInSentence(creatorName);
   const start = () => {
     startReply({ gameId, playerId: userId() });
-    navigate('/');
+    // The landing says whom the new game is for.
+    const state: LandingState = { replyFor: creatorName };
+    navigate('/', { state });
   };
   return (
     <button type="button" className="button button--secondary make-your-own" onClick={start}>

@@ -76,7 +76,7 @@ export function ShareLink({ link }: { link: string }) {
       </p>
       {canShare && (
         <button type="button" className="button button--secondary" onClick={share}>
-          {t`Share`}
+          {t({ id: 'share-link.share', message: 'Share' })}
         </button>
       )}
     </div>

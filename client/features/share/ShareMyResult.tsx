@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { PRODUCT_NAME } from '../../../shared/product.js';
+import { useLatest } from '../../hooks/useLatest.js';
 import { useLanguage } from '../../i18n/useLanguage.js';
 import { canShareFiles, cardFile, resultCardPath } from './cards.js';
 import { withLink } from './grid.js';
@@ -10,7 +11,8 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 
 /**
  * "Share my result": the story card as a file with the text (grid, score, link) where the share
- * sheet takes files; otherwise the card to save and the text to copy. `playerID` is this
+ * sheet takes files; otherwise the card to save and the text (copied with the chat row's "Copy
+ * the text"). A tap before the card has arrived says "Preparing your picture…" and shares it on arrival. `playerID` is this
  * browser's id on the scoreboard (null on another device: then the text alone).
  */
 export function ShareMyResult({
@@ -28,15 +30,18 @@ export function ShareMyResult({
   const lang = useLanguage();
   const text = withLink(message, link);
   const path = playerID ? resultCardPath(gameId, playerID, lang) : null;
-  // Fetched ahead: a share sheet opens only straight from the tap, not after a download.
-  const [file, setFile] = useState<File | null>(null);
+  // Fetched ahead: a share sheet opens only close to the tap (its activation lasts a few seconds).
+  // undefined while it loads, null when it cannot be had.
+  const [file, setFile] = useState<File | null | undefined>(undefined);
+  // Tapped before the card arrived: shared the moment it does, still within the tap's activation.
+  const [waiting, setWaiting] = useState(false);
   const [offer, setOffer] = useState(false);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
-    setFile(null);
+    setFile(path ? undefined : null);
     if (!path) return;
     const controller = new AbortController();
     void cardFile(path, `${PRODUCT_NAME.toLowerCase()}-result.png`, controller.signal).then(
@@ -52,10 +57,14 @@ export function ShareMyResult({
     timer.current = setTimeout(() => setCopied(false), COPIED_MS);
   };
 
-  const share = async () => {
+  const share = async (card: File | null | undefined) => {
+    if (card === undefined) {
+      setWaiting(true);
+      return;
+    }
     try {
-      if (file && canShareFiles([file])) {
-        await navigator.share({ files: [file], title: t`My ${PRODUCT_NAME} result`, text });
+      if (card && canShareFiles([card])) {
+        await navigator.share({ files: [card], title: t`My ${PRODUCT_NAME} result`, text });
         return;
       }
       if (!path && typeof navigator.share === 'function') {
@@ -63,18 +72,24 @@ export function ShareMyResult({
         return;
       }
     } catch (error) {
-      // Closing the share sheet is a choice; anything else falls back to saving and copying.
+      // Closing the share sheet is a choice; anything else (an activation run out) falls back to saving and copying.
       if (isAbort(error)) return;
     }
     // Without a card there is only the text: copied at once.
     if (path) setOffer(true);
     else await copy();
   };
+  const shareLatest = useLatest(share);
+  useEffect(() => {
+    if (!waiting || file === undefined) return;
+    setWaiting(false);
+    void shareLatest.current(file);
+  }, [waiting, file, shareLatest]);
 
   return (
     <div className="share-result">
-      <button type="button" className="button button--primary" onClick={() => void share()}>
-        {t`Share my result`}
+      <button type="button" className="button button--primary" aria-busy={waiting} onClick={() => void share(file)}>
+        {waiting ? t`Preparing your picture…` : t`Share my result`}
       </button>
       {offer && (
         <div className="share-result__offer" data-testid="share-offer">
@@ -92,10 +107,8 @@ export function ShareMyResult({
               </a>
             </>
           )}
+          {/* "Copy the text" is the chat row's, just below: one button of that name on the screen. */}
           <pre className="share-result__text">{text}</pre>
-          <button type="button" className="button button--secondary" onClick={() => void copy()}>
-            {t`Copy the text`}
-          </button>
         </div>
       )}
       <p className="share__status" role="status">

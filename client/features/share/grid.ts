@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { modeOf } from '../../../shared/modes.js';
 import { type GameMode, namedCreator, PRODUCT_NAME } from '../../../shared/product.js';
 import { formatScoreText } from '../../i18n/format.js';
 
@@ -51,7 +52,7 @@ export function resultMessage(
 
 /** What a creator sends with their game's link: a guess game asks how well friends know them. */
 export function inviteMessage(i18n: I18n, mode?: GameMode): string {
-  return mode === 'guess'
+  return modeOf(mode).friendsGuess
     ? i18n._(msg`How well do you know me? Guess my answers in my ${PRODUCT_NAME} game!`)
     : i18n._(msg`Play my ${PRODUCT_NAME} game and see how in tune we are!`);
 }

@@ -1,14 +1,16 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../../../shared/model.js';
 import { NEW_GAME_ID } from '../../../shared/product.js';
 import Game from '../../screens/Game.js';
+import Landing from '../../screens/Landing.js';
 import Result from '../../screens/Result.js';
 import { saveGame, startGame } from '../../state/game.js';
 import { saveOwnPlayerId } from '../../state/publicIds.js';
 import { userId } from '../../state/user.js';
 import { spectrumComparison } from '../../test/comparisons.js';
-import { advance, FakeWebSocket, mockFetch, renderAt } from '../../test/helpers.js';
+import { advance, FakeWebSocket, mockFetch, renderAt, sentence } from '../../test/helpers.js';
 import { resultGrid } from './grid.js';
 import { pendingReply, startReply } from './replyTo.js';
 
@@ -65,9 +67,41 @@ describe('Share my result', () => {
     const offer = screen.getByTestId('share-offer');
     expect(offer.querySelector('a[download]')?.getAttribute('href')).toBe(CARD);
     expect(writeText).not.toHaveBeenCalled();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Copy the text' })[0]);
+    // One "Copy the text" on the screen, the chat row's, even with the offer open (issue 43.5).
+    expect(screen.getAllByRole('button', { name: 'Copy the text' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the text' }));
     await advance(0);
     expect(writeText).toHaveBeenCalledWith(expect.stringContaining('🟩🟩🟥'));
+  });
+
+  it('tapped before the card has arrived, says it is preparing the picture and opens the share sheet when it comes (issue 43.5)', async () => {
+    const share = vi.fn(async (_data: ShareData) => {});
+    const canShare = vi.fn((data: ShareData) => (data.files?.length ?? 0) > 0);
+    vi.stubGlobal('navigator', { ...navigator, share, canShare });
+    let cardArrives: () => void = () => {};
+    const card = new Promise<void>((resolve) => {
+      cardArrives = resolve;
+    });
+    userId();
+    saveOwnPlayerId(GAME_ID, PLAYER_ID);
+    mockFetch(async (url) => {
+      if (!url.pathname.startsWith('/og/')) return { body: spectrumComparison };
+      await card;
+      return { body: 'png bytes' };
+    });
+    renderAt(`/result/${GAME_ID}`, '/result/:gameId', <Result />);
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Share my result' }));
+    await advance(0);
+    expect(share).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('share-offer')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Preparing your picture…' })).toBeTruthy();
+    cardArrives();
+    await advance(0);
+    expect(share).toHaveBeenCalledTimes(1);
+    expect(share.mock.calls[0][0].files?.map((file) => file.name)).toEqual(['wavelength-result.png']);
+    expect(screen.queryByTestId('share-offer')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Share my result' })).toBeTruthy();
   });
 
   it('links WhatsApp and Telegram with the text and the link, and draws the link as a QR code', async () => {
@@ -91,6 +125,29 @@ describe('Share my result', () => {
     await advance(0);
     expect(pendingReply()).toEqual({ gameId: GAME_ID, playerId: userId() });
     expect(screen.getByTestId('where').textContent).toContain('/');
+  });
+
+  it('"Make your own — Sam will see it" opens a start page that says the new game is for Sam (issue 43.8)', async () => {
+    userId();
+    saveOwnPlayerId(GAME_ID, PLAYER_ID);
+    mockFetch((url) => {
+      if (url.pathname.startsWith('/og/')) return { body: 'png bytes' };
+      if (url.pathname === '/prod/get-questions') return { body: { questions: [] } };
+      return { body: spectrumComparison };
+    });
+    render(
+      <MemoryRouter initialEntries={[`/result/${GAME_ID}`]}>
+        <Routes>
+          <Route path="/result/:gameId" element={<Result />} />
+          <Route path="/" element={<Landing edition="spectrum" />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Make your own — Sam will see it' }));
+    await advance(0);
+    expect(screen.getByRole('button', { name: /Play|Loading/ })).toBeTruthy();
+    expect(screen.getByText(sentence("Your new game is for Sam, who will see it once you've answered."))).toBeTruthy();
   });
 });
 

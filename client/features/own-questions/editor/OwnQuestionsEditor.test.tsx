@@ -7,7 +7,7 @@ import { NEW_GAME_ID } from '../../../../shared/product.js';
 import Game from '../../../screens/Game.js';
 import Landing from '../../../screens/Landing.js';
 import { loadGame, startGame } from '../../../state/game.js';
-import { advance, mockFetch, renderAt } from '../../../test/helpers.js';
+import { advance, choose, mockFetch, renderAt } from '../../../test/helpers.js';
 import { loadDrafts } from './own-questions.js';
 import { OWN_QUESTIONS_TEXT } from './ownQuestionsText.js';
 
@@ -50,8 +50,8 @@ async function editorArrives() {
   });
   await advance(0);
 }
-const add = async () => {
-  fireEvent.click(screen.getByRole('button', { name: OWN_QUESTIONS_TEXT.addQuestion }));
+const add = async (name = 'Add your own question') => {
+  fireEvent.click(screen.getByRole('button', { name }));
   await editorArrives();
 };
 const type = (label: string, value: string, index = 0) =>
@@ -72,7 +72,7 @@ beforeEach(() => {
 describe('the own-questions editor on the landing screen', () => {
   it('writes a Classic question with labelled fields; Play puts it first, in place of a drawn one', async () => {
     await landing();
-    expect(screen.getByRole('heading', { name: OWN_QUESTIONS_TEXT.title })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your own questions' })).toBeTruthy();
     await add();
     // Focus goes to the new question's text, labelled "Question" inside "Your question 1".
     expect(document.activeElement).toBe(screen.getByLabelText('Question'));
@@ -94,7 +94,9 @@ describe('the own-questions editor on the landing screen', () => {
 
   it('writes a Spectrum statement on one of the three scales, shown with their end labels', async () => {
     await landing('/spectrum');
-    await add();
+    // A statement from the first button on (issue 43), as in the spec's Spectrum.
+    expect(screen.getByRole('heading', { name: 'Your own statements' })).toBeTruthy();
+    await add('Add your own statement');
     type('Statement', 'I sing in the shower.');
     // A statement all through, never "question" (issue 32).
     expect(screen.getByRole('group', { name: 'Your statement 1' })).toBeTruthy();
@@ -138,7 +140,7 @@ describe('the own-questions editor on the landing screen', () => {
   it('adds and removes questions and words with buttons that say which, up to five questions', async () => {
     await landing();
     for (let i = 0; i < 5; i++) await add();
-    expect(screen.queryByRole('button', { name: OWN_QUESTIONS_TEXT.addQuestion })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add your own question' })).toBeNull();
     expect(screen.getByText(OWN_QUESTIONS_TEXT.full)).toBeTruthy();
     type('Question', 'The third one', 2);
     fireEvent.click(screen.getByRole('button', { name: 'Remove question 2' }));
@@ -149,7 +151,7 @@ describe('the own-questions editor on the landing screen', () => {
       '',
     ]);
     // Back under five: the add button is back, and focus is on it.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: OWN_QUESTIONS_TEXT.addQuestion }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add your own question' }));
 
     // Two words at least: no Remove until a third is added.
     expect(screen.queryByRole('button', { name: 'Remove answer word 1 of question 1' })).toBeNull();
@@ -205,10 +207,10 @@ describe('the own-questions editor on the landing screen', () => {
     renderAt(`/classic/game/${NEW_GAME_ID}`, '/classic/game/:gameId', <Game edition="classic" />);
     expect(screen.getByText('Ours?')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Swap question/ })).toBeNull();
-    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    await choose('Yes');
     await advance(200);
     expect(screen.getByRole('button', { name: /Swap question/ })).toBeTruthy();
-    fireEvent.click(screen.getByRole('radio', { name: 'c' }));
+    await choose('c');
     await advance(200);
     const body = JSON.parse(String(fetchMock.mock.calls[0][1]?.body));
     expect(body.questionSet).toEqual([{ question: 'Ours?', options: ['Yes', 'No'] }, 'c2']);

@@ -67,7 +67,7 @@ export function OwnQuestionsEditor({
 
   return (
     <section ref={section} className="own-questions" aria-labelledby={`${base}-title`} onKeyDown={keepTyping}>
-      <h2 id={`${base}-title`}>{TEXT.title}</h2>
+      <h2 id={`${base}-title`}>{TEXT.title(own.edition)}</h2>
       <p className="muted own-questions__intro">{TEXT.intro(own.edition)}</p>
       {drafts.length > 0 && (
         <ol className="own-questions__list">
@@ -103,7 +103,7 @@ export function OwnQuestionsEditor({
             focusNext(fieldIds(base, drafts.length).question);
           }}
         >
-          {TEXT.addQuestion}
+          {TEXT.addQuestion(own.edition)}
         </button>
       ) : (
         <p id={addId} className="muted" tabIndex={-1}>

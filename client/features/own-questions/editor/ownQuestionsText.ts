@@ -17,9 +17,7 @@ import { OWN_QUESTIONS_INTRO } from '../ownQuestionsIntro.js';
 const most = MAX_OWN_QUESTIONS;
 
 export const OWN_QUESTIONS_TEXT = {
-  get title() {
-    return OWN_QUESTIONS_INTRO.title;
-  },
+  title: (edition: Edition) => OWN_QUESTIONS_INTRO.title(edition),
   intro: (edition: Edition) => OWN_QUESTIONS_INTRO.intro(edition),
   // A Spectrum round is a statement to agree with or not: never called a question there.
   legend: (n: number, edition: Edition) =>
@@ -29,9 +27,7 @@ export const OWN_QUESTIONS_TEXT = {
   get scaleLegend() {
     return i18n._(msg`Scale`);
   },
-  get addQuestion() {
-    return OWN_QUESTIONS_INTRO.addQuestion;
-  },
+  addQuestion: (edition: Edition) => OWN_QUESTIONS_INTRO.addQuestion(edition),
   get removeQuestion() {
     return i18n._(msg`Remove question`);
   },
