@@ -55,6 +55,7 @@ const databaseFreeTests = [
   'server/ops/start-failure.test.ts',
   'server/lru.test.ts',
   'server/party/clock-machine.test.ts',
+  'server/cards/emoji.test.ts',
   'server/questions/draw.test.ts',
   'server/web/preload.test.ts',
 ];

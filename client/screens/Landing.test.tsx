@@ -68,7 +68,7 @@ describe('landing screen', () => {
     expect(userName()).toBe('Robin');
   });
 
-  it("Back from the game returns to the landing (Play adds to the history, not over it), the game kept to resume (issue 43.6)", async () => {
+  it('Back from the game returns to the landing (Play adds to the history, not over it), the game kept to resume (issue 43.6)', async () => {
     mockFetch(() => ({ body: { questions } }));
     openLanding('/classic');
     await advance(0);

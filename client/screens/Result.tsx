@@ -67,11 +67,11 @@ export default function Result() {
 
   // The board and the circle, live: the rank follows them, and a removal or a deletion shows at once.
   const live = useLiveScoreboard(comparison ? gameId : undefined);
-  // A guess game has no circle (everyone guessed the same answers): never asked for.
+  // A mode without a circle (guess: everyone guessed the same answers): never asked for.
   const circle = useCircle(
     gameId,
     { playerId: playerId ?? '' },
-    comparison && comparison.mode !== 'guess' ? friendsKey(live) : null,
+    comparison && modeOf(comparison.mode).circle ? friendsKey(live) : null,
   );
   const ownId = ownPlayerId(gameId);
   const ownIndex = ownId === null ? -1 : live.players.findIndex((player) => player.playerID === ownId);

@@ -1,4 +1,3 @@
-import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '../../../shared/model.js';
 import Game from '../../screens/Game.js';
