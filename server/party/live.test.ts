@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_AWAY_MS, PARTY_CLOSE_KICKED } from '../../shared/party.js';
-import { testApp } from '../testing/app.js';
-import { advance, answer, command, createParty, FakeClock, getParty, join, PartySocket } from './testing.js';
+import { newUserId, testApp } from '../testing/app.js';
+import { advance, answer, call, command, createParty, FakeClock, getParty, join, PartySocket } from './testing.js';
 
 // Both implementations pass this file: SQLite in `server`, PostgreSQL in `server-postgres`.
 
@@ -64,6 +64,22 @@ describe('the party live channel', () => {
     phone.close();
     const gone = await screen.next((m) => m.type === 'presence' && m.connected === false);
     expect(gone).toMatchObject({ playerID: bo.playerID, seq: answered.seq + 2 });
+  });
+
+  it('shows a phone the question in the language it joined with, the screen in the host’s', async () => {
+    const { partyId, host } = await createParty(app);
+    const userId = newUserId();
+    await call(app, 'join-party', { partyId, userId, userName: 'Bo', lang: 'de' });
+    await command(app, partyId, host, 'start');
+    await advance(app, clock, partyId, 3000);
+    const phone = await open(partyId);
+    phone.send({ type: 'hello', userId });
+    const mine = await phone.next((m) => m.type === 'party' && m.me !== undefined);
+    const german = await call(app, `get-party?partyId=${partyId}&lang=de`);
+    const english = await getParty(app, partyId);
+    expect(german.body.question.question).not.toBe(english.question.question);
+    expect(mine.question).toEqual(german.body.question);
+    expect((await getParty(app, partyId, userId)).question).toEqual(german.body.question);
   });
 
   it('closes answering at once when every connected player has answered, without waiting for those away', async () => {

@@ -193,8 +193,10 @@ export class PartyRoom {
 
   /** `hello`: with a seated player's userId the socket is theirs; a kicked player is shut out. */
   hello(listener: Listener, userId: string | undefined, lang: Language | undefined): void {
-    if (lang) listener.lang = lang;
     const seat = userId ? this.seatOf(userId) : undefined;
+    // A phone reads in its own language: the one it says, else the one it joined with.
+    const language = lang ?? seat?.lang;
+    if (language) listener.lang = language;
     if (seat?.kicked) {
       listener.socket.close(PARTY_CLOSE_KICKED, 'Kicked');
       return;
