@@ -1,7 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_AWAY_MS, PARTY_CLOSE_KICKED } from '../../shared/party.js';
-import { newUserId, testApp } from '../testing/app.js';
+import { newUserId, persistentTestDatabase, testApp } from '../testing/app.js';
 import { advance, answer, call, command, createParty, FakeClock, getParty, join, PartySocket } from './testing.js';
 
 // Both implementations pass this file: SQLite in `server`, PostgreSQL in `server-postgres`.
@@ -162,6 +165,34 @@ describe('party sockets per address', () => {
       for (const socket of [...open.slice(1), next]) socket.close();
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('a restarted server', () => {
+  it('hands the party over when its host does not come back within 60 s', async () => {
+    const database = await persistentTestDatabase(mkdtempSync(joinPath(tmpdir(), 'wavelength-party-')));
+    const clock = new FakeClock();
+    const env = { DATABASE_URL: database.url };
+    try {
+      let app = await testApp(env, { partyClock: clock });
+      const { partyId, host } = await createParty(app);
+      const bo = await join(app, partyId, 'Bo');
+      await app.close();
+      app = await testApp(env, { partyClock: clock });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/prod/party-live/`;
+      const phone = await PartySocket.open(url + partyId);
+      phone.send({ type: 'hello', userId: bo.userId });
+      await phone.next((m) => m.type === 'party' && m.me !== undefined);
+      const hostOf = (party: { players: { host: boolean; playerID: string }[] }) =>
+        party.players.find((p) => p.host)?.playerID;
+      expect(hostOf(await advance(app, clock, partyId, HOST_AWAY_MS - 1))).toBe(host.playerID);
+      expect(hostOf(await advance(app, clock, partyId, 1))).toBe(bo.playerID);
+      phone.close();
+      await app.close();
+    } finally {
+      await database.drop();
     }
   });
 });

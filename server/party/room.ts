@@ -60,6 +60,8 @@ export class PartyRoom {
   ) {
     this.seq = party.seq;
     this.schedule();
+    // Loaded with nobody connected (a restart): a host who does not come back is handed over too.
+    if (!party.ended) this.watchHost();
   }
 
   /** Runs `work` after everything queued before it, alone. */
@@ -246,6 +248,8 @@ export class PartyRoom {
         if (this.party.ended || this.isConnected(state.hostId)) return;
         const [longest] = [...this.connectedSince].sort((a, b) => a[1] - b[1]);
         if (longest) await this.change({ ...state, hostId: longest[0] });
+        // Nobody here to take over: look again later.
+        else this.watchHost();
       }).catch((error) => this.deps.log('a party host hand-over failed', error));
     });
   }
