@@ -54,6 +54,7 @@ const databaseFreeTests = [
   'server/ops/logging.test.ts',
   'server/ops/start-failure.test.ts',
   'server/lru.test.ts',
+  'server/party/clock-machine.test.ts',
   'server/cards/emoji.test.ts',
   'server/push/origin-queue.test.ts',
   'server/questions/draw.test.ts',

@@ -16,6 +16,7 @@ import { openApiRoute } from './http/openapi.js';
 import type { Rooms } from './live/rooms.js';
 import { liveRoutes } from './live/routes.js';
 import type { Metrics } from './ops/metrics.js';
+import { type PartyClock, registerParty } from './party/index.js';
 import type { PushNotifier } from './push/notifier.js';
 import type { VapidKeys } from './push/repository.js';
 import { pushRoutes } from './push/routes.js';
@@ -23,7 +24,7 @@ import { questionRoutes } from './questions/routes.js';
 import type { QuestionTexts } from './questions/translations.js';
 import { roundRoutes } from './rounds/routes.js';
 import { shareRoutes } from './share/routes.js';
-import type { Storage } from './storage/index.js';
+import type { PostgresStorage, SqliteStorage, Storage } from './storage/index.js';
 
 export interface ApiOptions {
   config: Config;
@@ -38,6 +39,8 @@ export interface ApiOptions {
   /** Moderation: the admin's token check (none without ADMIN_TOKEN) and its actions. */
   admin: { auth: AdminAuth | undefined; moderation: Moderation };
   livePingIntervalMs?: number;
+  /** Parties: the database they are stored in, and the time source of their clocks (tests: a fake one). */
+  party: { storage: SqliteStorage | PostgresStorage; clock?: PartyClock };
 }
 
 /**
@@ -122,6 +125,13 @@ export async function registerApi(
           const game = await rooms.findGame(gameId);
           return game !== undefined && isGameCreator(games, game, userId);
         },
+      });
+      await registerParty(api, {
+        config,
+        ...options.party,
+        questions,
+        texts,
+        livePingIntervalMs: options.livePingIntervalMs,
       });
     },
     { prefix: API_PREFIX },

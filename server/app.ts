@@ -25,6 +25,7 @@ import { liveSocketErrorHandler } from './live/socket-errors.js';
 import { healthRoute } from './ops/health.js';
 import { RequestLog } from './ops/logging.js';
 import { registerMetrics } from './ops/metrics.js';
+import type { PartyClock } from './party/index.js';
 import { CLIENT_DIR } from './paths.js';
 import { type NotifierOptions, PushNotifier } from './push/notifier.js';
 import { makeVapidKeys, type PushSend, webPushSender } from './push/sender.js';
@@ -59,6 +60,8 @@ export interface AppOptions {
   push?: { send?: PushSend } & Pick<NotifierOptions, 'quietMs' | 'sendDeadlineMs' | 'breaker' | 'perOrigin'>;
   /** The clock of the retention purge (ms since the epoch); tests move it instead of waiting. */
   now?: () => number;
+  /** The time source of party clocks; tests drive parties with a fake one. */
+  partyClock?: PartyClock;
 }
 
 /** Builds the whole product as a Fastify app (API, live channel, client) without listening. */
@@ -86,13 +89,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Read and checked once: seeded into the database, and kept in memory for its translations.
   const bank = loadQuestionBank(questionsDir(config), { questionsPerGame: config.QUESTIONS_PER_GAME });
-  const storage: Storage = await openStorage(config, {
+  const storage = await openStorage(config, {
     bus: options.bus ?? new InProcessEventBus(),
     bank,
     busChannel: options.busChannel,
     log: (message, err) => app.log.warn({ err }, message),
   });
-  app.decorate('storage', storage);
+  app.decorate('storage', storage as Storage);
   app.addHook('onClose', () => storage.close());
   const { games, bus } = storage;
   // Each game's live state (its definition, scoreboard, sockets and events) in one room; every
@@ -184,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     push: { keys: pushKeys, notifier },
     admin: { auth: adminAuth, moderation },
     livePingIntervalMs: options.livePingIntervalMs,
+    party: { storage, clock: options.partyClock },
   });
 
   await app.register(storyRoutes, {

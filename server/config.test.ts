@@ -57,6 +57,7 @@ describe('loadConfig', () => {
       LIVE_SOCKETS_PER_ADDRESS: 50,
       REQUEST_TIMEOUT_MS: 30_000,
       CO_CREATORS_PER_GAME: 20,
+      PARTY_MAX_PLAYERS: 50,
     });
     expect(loadConfig({ CO_CREATORS_PER_GAME: '3' }).CO_CREATORS_PER_GAME).toBe(3);
   });
@@ -122,6 +123,7 @@ describe('loadConfig', () => {
     ['REQUEST_TIMEOUT_MS', '10'],
     ['CO_CREATORS_PER_GAME', 'many'],
     ['CO_CREATORS_PER_GAME', '-1'],
+    ['PARTY_MAX_PLAYERS', '1'],
     ['BUS_URL', 'postgres://db/wavelength'],
     ['BUS_URL', 'redis:'],
   ])('stops with one line naming %s=%s', (name, value) => {

@@ -93,6 +93,8 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
     MAX_PLAYERS_PER_GAME: integer(1, 1_000_000).default(1000),
+    /** Players (seats) one party takes at most; one more is 409 party_full. */
+    PARTY_MAX_PLAYERS: integer(2, 1000).default(50),
     /** Responses one client address (its network: an IPv6 address's /64) may store per game; 0 = no cap. */
     PLAYS_PER_ADDRESS_PER_GAME: integer(0, 1_000_000).default(20),
     /** Browsers that may claim one game through its private creator link (0: the link makes nobody a creator). */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { matchLanguage } from './languages.js';
 import { cleanName, cleanText } from './names.js';
+import { partyEndpoints } from './party.js';
 
 export { API_PREFIX } from './api-prefix.js';
 
@@ -540,6 +541,8 @@ export const endpoints = {
     body: z.object({ gameId: gameIdSchema, playerID: publicPlayerIdSchema }),
     reply: okReply,
   },
+  // A party: play together in one room (shared/party.ts).
+  ...partyEndpoints,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof endpoints;

@@ -34,6 +34,9 @@ export const ERROR_CODES = [
   'origin_not_allowed',
   'admin_form_elsewhere',
   'reply_not_played',
+  'party_kicked',
+  'party_host_only',
+  'party_not_player',
   // 404
   'not_found',
   'unknown_game',
@@ -48,6 +51,8 @@ export const ERROR_CODES = [
   'circle_near_repeat',
   'circle_alike_only',
   'push_off',
+  'party_not_found',
+  'unknown_party',
   // 408
   'request_timeout',
   // 409
@@ -61,6 +66,11 @@ export const ERROR_CODES = [
   'round_already_answered',
   'answers_differ',
   'too_many_push_subscriptions',
+  'party_locked',
+  'party_full',
+  'party_too_small',
+  'round_closed',
+  'round_answered',
   'too_many_creator_push_subscriptions',
   'too_many_replies',
   // 413
@@ -72,6 +82,7 @@ export const ERROR_CODES = [
   'too_many_admin_attempts',
   'rate_limited',
   'too_many_live_connections',
+  'too_many_code_lookups',
   // 431
   'headers_too_large',
   // 500

@@ -1,6 +1,7 @@
 /** Messages the server sends on the live channel `GET {API_PREFIX}/live/{gameId}`. */
 import type { Player } from './api.js';
 import { API_PREFIX } from './api-prefix.js';
+import type { PartyLiveMessage } from './party.js';
 import { scoreboardPosition } from './scoreboard.js';
 
 export type LiveMessage =
@@ -24,12 +25,15 @@ export type LiveMessage =
   | { type: 'reply'; playerID: string; gameId: string };
 
 /**
- * Every type of message on the live channel, the one list the rest is derived from: `opening`, the
- * socket's own first message; `bus`, an event a write publishes (server/events/bus.ts GameEvent),
- * which a bus spanning instances carries (server/events/envelope.ts) and the socket passes on. A
- * type in LiveMessage without its entry here (or the other way round) fails to compile, and so do
- * the client's guards (client/features/scoreboard/live-connection.ts) and the room's and the
- * client's switches until they handle it. Recipe: docs/architecture.md › "A new live message".
+ * Every type of message on the live channels, games' and parties', the one list the rest is
+ * derived from. A game's channel: `opening`, the socket's own first message; `bus`, an event a
+ * write publishes (server/events/bus.ts GameEvent), which a bus spanning instances carries
+ * (server/events/envelope.ts) and the socket passes on. A party's channel
+ * (`/prod/party-live/{partyId}`, shared/party.ts PartyLiveMessage): `party-state`, the whole
+ * state; `party-delta`, a small message between two. A type in LiveMessage or PartyLiveMessage
+ * without its entry here (or the other way round) fails to compile, and so do the client's guards
+ * (client/features/scoreboard/live-connection.ts) and the room's and the client's switches until
+ * they handle it. Recipe: docs/architecture.md › "A new live message".
  */
 export const LIVE_MESSAGE_TYPES = {
   snapshot: 'opening',
@@ -38,16 +42,24 @@ export const LIVE_MESSAGE_TYPES = {
   removed: 'bus',
   deleted: 'bus',
   reply: 'bus',
-} as const satisfies Record<LiveMessage['type'], 'opening' | 'bus'>;
+  party: 'party-state',
+  answered: 'party-delta',
+  presence: 'party-delta',
+} as const satisfies Record<LiveMessage['type'] | PartyLiveMessage['type'], LiveMessageKind>;
 
-export type LiveMessageType = keyof typeof LIVE_MESSAGE_TYPES;
+export type LiveMessageKind = 'opening' | 'bus' | 'party-state' | 'party-delta';
+type TypesOfKind<Kind extends LiveMessageKind> = {
+  [K in keyof typeof LIVE_MESSAGE_TYPES]: (typeof LIVE_MESSAGE_TYPES)[K] extends Kind ? K : never;
+}[keyof typeof LIVE_MESSAGE_TYPES];
+/** The types of a game's channel. */
+export type LiveMessageType = TypesOfKind<'opening' | 'bus'>;
+/** The types of a party's channel. */
+export type PartyLiveMessageType = TypesOfKind<'party-state' | 'party-delta'>;
 /** The types a write publishes on the bus. */
-export type BusMessageType = {
-  [K in LiveMessageType]: (typeof LIVE_MESSAGE_TYPES)[K] extends 'bus' ? K : never;
-}[LiveMessageType];
+export type BusMessageType = TypesOfKind<'bus'>;
 /** A message a write publishes on the bus: the live channel passes it on as it is. */
 export type BusMessage = Extract<LiveMessage, { type: BusMessageType }>;
-export const BUS_MESSAGE_TYPES = (Object.keys(LIVE_MESSAGE_TYPES) as LiveMessageType[]).filter(
+export const BUS_MESSAGE_TYPES = (Object.keys(LIVE_MESSAGE_TYPES) as (keyof typeof LIVE_MESSAGE_TYPES)[]).filter(
   (type): type is BusMessageType => LIVE_MESSAGE_TYPES[type] === 'bus',
 );
 

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { LIVE_MESSAGE_TYPES, type LiveMessage } from './live.js';
+import { LIVE_MESSAGE_TYPES, type LiveMessage, type LiveMessageKind } from './live.js';
 import { GAME_MODES, type GameMode, MODES, type ModeEntry, modeOf } from './modes.js';
+import type { PartyLiveMessage } from './party.js';
 import { DEFAULT_MODE, modeUnlessDefault } from './product.js';
 
 // Type-level: `npx tsc -p tsconfig.json` fails if an @ts-expect-error below stops being an error.
@@ -24,10 +25,10 @@ describe('the table of modes', () => {
 
 describe('the live vocabulary', () => {
   it('lists every message type, and a type added without its entry fails to compile', () => {
-    expectTypeOf<keyof typeof LIVE_MESSAGE_TYPES>().toEqualTypeOf<LiveMessage['type']>();
+    expectTypeOf<keyof typeof LIVE_MESSAGE_TYPES>().toEqualTypeOf<LiveMessage['type'] | PartyLiveMessage['type']>();
     type OneMore = LiveMessage | { type: 'note'; playerID: string };
     // @ts-expect-error: a message type without its entry in LIVE_MESSAGE_TYPES.
-    const withoutItsEntry: Record<OneMore['type'], 'opening' | 'bus'> = LIVE_MESSAGE_TYPES;
+    const withoutItsEntry: Record<OneMore['type'] | PartyLiveMessage['type'], LiveMessageKind> = LIVE_MESSAGE_TYPES;
     expect(withoutItsEntry).toBe(LIVE_MESSAGE_TYPES);
   });
 });

@@ -23,7 +23,7 @@ interface LiveRoutesOptions {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Same origin as the page the server itself serves, or one listed in ALLOWED_ORIGINS. */
-function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[]): boolean {
+export function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[]): boolean {
   const origin = request.headers.origin;
   // Only browsers send Origin, and only browsers carry a visitor's identity; other clients are fine.
   if (origin === undefined) return true;

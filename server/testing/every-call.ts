@@ -61,6 +61,16 @@ export function everyCall(
     'admin/games': { url: `/prod/admin/games?q=${gameId}` },
     'admin/delete-game': { url: '/prod/admin/delete-game', payload: { gameId } },
     'admin/remove-player': { url: '/prod/admin/remove-player', payload: { gameId, playerID: 'x' } },
+    // A party's calls know nothing of games: a game's id is no party.
+    'create-party': {
+      url: '/prod/create-party',
+      payload: { userId: newUserId(), userName: 'Eve', gameType: 'Spectrum', format: 'guess' },
+    },
+    'join-party': { url: '/prod/join-party', payload: { partyId: gameId, userId: friend, userName: 'Bo' } },
+    'find-party': { url: '/prod/find-party?code=BCDFG' },
+    'get-party': { url: `/prod/get-party?partyId=${gameId}&userId=${friend}` },
+    'party-answer': { url: '/prod/party-answer', payload: { partyId: gameId, userId: friend, round, answer } },
+    'party-command': { url: '/prod/party-command', payload: { partyId: gameId, userId: friend, command: 'start' } },
   };
 }
 

@@ -69,6 +69,8 @@ describe('LiveScoreboardConnection', () => {
     const before = changes.length;
     FakeWebSocket.latest.receive({ type: 'player', player: { playerID: 'x' } });
     FakeWebSocket.latest.receive({ type: 'surprise' });
+    // A party's message type is in the one list too, but not a game channel's.
+    FakeWebSocket.latest.receive({ type: 'presence', seq: 1, playerID: 'x', connected: true });
     expect(names(live.state.players)).toEqual(['Ann']);
     expect(changes).toHaveLength(before);
   });

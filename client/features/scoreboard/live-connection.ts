@@ -2,7 +2,6 @@ import type { Player } from '../../../shared/api.js';
 import {
   insertPlayer,
   LIVE_CLOSE_UNKNOWN_GAME,
-  LIVE_MESSAGE_TYPES,
   LIVE_PATH_PREFIX,
   type LiveMessage,
   type LiveMessageType,
@@ -113,12 +112,12 @@ function parseLiveMessage(data: unknown): LiveMessage | null {
   }
   if (typeof message !== 'object' || message === null) return null;
   const m = message as Record<string, unknown>;
-  // A type this client does not know yet: ignored.
-  if (typeof m.type !== 'string' || !Object.hasOwn(LIVE_MESSAGE_TYPES, m.type)) return null;
+  // A type this client does not know yet (or a party's): ignored.
+  if (typeof m.type !== 'string' || !Object.hasOwn(GUARDS, m.type)) return null;
   return GUARDS[m.type as LiveMessageType](m);
 }
 
-/** One guard per type of shared/live.ts LIVE_MESSAGE_TYPES: a type without one fails to compile. */
+/** One guard per type of a game's channel in shared/live.ts LIVE_MESSAGE_TYPES: a type without one fails to compile. */
 const GUARDS: { [K in LiveMessageType]: (m: Record<string, unknown>) => Extract<LiveMessage, { type: K }> | null } = {
   snapshot: (m) => {
     if (!(Array.isArray(m.players) && m.players.every(isPlayer))) return null;

@@ -1,0 +1,77 @@
+/**
+ * The party wing (CONTRACT "Fifth wave › Party"): its repository on the app's database, one room
+ * per party (room.ts) driven by the stored clock (clock.ts), its calls (routes.ts) and its live
+ * channel (live.ts). Registered inside the API's scope (server/api.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Pool } from '../db/postgres.js';
+import type { QuestionRepository } from '../questions/repository.js';
+import type { QuestionTexts } from '../questions/translations.js';
+import { partyLiveRoutes } from './live.js';
+import { CodeLookups } from './lookups.js';
+import { Parties } from './parties.js';
+import { postgresPartyRepository } from './postgres.js';
+import type { PartyRepository } from './repository.js';
+import { registerPartyRetention } from './retention.js';
+import { type PartyClock, systemClock } from './room.js';
+import { partyRoutes } from './routes.js';
+import { sqlitePartyRepository } from './sqlite.js';
+
+export type { PartyClock } from './room.js';
+
+/** The app's database, as storage/ opened it. */
+export type PartyDatabase = { kind: 'sqlite'; db: Db } | { kind: 'postgres'; pool: Pool };
+
+export function partyRepositoryOf(storage: PartyDatabase): PartyRepository {
+  return storage.kind === 'sqlite' ? sqlitePartyRepository(storage.db) : postgresPartyRepository(storage.pool);
+}
+
+export interface PartyOptions {
+  config: Config;
+  storage: PartyDatabase;
+  questions: Pick<QuestionRepository, 'draw'>;
+  texts: QuestionTexts;
+  clock?: PartyClock;
+  livePingIntervalMs?: number;
+}
+
+/**
+ * A party is played in one room, often on one Wi-Fi (one address): its phones (each with a second
+ * socket for a moment while it reconnects) and its screen must fit under the cap.
+ */
+export function partySocketsPerAddress(config: Pick<Config, 'LIVE_SOCKETS_PER_ADDRESS' | 'PARTY_MAX_PLAYERS'>) {
+  if (config.LIVE_SOCKETS_PER_ADDRESS === 0) return 0;
+  return Math.max(config.LIVE_SOCKETS_PER_ADDRESS, 2 * config.PARTY_MAX_PLAYERS + 2);
+}
+
+/** Registers the party's calls and live channel on `api` (the /prod scope); carries on every open party. */
+export async function registerParty(api: FastifyInstance, options: PartyOptions): Promise<void> {
+  const clock = options.clock ?? systemClock;
+  const repository = partyRepositoryOf(options.storage);
+  const parties = new Parties({
+    repository,
+    texts: options.texts,
+    clock,
+    questions: options.questions,
+    maxPlayers: options.config.PARTY_MAX_PLAYERS,
+    log: (message, error) => api.log.warn({ err: error }, message),
+  });
+  api.addHook('onClose', () => parties.stop());
+  // Parties past their retention go before the rest are carried on.
+  await registerPartyRetention(api, {
+    repository,
+    parties,
+    days: options.config.GAME_RETENTION_DAYS,
+    now: () => clock.now(),
+  });
+  await parties.resumeAll();
+  await api.register(partyRoutes, { parties, repository, lookups: new CodeLookups(() => clock.now()) });
+  await api.register(partyLiveRoutes, {
+    parties,
+    allowedOrigins: options.config.ALLOWED_ORIGINS,
+    pingIntervalMs: options.livePingIntervalMs ?? 30_000,
+    maxSocketsPerAddress: partySocketsPerAddress(options.config),
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * A party's data: its stored state (one JSON document, changed by compare-and-set on `seq`), its
+ * seats and its answers. The SQLite and PostgreSQL implementations pass the same tests
+ * (server/party/*.test.ts run in both `server` and `server-postgres`).
+ */
+import type { Language } from '../../shared/languages.js';
+import type { WireQuestion } from '../../shared/model.js';
+import type { PartyFormat, PartyPhase, PartyTiming } from '../../shared/party.js';
+
+/** What the clock and the host change; stored as it is. Deadlines are ms of server time. */
+export interface StoredState {
+  gameType: 'Spectrum' | 'Classic';
+  format: PartyFormat;
+  timing: PartyTiming;
+  /** As the host asked (null: the default, decided at the start). */
+  roundsAsked: number | null;
+  rounds: number;
+  lang: Language;
+  /** The party's code, kept after it ends (a new party of the same players takes it again). */
+  code: string;
+  phase: PartyPhase;
+  round: number;
+  /** Rounds whose answers are out (their reveal has begun): only these count and show. */
+  revealed: number;
+  /** When the phase ends (answering: the shown deadline; answers count until ANSWER_GRACE_MS after). */
+  deadline: number | null;
+  /** While paused: the phase held and the ms it had left (null: it had no deadline). */
+  paused: { phase: PartyPhase; remainingMs: number | null } | null;
+  locked: boolean;
+  hostId: string;
+  /** Drawn at the start, as stored in the bank (English); shown in each reader's language. */
+  questions: WireQuestion[];
+  /** guess: each round's subject so far (playerIDs). */
+  subjects: string[];
+  nextPartyId: string | null;
+}
+
+export interface Seat {
+  playerID: string;
+  userId: string;
+  name: string;
+  lang: Language;
+  /** Join order, from 0. */
+  seat: number;
+  fromRound: number;
+  kicked: boolean;
+}
+
+export interface StoredAnswer {
+  round: number;
+  playerID: string;
+  answer: number;
+}
+
+export interface StoredParty {
+  partyId: string;
+  /** Until the party ends (then null: the code is free). */
+  code: string | null;
+  ended: boolean;
+  seq: number;
+  state: StoredState;
+  players: Seat[];
+  answers: StoredAnswer[];
+}
+
+export type NewSeat = Omit<Seat, 'seat' | 'kicked'>;
+
+export type JoinResult = { status: 'joined' | 'existing'; seat: Seat } | { status: 'full' } | { status: 'missing' };
+
+/** `different`: this player already answered this round with another answer (the first stands). */
+export type AnswerResult = 'stored' | 'same' | 'different';
+
+export interface PartyRepository {
+  /** False if `code` is taken by a party that has not ended (nothing is stored then). */
+  create(party: { partyId: string; code: string; state: StoredState; host: NewSeat; now: number }): Promise<boolean>;
+  /** The party a code opens, while it has not ended. */
+  findByCode(code: string): Promise<string | undefined>;
+  load(partyId: string): Promise<StoredParty | undefined>;
+  /** Seats `seat` (or finds this userId's seat); at most `max` seats. */
+  join(partyId: string, seat: NewSeat, max: number): Promise<JoinResult>;
+  answer(partyId: string, answer: StoredAnswer): Promise<AnswerResult>;
+  /**
+   * Stores a phase change (or any change of the state) if the stored `seq` is still `fromSeq`;
+   * false if another change came first. Ending frees the code.
+   */
+  save(partyId: string, fromSeq: number, change: { seq: number; state: StoredState; ended: boolean }): Promise<boolean>;
+  kick(partyId: string, playerID: string): Promise<void>;
+  /** Parties that have not ended: a starting server carries them on. */
+  openParties(): Promise<string[]>;
+  /** Deletes up to `limit` parties made before `cutoff` (ms), with their seats and answers; their ids. */
+  deleteCreatedBefore(cutoff: number, limit: number): Promise<string[]>;
+}
+
+export interface PartyRow {
+  id: string;
+  code: string | null;
+  ended: number | boolean;
+  seq: number | string;
+  state: string;
+}
+export interface SeatRow {
+  player_id: string;
+  user_id: string;
+  name: string;
+  lang: string;
+  seat: number | string;
+  from_round: number | string;
+  kicked: number | boolean;
+}
+export interface AnswerRow {
+  round: number | string;
+  player_id: string;
+  answer: number | string;
+}
+
+export const seatFromRow = (row: SeatRow): Seat => ({
+  playerID: row.player_id,
+  userId: row.user_id,
+  name: row.name,
+  lang: row.lang as Language,
+  seat: Number(row.seat),
+  fromRound: Number(row.from_round),
+  kicked: Boolean(row.kicked),
+});
+
+export const partyFromRows = (party: PartyRow, seats: SeatRow[], answers: AnswerRow[]): StoredParty => ({
+  partyId: party.id,
+  code: party.code,
+  ended: Boolean(party.ended),
+  seq: Number(party.seq),
+  state: JSON.parse(party.state) as StoredState,
+  players: seats.map(seatFromRow).sort((a, b) => a.seat - b.seat),
+  answers: answers.map((row) => ({ round: Number(row.round), playerID: row.player_id, answer: Number(row.answer) })),
+});

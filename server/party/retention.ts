@@ -1,0 +1,40 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { DAY_MS, PURGE_BATCH_SIZE } from '../games/retention.js';
+import type { Parties } from './parties.js';
+import type { PartyRepository } from './repository.js';
+
+interface PartyRetentionOptions {
+  repository: Pick<PartyRepository, 'deleteCreatedBefore'>;
+  parties: Pick<Parties, 'forget'>;
+  /** GAME_RETENTION_DAYS: parties are kept as games are; 0 keeps them forever. */
+  days: number;
+  now: () => number;
+}
+
+/**
+ * Parties are kept as long as games (GAME_RETENTION_DAYS): the older ones (ended or abandoned) are
+ * deleted at start-up and then daily, in batches as games are (games/retention.ts), and their
+ * sockets close as an unknown party's.
+ */
+export async function registerPartyRetention(app: FastifyInstance, options: PartyRetentionOptions): Promise<void> {
+  const { repository, parties, days, now } = options;
+  if (days === 0) return;
+
+  async function purge(): Promise<void> {
+    const cutoff = now() - days * DAY_MS;
+    for (;;) {
+      const deleted = await repository.deleteCreatedBefore(cutoff, PURGE_BATCH_SIZE);
+      for (const partyId of deleted) await parties.forget(partyId);
+      if (deleted.length < PURGE_BATCH_SIZE) break;
+      await nextTurn();
+    }
+  }
+
+  await purge();
+  const timer = setInterval(() => {
+    purge().catch((error: unknown) => app.log.error({ err: error }, 'party retention purge failed'));
+  }, DAY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
