@@ -1,4 +1,4 @@
--- Parties (CONTRACT "Fifth wave › Party"): people in one room playing rounds in step.
+-- Parties (docs/api.md): people in one room playing rounds in step.
 -- `state` is the party's stored state as JSON (settings, phase, its deadline, round, the drawn
 -- questions, each round's subject, the host): every phase change is one compare-and-set on `seq`
 -- (the `seq` of the `party` message that announced it), so no phase runs twice. `code` is unique

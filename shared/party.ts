@@ -1,5 +1,5 @@
 /**
- * A party (CONTRACT.md "Fifth wave › Party"): people in one room play each round at the same
+ * A party (docs/api.md, "Party: play together, in one room"): people in one room play each round at the same
  * moment on their phones while a shared screen shows the question, the countdown and then every
  * answer. Its phases and their durations are data here; its calls (added to the endpoint table in
  * api.ts) and its live messages are typed once here, for the server and the client.

@@ -23,7 +23,7 @@ const NOT_ON_SCREEN: Record<string, string> = {
   'Failed to join game: {message}': 'logged only',
 };
 
-/** Quoted texts of the spec the contract (CONTRACT.md) words otherwise, with the words shown instead. */
+/** Quoted texts of the spec the product words otherwise (docs/api.md), with the words shown instead. */
 const CONTRACT_WORDS: Record<string, string> = {
   // "The caption for 8 is spelled 'In Perfect Rhythm!' (the spec's 'Rythm' is a typo)".
   'In Perfect Rythm!': 'In Perfect Rhythm!',

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundPoints } from '../../shared/score.js';
 import { persistentTestDatabase, testApp } from '../testing/app.js';
-import { advance, answer, call, command, createParty, FakeClock, getParty, join } from './testing.js';
+import { advance, answer, call, command, createParty, FakeClock, getParty, join } from '../testing/party.js';
 
 // Both implementations pass this file: SQLite in `server`, PostgreSQL in `server-postgres`.
 

@@ -1,5 +1,5 @@
 /**
- * The party wing (CONTRACT "Fifth wave › Party"): its repository on the app's database, one room
+ * The party wing (docs/api.md, "Party: play together, in one room"): its repository on the app's database, one room
  * per party (room.ts) driven by the stored clock (clock.ts), its calls (routes.ts) and its live
  * channel (live.ts). Registered inside the API's scope (server/api.ts).
  */

@@ -5,7 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_AWAY_MS, PARTY_CLOSE_KICKED } from '../../shared/party.js';
 import { newUserId, persistentTestDatabase, testApp } from '../testing/app.js';
-import { advance, answer, call, command, createParty, FakeClock, getParty, join, PartySocket } from './testing.js';
+import {
+  advance,
+  answer,
+  call,
+  command,
+  createParty,
+  FakeClock,
+  getParty,
+  join,
+  PartySocket,
+} from '../testing/party.js';
 
 // Both implementations pass this file: SQLite in `server`, PostgreSQL in `server-postgres`.
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTY_CODE_ALPHABET } from '../../shared/party.js';
 import { newUserId, selectValue, testApp } from '../testing/app.js';
+import { call, command, createParty, FakeClock, getParty, join } from '../testing/party.js';
 import { CODE_LOOKUPS_ALLOWED } from './lookups.js';
-import { call, command, createParty, FakeClock, getParty, join } from './testing.js';
 
 // Both implementations pass this file: SQLite in `server`, PostgreSQL in `server-postgres`.
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../testing/app.js';
-import { advance, call, createParty, FakeClock, join, PartySocket, type Player } from './testing.js';
+import { advance, call, createParty, FakeClock, join, PartySocket, type Player } from '../testing/party.js';
 
 // Both implementations pass this file: SQLite in `server`, PostgreSQL in `server-postgres`.
 

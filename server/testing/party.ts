@@ -2,8 +2,8 @@
 
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
-import { newUserId } from '../testing/app.js';
-import type { PartyClock } from './room.js';
+import type { PartyClock } from '../party/room.js';
+import { newUserId } from './app.js';
 
 /** A time source tests move by hand; due timers fire when `fireDue` is called. */
 export class FakeClock implements PartyClock {
