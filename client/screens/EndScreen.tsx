@@ -9,6 +9,7 @@ import { CreatorTools } from '../features/creator/CreatorTools.js';
 import { UnfinishedPlays } from '../features/creator/UnfinishedPlays.js';
 import { useCreatorCheck } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
+import { endScreenWords } from '../features/modes/end-screen-words.js';
 import { NotifyWhenFriendsPlay } from '../features/push/NotifyWhenFriendsPlay.js';
 import { PlayingNow } from '../features/rounds/PlayingNow.js';
 import { LiveBadge } from '../features/scoreboard/LiveBadge.js';
@@ -28,7 +29,7 @@ export default function EndScreen() {
   const claimed = (useLocation().state as EndScreenState | null)?.claimed === true;
   const live = useLiveScoreboard(gameId, { asCreator: true });
   const { isCreator, mode } = useCreatorCheck(gameId);
-  const guess = modeOf(mode).friendsGuess;
+  const words = endScreenWords(mode);
   const link = absoluteUrl(joinPath(gameId));
   const { i18n, t } = useLingui();
   // Deleted (here or on another device) or never made: the live channel has stopped for good.
@@ -43,11 +44,7 @@ export default function EndScreen() {
       <h1>{t`Thanks for playing ${PRODUCT_NAME}!`}</h1>
       {isCreator && <CreatorSummary gameId={gameId} players={live.players} mode={mode} />}
       {isCreator && <Replies gameId={gameId} players={live.players} live={live.replies} />}
-      <p className="lead">
-        {guess
-          ? t`Send this link to your friends. They guess your answers, and their scores show up here.`
-          : t`Send this link to your friends. When they play, their scores show up here.`}
-      </p>
+      <p className="lead">{i18n._(words.lead)}</p>
       <ShareLink link={link} />
       <ShareButtons message={inviteMessage(i18n, mode)} link={link} qrLink={link} />
       <Link className="button button--primary" to={scoreboardPath(gameId)}>
@@ -55,7 +52,7 @@ export default function EndScreen() {
       </Link>
       <section className="card friends" aria-labelledby="friends-heading">
         <div className="friends__head">
-          <h2 id="friends-heading">{guess ? t`Who knows you best` : t`Friends so far`}</h2>
+          <h2 id="friends-heading">{i18n._(words.friendsHeading)}</h2>
           <LiveBadge connected={live.connected} />
         </div>
         {live.loaded ? (

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Player } from '../../../shared/api.js';
-import { modeOf } from '../../../shared/modes.js';
 import { type GameMode, PRODUCT_NAME } from '../../../shared/product.js';
 import { formatCount, formatScoreText } from '../../i18n/format.js';
 import { useLanguage } from '../../i18n/useLanguage.js';
+import { endScreenWords } from '../modes/end-screen-words.js';
 import { topCardPath } from './cards.js';
 
 /**
@@ -23,6 +23,7 @@ export function CreatorSummary({
   const { i18n, t } = useLingui();
   const lang = useLanguage();
   if (players.length === 0) return null;
+  const words = endScreenWords(mode);
   const count = formatCount(i18n, players.length);
   const average = formatScoreText(
     i18n,
@@ -46,7 +47,7 @@ export function CreatorSummary({
           <dd>{average}</dd>
         </div>
         <div>
-          <dt>{modeOf(mode).friendsGuess ? t`Knows you best` : t`Best match`}</dt>
+          <dt>{i18n._(words.best)}</dt>
           <dd>
             {/* Isolated: a right-to-left name would otherwise pull the score in front of it. The
                 score has a line of its own: in a third of a phone's width "Bo · 10/10" broke
@@ -55,14 +56,7 @@ export function CreatorSummary({
           </dd>
         </div>
       </dl>
-      <img
-        className="summary__card"
-        src={card}
-        alt={modeOf(mode).friendsGuess ? t`Story card of who knows you best` : t`Story card of your top three`}
-        width="180"
-        height="320"
-        loading="lazy"
-      />
+      <img className="summary__card" src={card} alt={i18n._(words.storyAlt)} width="180" height="320" loading="lazy" />
       <a className="button button--secondary" href={card} download={`${PRODUCT_NAME.toLowerCase()}-top-three.png`}>
         {t`Save the picture`}
       </a>
