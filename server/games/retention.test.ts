@@ -91,7 +91,8 @@ describe('GAME_RETENTION_DAYS', () => {
   it('stops its daily timer when the app closes', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const app = await testApp({ GAME_RETENTION_DAYS: '1' }, { livePingIntervalMs: 2 * DAY_MS });
-    expect(vi.getTimerCount()).toBe(2); // the purge and the live pinger
+    // The games' purge and live pinger, the parties' purge and live pinger.
+    expect(vi.getTimerCount()).toBe(4);
     await app.close();
     expect(vi.getTimerCount()).toBe(0);
   });
