@@ -1,69 +1,14 @@
-/**
- * npx tsx scripts/journey-3-shots.ts <checkout> <out-dir> [label]
- * Phone-sized (360 px) pictures of the screens issue 43 (items 2–8) changes, from any checkout's
- * built server (`npm run build` there first), so a change can be shown before and after: a
- * friend's result (the line down to the circle, "Share my result" where files cannot be shared),
- * the start page "Make your own" opens, the creator's end screen (the web of two friends,
- * notifications the browser refuses) and scoreboard, a Spectrum guess 18 off, a round played
- * offline, the admin's game page, and the top-three story card with emoji in the names. Runs on a
- * fresh SQLite file in a temporary folder; nothing is kept but the pictures.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './chromium.js';
+import { call, startServer } from './shots-server.js';
 
 const [checkout, outDir, label = 'shot'] = process.argv.slice(2);
 if (!checkout || !outDir) throw new Error('Usage: npx tsx scripts/journey-3-shots.ts <checkout> <out-dir> [label]');
 const LANGUAGES = ['en', 'es', 'pt-BR', 'de'];
 const ADMIN_TOKEN = 'journey-3-admin-token-0123456789';
-
-async function startServer(dir: string): Promise<{ url: string; stop(): void }> {
-  const data = mkdtempSync(join(tmpdir(), 'wavelength-shots-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child: ChildProcess = spawn(process.execPath, [join(dir, 'dist', 'server', 'main.js')], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(data, 'wavelength.db')}`,
-      RATE_LIMIT_PER_MINUTE: '0',
-      PLAYS_PER_ADDRESS_PER_GAME: '0',
-      QUESTIONS_PER_GAME: '3',
-      ADMIN_TOKEN,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop() {
-      child.kill();
-      rmSync(data, { recursive: true, force: true });
-    },
-  };
-}
-
-async function call(url: string, path: string, body: unknown) {
-  const response = await fetch(`${url}/prod/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** A game by Ada 🌻 that two friends played: Bo 🎸 (close to Ada) and Cy (apart from Bo). */
 async function game(url: string, edition: 'classic' | 'spectrum', mode: 'alike' | 'guess' = 'alike') {
@@ -115,7 +60,7 @@ const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: join(outDir, `${label}-${name}-360.png`), animations: 'disabled', fullPage });
 
 mkdirSync(outDir, { recursive: true });
-const server = await startServer(resolve(checkout));
+const server = await startServer(resolve(checkout), { QUESTIONS_PER_GAME: '3', ADMIN_TOKEN });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: HEADLESS_CHROMIUM_ARGS });
 try {
   const played = await game(server.url, 'classic');

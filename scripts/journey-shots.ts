@@ -1,66 +1,15 @@
-/**
- * npx tsx scripts/journey-shots.ts <checkout> <out-dir> [label]
- * Phone-sized (360 px) pictures of the screens issue 32 names, from any checkout's built server
- * (`npm run build` there first), so a change can be shown before and after: the creator's
- * scoreboard with long two-word names, the join page of a creator with a 40-character name, and a
- * friend's result page (its first screen) in each language. Each checkout runs on a fresh SQLite
- * file in a temporary folder; nothing is kept but the pictures.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './chromium.js';
+import { call, startServer } from './shots-server.js';
 
 const [checkout, outDir, label = 'shot'] = process.argv.slice(2);
 if (!checkout || !outDir) throw new Error('Usage: npx tsx scripts/journey-shots.ts <checkout> <out-dir> [label]');
 const LANGUAGES = ['en', 'es', 'pt-BR', 'de'];
 const LONG_NAME = 'Maximilianalexandrakatharinasophiaberger';
 const FRIENDS = ['Maria Eduarda', 'Anna-Lena Schmidt', 'Jürgen', 'Luiz Fernando'];
-
-async function startServer(dir: string): Promise<{ url: string; stop(): void }> {
-  const data = mkdtempSync(join(tmpdir(), 'wavelength-shots-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child: ChildProcess = spawn(process.execPath, [join(dir, 'dist', 'server', 'main.js')], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(data, 'wavelength.db')}`,
-      RATE_LIMIT_PER_MINUTE: '0',
-      PLAYS_PER_ADDRESS_PER_GAME: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop() {
-      child.kill();
-      rmSync(data, { recursive: true, force: true });
-    },
-  };
-}
-
-async function call(url: string, path: string, body: unknown) {
-  const response = await fetch(`${url}/prod/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 async function game(url: string, creatorName: string) {
   const { questions } = await (await fetch(`${url}/prod/get-questions?gametype=classic`)).json();

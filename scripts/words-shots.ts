@@ -1,19 +1,9 @@
-/**
- * npx tsx scripts/words-shots.ts <checkout> <out-dir> [label]
- * Phone-sized (360 px) pictures of the screens whose words issue 43 changed, in each language,
- * from any checkout's built server (`npm run build` there first): the landing page with the
- * own-questions editor open (Spectrum and Classic), the join page, the creator's end screen (with a
- * game a friend made back), a friend's result, and the report dialog's thanks. The creator is named
- * as the issue's examples are (Ada, Sofía, Jörg) and Dieter is among the friends. Each checkout runs on
- * a fresh SQLite file in a temporary folder; nothing is kept but the pictures.
- */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './chromium.js';
+import { call, startServer } from './shots-server.js';
 
 const [checkout, outDir, label = 'shot'] = process.argv.slice(2);
 if (!checkout || !outDir) throw new Error('Usage: npx tsx scripts/words-shots.ts <checkout> <out-dir> [label]');
@@ -25,48 +15,6 @@ const LANGUAGES = [
   ['de', 'Jörg'],
 ] as const;
 const FRIENDS = ['Dieter', 'Bo', 'Maria Eduarda'];
-
-async function startServer(dir: string): Promise<{ url: string; stop(): void }> {
-  const data = mkdtempSync(join(tmpdir(), 'wavelength-shots-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child: ChildProcess = spawn(process.execPath, [join(dir, 'dist', 'server', 'main.js')], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(data, 'wavelength.db')}`,
-      RATE_LIMIT_PER_MINUTE: '0',
-      PLAYS_PER_ADDRESS_PER_GAME: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop() {
-      child.kill();
-      rmSync(data, { recursive: true, force: true });
-    },
-  };
-}
-
-async function call(url: string, path: string, body: unknown) {
-  const response = await fetch(`${url}/prod/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** A Spectrum game of `creatorName` in `lang` that three friends played, the first of them making one back. */
 async function game(url: string, creatorName: string, lang: string) {
