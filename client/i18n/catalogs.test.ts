@@ -77,8 +77,6 @@ const SAME_ROLE: Record<string, string> = {
   'Play A New Game With Your Friends': "the link home on a friend's screens (the spec's words)",
   Question: "a round's or an own question's heading: the Classic question",
   Remove: 'a button taking a player or an option away',
-  'Remove {name}?': "the creator's question before taking a friend off the game",
-  Yes: 'the answer that confirms a question in a dialog',
   '{others, plural, one {and # more} other {and # more}}': 'the count of friends a list of names leaves out',
   'Save the picture': 'a button saving a share picture',
   'See the scoreboard': 'a link to the scoreboard',

@@ -1,14 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { removePlayer } from '../../api/calls.js';
-import { ApiError } from '../../api/http.js';
-import { shownName } from '../../i18n/names.js';
 import { comparisonPath } from '../../paths.js';
-import { userId } from '../../state/user.js';
 import { BurstMark, BurstNotice } from '../circle/BurstMark.js';
 import { useBursts } from '../circle/useBursts.js';
 import { PlayersTable, type PlayersTableProps } from '../scoreboard/PlayersTable.js';
-import { ConfirmAction } from './ConfirmAction.js';
+import { RemoveFriend } from './RemoveFriend.js';
 
 interface CreatorPlayersTableProps extends Omit<PlayersTableProps, 'actions' | 'linkTo'> {
   gameId: string;
@@ -23,7 +19,7 @@ interface CreatorPlayersTableProps extends Omit<PlayersTableProps, 'actions' | '
  * when the live `removed` message arrives.
  */
 export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: CreatorPlayersTableProps) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const shown = removed.size === 0 ? players : players.filter((player) => !removed.has(player.playerID));
   const markRemoved = (playerID: string) => setRemoved((ids) => new Set(ids).add(playerID));
@@ -42,28 +38,15 @@ export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: Cre
         linkTo={isCreator ? (player) => comparisonPath(gameId, player.playerID) : undefined}
         actions={
           isCreator
-            ? (player) => {
-                const name = shownName(i18n, player.playerName);
-                return (
-                  <ConfirmAction
-                    size="small"
-                    icon={<RemoveIcon />}
-                    label={t`Remove`}
-                    target={name}
-                    question={t`Remove ${name}?`}
-                    confirmLabel={t`Yes`}
-                    onConfirm={async () => {
-                      try {
-                        await removePlayer(gameId, userId(), player.playerID);
-                      } catch (error) {
-                        // Already gone (removed from another device): the row goes all the same.
-                        if (!(error instanceof ApiError && error.status === 404)) throw error;
-                      }
-                      markRemoved(player.playerID);
-                    }}
-                  />
-                );
-              }
+            ? (player) => (
+                <RemoveFriend
+                  gameId={gameId}
+                  playerID={player.playerID}
+                  playerName={player.playerName}
+                  icon={<RemoveIcon />}
+                  onRemoved={() => markRemoved(player.playerID)}
+                />
+              )
             : undefined
         }
       />

@@ -2,14 +2,13 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { ReplyOf } from '../../../shared/api.js';
-import { removePlayer } from '../../api/calls.js';
-import { ApiError, apiCall, REQUEST_FAILED } from '../../api/http.js';
+import { apiCall, REQUEST_FAILED } from '../../api/http.js';
 import { Isolated } from '../../i18n/Isolated.js';
-import { nameInSentence, shownName } from '../../i18n/names.js';
+import { nameInSentence } from '../../i18n/names.js';
 import { userId } from '../../state/user.js';
 import { BurstMark } from '../circle/BurstMark.js';
 import { useBursts } from '../circle/useBursts.js';
-import { ConfirmAction } from './ConfirmAction.js';
+import { RemoveFriend } from './RemoveFriend.js';
 
 type Unfinished = ReplyOf<'get-unfinished'>;
 const NONE: Unfinished = { friends: [], more: 0 };
@@ -54,33 +53,20 @@ export function UnfinishedPlays({ gameId, changed }: { gameId: string; changed: 
       <p className="players-hint">{t`They started but have not finished yet. Remove anyone you don't know.`}</p>
       <ul className="unfinished__list">
         {friends.map((friend) => {
-          const line = (() => {
-            const name = nameInSentence(i18n, friend.playerName);
-            const { round, rounds } = friend;
-            return t`${name} — ${round} of ${rounds} rounds answered`;
-          })();
-          const name = shownName(i18n, friend.playerName);
+          const name = nameInSentence(i18n, friend.playerName);
+          const { round, rounds } = friend;
+          const line = t`${name} — ${round} of ${rounds} rounds answered`;
           return (
             <li key={friend.playerID} className="unfinished__friend">
               <span>
                 <Isolated text={line} />
                 {bursts.has(friend.playerID) && <BurstMark />}
               </span>
-              <ConfirmAction
-                size="small"
-                label={t`Remove`}
-                target={name}
-                question={t`Remove ${name}?`}
-                confirmLabel={t`Yes`}
-                onConfirm={async () => {
-                  try {
-                    await removePlayer(gameId, userId(), friend.playerID);
-                  } catch (error) {
-                    // Already gone (removed from another device, or finished): the row goes all the same.
-                    if (!(error instanceof ApiError && error.status === 404)) throw error;
-                  }
-                  setRemoved((ids) => new Set(ids).add(friend.playerID));
-                }}
+              <RemoveFriend
+                gameId={gameId}
+                playerID={friend.playerID}
+                playerName={friend.playerName}
+                onRemoved={() => setRemoved((ids) => new Set(ids).add(friend.playerID))}
               />
             </li>
           );
