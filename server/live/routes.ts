@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
 import { gameIdSchema } from '../../shared/api.js';
-import { errorBody, unknownGame } from '../errors.js';
-import { PING_SLICES, SpreadPinger } from './pinger.js';
+import { unknownGame } from '../errors.js';
+import { LiveGate } from './gate.js';
 import type { Rooms } from './rooms.js';
 
 interface LiveRoutesOptions {
@@ -22,46 +21,12 @@ interface LiveRoutesOptions {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Same origin as the page the server itself serves, or one listed in ALLOWED_ORIGINS. */
-export function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[]): boolean {
-  const origin = request.headers.origin;
-  // Only browsers send Origin, and only browsers carry a visitor's identity; other clients are fine.
-  if (origin === undefined) return true;
-  if (allowedOrigins.includes(origin)) return true;
-  try {
-    // request.host is X-Forwarded-Host when the request came through a trusted proxy.
-    return new URL(origin).host === request.host;
-  } catch {
-    return false;
-  }
-}
-
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, options) => {
   const { rooms, allowedOrigins, pingIntervalMs, maxSocketsPerAddress, isCreator } = options;
   // Sockets opened by a creator of their game, decided before the upgrade.
   const creators = new WeakSet<FastifyRequest>();
-  // Every socket pinged once per interval, a slice at a time (see SpreadPinger).
-  const pinger = new SpreadPinger<WebSocket>();
-  // Live sockets open (or opening) per client address.
-  const socketsPerAddress = new Map<string, number>();
-
-  /** Counts a socket against its address until its connection closes. */
-  function holdAddress(request: FastifyRequest): void {
-    const address = request.ip;
-    const connection = request.raw.socket as typeof request.raw.socket | null;
-    // Already gone: its 'close' has been and will not come again.
-    if (!connection || connection.destroyed) return;
-    socketsPerAddress.set(address, (socketsPerAddress.get(address) ?? 0) + 1);
-    connection.once('close', () => {
-      const left = (socketsPerAddress.get(address) ?? 1) - 1;
-      if (left > 0) socketsPerAddress.set(address, left);
-      else socketsPerAddress.delete(address);
-    });
-  }
-
-  const pings = setInterval(() => pinger.tick(), pingIntervalMs / PING_SLICES);
-  pings.unref();
-  app.addHook('onClose', async () => clearInterval(pings));
+  const gate = new LiveGate(app, { allowedOrigins, maxSocketsPerAddress, pingIntervalMs });
+  const { pinger } = gate;
 
   app.get<{ Params: { gameId: string }; Querystring: { userId?: string } }>(
     '/live/:gameId',
@@ -69,35 +34,14 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
       websocket: true,
       // Runs before the upgrade, so a refusal is a plain HTTP answer.
       preValidation: async (request, reply) => {
-        if (maxSocketsPerAddress > 0 && (socketsPerAddress.get(request.ip) ?? 0) >= maxSocketsPerAddress) {
-          return reply.status(429).send({
-            code: 'too_many_live_connections',
-            message: 'Too many live connections from your address; close some and try again.',
-          });
-        }
-        if (!originAllowed(request, allowedOrigins)) {
-          return reply
-            .status(403)
-            .send({ code: 'origin_not_allowed', message: 'This origin may not open a live connection.' });
-        }
+        const refused = gate.refuse(request, reply);
+        if (refused) return refused;
         const { gameId } = request.params;
         if (!gameIdSchema.safeParse(gameId).success || !(await rooms.gameExists(gameId))) {
           throw unknownGame();
         }
-        // A plain GET (a browser tab, a probe) is told what the address wants, and holds no socket.
-        if (!request.ws) {
-          return reply
-            .status(426)
-            .header('Upgrade', 'websocket')
-            .send(
-              errorBody(
-                'upgrade_required',
-                'This address is a live WebSocket channel; open it with a WebSocket upgrade.',
-              ),
-            );
-        }
-        // Counted from here, before the upgrade, so that sockets opened at once are all counted.
-        holdAddress(request);
+        const admitted = gate.admit(request, reply);
+        if (admitted) return admitted;
         // A creator's screen names its private id (never logged: logging.ts hides it); anyone else's is an ordinary socket.
         const userId = request.query.userId;
         if (isCreator && typeof userId === 'string' && UUID.test(userId)) {
