@@ -115,11 +115,18 @@ export async function registerRetention(app: FastifyInstance, options: Retention
     }
   }
 
+  await everyDay(app, 'retention purge', purge);
+}
+
+/**
+ * Runs `purge` now (start-up waits for it) and then once a day; a failed daily run is logged as
+ * `what` failed. The timer never keeps the process alive and stops with the app.
+ */
+export async function everyDay(app: FastifyInstance, what: string, purge: () => Promise<void>): Promise<void> {
   await purge();
   const timer = setInterval(() => {
-    purge().catch((error: unknown) => app.log.error({ err: error }, 'retention purge failed'));
+    purge().catch((error: unknown) => app.log.error({ err: error }, `${what} failed`));
   }, DAY_MS);
-  // Never what keeps the process alive; stopped with the app.
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { DAY_MS, PURGE_BATCH_SIZE } from '../games/retention.js';
+import { DAY_MS, everyDay, PURGE_BATCH_SIZE } from '../games/retention.js';
 import type { Parties } from './parties.js';
 import type { PartyRepository } from './repository.js';
 
@@ -31,10 +31,5 @@ export async function registerPartyRetention(app: FastifyInstance, options: Part
     }
   }
 
-  await purge();
-  const timer = setInterval(() => {
-    purge().catch((error: unknown) => app.log.error({ err: error }, 'party retention purge failed'));
-  }, DAY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  await everyDay(app, 'party retention purge', purge);
 }
