@@ -11,7 +11,7 @@ import { type CreatedGame, createGame, newUserId, testApp } from '../testing/app
  * or one round away from an earlier play), whose band with the friend splits the answer sets still
  * possible best. A round is recovered when every answer set still possible agrees on it.
  * Self-contained (no import of the fix), so that the same file runs against the code before it;
- * the counts are printed, and the README quotes them.
+ * the counts are printed, and docs/security.md quotes them.
  */
 
 const ROUNDS = 10;
