@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { matchLanguage } from './languages.js';
 import { cleanName } from './names.js';
+import { CIRCLE_BANDS } from './trust.js';
 
 /** A party code's letters: consonants only, so that no code spells a word. */
 export const PARTY_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
@@ -124,7 +125,7 @@ const revealSchema = z.object({
   /** guess: the guessers closest to the subject; alike: the two players who answered most alike. */
   closest: z.array(z.string()),
 });
-const bandSchema = z.enum(['in-tune', 'close', 'apart']);
+const bandSchema = z.enum(CIRCLE_BANDS);
 const finalSchema = z.object({
   /** guess: for each subject, the guesser who knew them best (most points in their rounds). */
   knowsBest: z.array(z.object({ subject: z.string(), playerID: z.string(), points: z.number() })),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CreatedGame, createGame, newUserId, testApp } from '../testing/app.js';
+import { seeded as random } from '../testing/seeded.js';
 
 /**
  * Issue 30's attack on the friends' circle, replayed: anyone with the join link plays under
@@ -20,17 +21,6 @@ const ATTACKER = '203.0.113.66';
 
 let app: FastifyInstance;
 afterEach(() => app?.close());
-
-/** A small deterministic generator (mulberry32), so that every run plays the same game. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Classic matches: equal answers other than 0 (unanswered). */
 const matches = (x: readonly number[], y: readonly number[]) => x.filter((a, i) => a !== 0 && a === y[i]).length;

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bandOfTenths } from '../../shared/trust.js';
 import { type CreatedGame, createGame, newUserId, testApp } from '../testing/app.js';
+import { seeded as random } from '../testing/seeded.js';
 
 /**
  * Issue 42.7's attack on the friends' circle, replayed: circle bands as a threshold oracle. One
@@ -21,18 +23,8 @@ const PLAYS = 32;
 let app: FastifyInstance;
 afterEach(() => app?.close());
 
-/** A small deterministic generator (mulberry32), so that every run plays the same game. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const bandOf = (m: number) => (m >= 8 ? 'in-tune' : m >= 5 ? 'close' : 'apart');
+/** A pair's band from its Classic matches out of 10 (a match is a tenth of the score). */
+const bandOf = (m: number) => bandOfTenths(m * 10);
 
 /** Every answer set of the friend (words 1..4 in each round), as rows of ROUNDS bytes. */
 function everyAnswerSet(): Uint8Array {

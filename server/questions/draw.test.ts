@@ -1,20 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Edition } from '../../shared/product.js';
+import { seeded } from '../testing/seeded.js';
 import { QuestionDraw, type QuestionSource, sample } from './draw.js';
 import type { QuestionRow } from './repository.js';
-
-/** A seeded generator (mulberry32): the same numbers on every run, so the counts below never flake. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A list that counts how many of its items are read. */
 function countingList(size: number) {
