@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './chromium.js';
-import { call, startServer } from './shots-server.js';
+import { call, phonePage, startServer } from './shots-server.js';
 
 const [checkout, outDir, label = 'shot'] = process.argv.slice(2);
 if (!checkout || !outDir) throw new Error('Usage: npx tsx scripts/journey-3-shots.ts <checkout> <out-dir> [label]');
@@ -41,19 +41,7 @@ async function game(url: string, edition: 'classic' | 'spectrum', mode: 'alike' 
   return { gameId, creatorId, friends };
 }
 
-async function phone(browser: Browser, locale: string, userId?: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    colorScheme: 'dark',
-    locale,
-    reducedMotion: 'reduce',
-  });
-  if (userId) await context.addInitScript((id) => localStorage.setItem('wavelength.userId', id), userId);
-  return context.newPage();
-}
+const phone = phonePage;
 
 const settle = (page: Page) => page.waitForTimeout(1500);
 const shot = (page: Page, name: string, fullPage = false) =>

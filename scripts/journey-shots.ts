@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './chromium.js';
-import { call, startServer } from './shots-server.js';
+import { call, phonePage, startServer } from './shots-server.js';
 
 const [checkout, outDir, label = 'shot'] = process.argv.slice(2);
 if (!checkout || !outDir) throw new Error('Usage: npx tsx scripts/journey-shots.ts <checkout> <out-dir> [label]');
@@ -37,19 +37,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: HEA
 try {
   const played = await game(server.url, 'Ada');
   const long = await game(server.url, LONG_NAME);
-  const phone = async (locale: string, userId?: string) => {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-      colorScheme: 'dark',
-      locale,
-      reducedMotion: 'reduce',
-    });
-    if (userId) await context.addInitScript((id) => localStorage.setItem('wavelength.userId', id), userId);
-    return context.newPage();
-  };
+  const phone = (locale: string, userId?: string) => phonePage(browser, locale, userId);
   const settle = (page: Awaited<ReturnType<typeof phone>>) => page.waitForTimeout(1500);
 
   const creator = await phone('en', played.creatorId);

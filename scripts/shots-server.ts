@@ -1,11 +1,12 @@
 /**
  * What the screenshot scripts (journey-shots.ts, journey-3-shots.ts, words-shots.ts) share: a
- * built checkout's server on a fresh SQLite file with no rate limits, and a call to its API.
+ * built checkout's server on a fresh SQLite file with no rate limits, a call to its API, and a phone to look at it with.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 
 /** Starts `dir`'s built server (dist/) and waits for /healthz; `env` adds to its configuration. */
 export async function startServer(
@@ -53,4 +54,19 @@ export async function call(url: string, path: string, body: unknown) {
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
+}
+
+/** A 360 px phone in dark mode with reduced motion, in `locale`, as `userId` when given. */
+export async function phonePage(browser: Browser, locale: string, userId?: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: 'dark',
+    locale,
+    reducedMotion: 'reduce',
+  });
+  if (userId) await context.addInitScript((id) => localStorage.setItem('wavelength.userId', id), userId);
+  return context.newPage();
 }

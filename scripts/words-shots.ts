@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './chromium.js';
-import { call, startServer } from './shots-server.js';
+import { call, phonePage, startServer } from './shots-server.js';
 
 const [checkout, outDir, label = 'shot'] = process.argv.slice(2);
 if (!checkout || !outDir) throw new Error('Usage: npx tsx scripts/words-shots.ts <checkout> <out-dir> [label]');
@@ -53,19 +53,7 @@ mkdirSync(outDir, { recursive: true });
 const server = await startServer(resolve(checkout));
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: HEADLESS_CHROMIUM_ARGS });
 try {
-  const phone = async (locale: string, userId?: string) => {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-      colorScheme: 'dark',
-      locale,
-      reducedMotion: 'reduce',
-    });
-    if (userId) await context.addInitScript((id) => localStorage.setItem('wavelength.userId', id), userId);
-    return context.newPage();
-  };
+  const phone = (locale: string, userId?: string) => phonePage(browser, locale, userId);
   const settle = (page: Page) => page.waitForTimeout(1500);
   const shoot = (page: Page, name: string) =>
     page.screenshot({ path: join(outDir, `${label}-${name}-360.png`), animations: 'disabled', fullPage: true });

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PostgresStorage } from '../storage/postgres.js';
 import type { SqliteStorage } from '../storage/sqlite.js';
-import { createGame, fetchQuestions, logResponse, newUserId, rowCount, selectValue, testApp } from '../testing/app.js';
+import { createGame, logResponse, makeGameBack, newUserId, rowCount, selectValue, testApp } from '../testing/app.js';
 import type { GameRepository } from './repository.js';
 import { DAY_MS, PURGE_BATCH_BUDGET_MS, PURGE_BATCH_SIZE, PURGE_FIRST_BATCH, registerRetention } from './retention.js';
 
@@ -138,18 +138,7 @@ describe('the retention purge', () => {
         game.gameId,
         newUserId(),
       );
-      const questions = await fetchQuestions(app, 'classic');
-      const back = await app.inject({
-        method: 'POST',
-        url: '/prod/create-game',
-        payload: {
-          userId: bo,
-          userName: 'Bo',
-          questionSet: questions.map((q) => q.questionID),
-          answerSet: questions.map(() => 1),
-          replyTo: { gameId: game.gameId, playerId: bo },
-        },
-      });
+      const back = await makeGameBack(app, bo, 'Bo', { gameId: game.gameId, playerId: bo });
       expect(back.statusCode).toBe(200);
       return { gameId: game.gameId, back: back.json().gameId as string };
     };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGame, fetchQuestions, logResponse, newUserId } from '../testing/app.js';
+import { createGame, logResponse, makeGameBack, newUserId } from '../testing/app.js';
 import { crossInstanceBuses } from '../testing/buses.js';
 import { type Instances, instancesOnOneDatabase } from '../testing/instances.js';
 import { LiveClient } from '../testing/live-client.js';
@@ -28,18 +28,7 @@ describe.each(crossInstanceBuses)('a reply across instances, over $name', (bus) 
     const onA = await LiveClient.open(`${liveUrl(a, ada.gameId)}?userId=${ada.creatorId}`);
     expect(await onA.message(0)).toMatchObject({ type: 'snapshot' });
 
-    const questions = await fetchQuestions(b, 'classic');
-    const made = await b.inject({
-      method: 'POST',
-      url: '/prod/create-game',
-      payload: {
-        userId: bo,
-        userName: 'Bo',
-        questionSet: questions.map((q) => q.questionID),
-        answerSet: questions.map(() => 1),
-        replyTo: { gameId: ada.gameId, playerId: bo },
-      },
-    });
+    const made = await makeGameBack(b, bo, 'Bo', { gameId: ada.gameId, playerId: bo });
     expect(made.statusCode).toBe(200);
     const { gameId } = made.json();
     expect(await onA.message(1)).toEqual({ type: 'reply', playerID: boPlayerID, gameId });

@@ -128,6 +128,27 @@ export async function createGame(
   return { gameId: response.json().gameId, creatorId, questions, answers: answerSet };
 }
 
+/** `friendId` makes a Classic game back for the game they played (create-game with `replyTo`). */
+export async function makeGameBack(
+  app: FastifyInstance,
+  friendId: string,
+  friendName: string,
+  replyTo: { gameId: string; playerId: string },
+) {
+  const questions = await fetchQuestions(app, 'classic');
+  return app.inject({
+    method: 'POST',
+    url: '/prod/create-game',
+    payload: {
+      userId: friendId,
+      userName: friendName,
+      questionSet: questions.map((q) => q.questionID),
+      answerSet: questions.map(() => 1),
+      replyTo,
+    },
+  });
+}
+
 export function logResponse(
   app: FastifyInstance,
   gameId: string,
