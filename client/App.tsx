@@ -21,6 +21,11 @@ const Result = lazyScreen(() => import('./screens/Result.js'));
 const FriendComparison = lazyScreen(() => import('./screens/FriendComparison.js'));
 const ClaimGame = lazyScreen(() => import('./screens/ClaimGame.js'));
 const NotFound = lazyScreen(() => import('./screens/NotFound.js'));
+const PartyJoin = lazyScreen(() => import('./screens/PartyJoin.js'));
+const PartyTv = lazyScreen(() => import('./screens/PartyTv.js'));
+const PartyPhone = lazyScreen(() => import('./screens/PartyPhone.js'));
+const PartyScreen = lazyScreen(() => import('./screens/PartyScreen.js'));
+const PartyResults = lazyScreen(() => import('./screens/PartyResults.js'));
 
 /** `/` is the Spectrum landing; any message for the landing screen travels along. */
 function Home() {
@@ -49,6 +54,16 @@ function screenElement(route: PageRoute): ReactElement {
       return <FriendComparison />;
     case 'ClaimGame':
       return <ClaimGame />;
+    case 'PartyJoin':
+      return <PartyJoin />;
+    case 'PartyTv':
+      return <PartyTv />;
+    case 'PartyPhone':
+      return <PartyPhone />;
+    case 'PartyScreen':
+      return <PartyScreen />;
+    case 'PartyResults':
+      return <PartyResults />;
     case 'NotFound':
       return <NotFound />;
   }

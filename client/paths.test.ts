@@ -8,8 +8,13 @@ import {
   joinPath,
   landingPath,
   newGamePath,
+  partyJoinPath,
+  partyPath,
+  partyResultsPath,
+  partyScreenPath,
   resultPath,
   scoreboardPath,
+  tvPath,
 } from './paths.js';
 
 // Ids as odd as a URL may carry: each must come back whole from the route it lands on.
@@ -26,6 +31,11 @@ const built: [string, Screen, Record<string, string>][] = [
   [resultPath(GAME), 'Result', { gameId: GAME }],
   [comparisonPath(GAME, FRIEND), 'FriendComparison', { gameId: GAME, playerID: FRIEND }],
   [creatorPath(GAME, 'key123').split('#')[0], 'ClaimGame', { gameId: GAME }],
+  [partyJoinPath, 'PartyJoin', {}],
+  [tvPath, 'PartyTv', {}],
+  [partyPath(GAME), 'PartyPhone', { partyId: GAME }],
+  [partyScreenPath(GAME), 'PartyScreen', { partyId: GAME }],
+  [partyResultsPath(GAME), 'PartyResults', { partyId: GAME }],
 ];
 
 describe('paths', () => {

@@ -49,5 +49,13 @@ export const comparisonPath = (gameId: string, playerID: string) => `/comparison
 /** A creator's private link: the key is the fragment, which never reaches a server or a log. */
 export const creatorPath = (gameId: string, key: string) => `/creator/${id(gameId)}#${key}`;
 
+/** A party (shared/party.ts): typing a code on a phone, or on a TV or laptop that becomes the shared screen. */
+export const partyJoinPath = '/party';
+export const tvPath = '/tv';
+/** A player's phone in the party; the shared screen's QR links here and joins without a code. */
+export const partyPath = (partyId: string) => `/party/${id(partyId)}`;
+export const partyScreenPath = (partyId: string) => `/party/${id(partyId)}/screen`;
+export const partyResultsPath = (partyId: string) => `/party/${id(partyId)}/results`;
+
 /** An address to share, on this page's origin. */
 export const absoluteUrl = (path: string, origin = window.location.origin) => `${origin}${path}`;

@@ -19,10 +19,30 @@ describe('the route table', () => {
     }
   });
 
+  it("tells a party's pages apart", () => {
+    expect(screenOf('/party')).toBe('PartyJoin');
+    expect(screenOf('/party/p1')).toBe('PartyPhone');
+    expect(screenOf('/party/p1/screen')).toBe('PartyScreen');
+    expect(screenOf('/party/p1/results')).toBe('PartyResults');
+    expect(screenOf('/tv')).toBe('PartyTv');
+  });
+
   it('keeps every page of one game out of search engines, and only those', () => {
     const hidden = PAGE_ROUTES.filter((route) => !route.indexable).map((route) => route.screen);
     expect(new Set(hidden)).toEqual(
-      new Set(['Game', 'EndScreen', 'Scoreboard', 'Join', 'Result', 'FriendComparison', 'ClaimGame']),
+      new Set([
+        'Game',
+        'EndScreen',
+        'Scoreboard',
+        'Join',
+        'Result',
+        'FriendComparison',
+        'ClaimGame',
+        'PartyTv',
+        'PartyPhone',
+        'PartyScreen',
+        'PartyResults',
+      ]),
     );
     expect(screenOf('/creator/abc')).toBe('ClaimGame');
   });

@@ -17,7 +17,10 @@ export type Screen =
   | 'Result'
   | 'FriendComparison'
   | 'ClaimGame'
+  | PartyScreen
   | 'NotFound';
+/** A party's screens (shared/party.ts): join by code, a TV's code entry, a phone, the shared screen, the results. */
+export type PartyScreen = 'PartyJoin' | 'PartyTv' | 'PartyPhone' | 'PartyScreen' | 'PartyResults';
 /** The screens that come in both editions: their routes say which. */
 type EditionScreen = 'Landing' | 'Game';
 
@@ -51,6 +54,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/result/:gameId', screen: 'Result', indexable: false, preload: true },
   { pattern: '/comparison/:gameId/:playerID', screen: 'FriendComparison', indexable: false },
   { pattern: '/creator/:gameId', screen: 'ClaimGame', indexable: false },
+  { pattern: '/party', screen: 'PartyJoin', indexable: true },
+  { pattern: '/tv', screen: 'PartyTv', indexable: false },
+  { pattern: '/party/:partyId', screen: 'PartyPhone', indexable: false, preload: true },
+  { pattern: '/party/:partyId/screen', screen: 'PartyScreen', indexable: false, preload: true },
+  { pattern: '/party/:partyId/results', screen: 'PartyResults', indexable: false, preload: true },
   { pattern: NOT_FOUND_PATTERN, screen: 'NotFound', indexable: true },
 ];
 

@@ -68,6 +68,8 @@ export class FakeWebSocket {
   onclose: ((event: CloseEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   closedByClient = false;
+  /** What the client sent, parsed. */
+  sent: unknown[] = [];
 
   constructor(readonly url: string) {
     FakeWebSocket.instances.push(this);
@@ -82,6 +84,10 @@ export class FakeWebSocket {
     const socket = FakeWebSocket.instances.at(-1);
     if (!socket) throw new Error('No socket was opened.');
     return socket;
+  }
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
   }
 
   close(code = 1000): void {
