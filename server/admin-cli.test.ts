@@ -105,6 +105,31 @@ describe('npm run admin', () => {
     expect((await adminIn(env, 'delete-game', game.gameId)).err).toBe(`There is no game ${game.gameId}.`);
   });
 
+  it('finds a party and ends it, through the running server when one answers, else in the database', async () => {
+    const env = { DATABASE_URL: database.url, ADMIN_TOKEN: TOKEN, HOST: '127.0.0.1', PORT: String(port) };
+    const host = { userId: newUserId(), userName: 'Cliparty Host', gameType: 'Spectrum', format: 'alike' };
+    const first = (await app.inject({ method: 'POST', url: '/prod/create-party', payload: host })).json();
+    const found = await admin('find', 'cliparty');
+    expect(found.out).toContain(`party ${first.partyId}  code ${first.code}, Spectrum alike hosted by "Cliparty Host"`);
+    const live = await adminIn(env, 'end-party', first.partyId);
+    expect(live).toMatchObject({
+      code: 0,
+      out: `Ended party ${first.partyId} (through the running server: its screens know).`,
+    });
+    const state = (await app.inject({ url: `/prod/get-party?partyId=${first.partyId}` })).json();
+    expect(state.phase).toBe('finished');
+    expect((await adminIn(env, 'end-party', first.partyId)).code).toBe(1);
+
+    const second = (await app.inject({ method: 'POST', url: '/prod/create-party', payload: host })).json();
+    const direct = await admin('end-party', second.partyId);
+    expect(direct.code).toBe(0);
+    expect(direct.out.split('\n')[0]).toBe(`Ended party ${second.partyId}.`);
+    expect((await admin('end-party', second.partyId)).err).toBe(
+      `There is no party ${second.partyId} that has not ended.`,
+    );
+    expect((await admin('end-party', 'x;')).code).toBe(2);
+  });
+
   it('refuses an unknown command, a missing argument or a bad id with its usage (exit code 2)', async () => {
     for (const args of [[], ['drop-everything'], ['delete-game'], ['reports', 'extra']]) {
       const { code, err } = await admin(...args);

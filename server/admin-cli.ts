@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- reports | find <text> | delete-game <gameId> | remove-player <gameId> <playerID>`:
+ * `npm run admin -- reports | find <text> | delete-game <gameId> | remove-player <gameId> <playerID> | end-party <partyId>`:
  * the admin's work from a shell, on the database of DATABASE_URL (the same environment as the
  * server's). Deleting and removing announce on the event bus as the server does, so on
  * PostgreSQL every running instance tells its open screens at once; on SQLite they go through the
@@ -7,20 +7,25 @@
  */
 import { pathToFileURL } from 'node:url';
 import { gameIdSchema } from '../shared/api.js';
+import { partyIdSchema } from '../shared/party.js';
 import { Moderation } from './admin/moderation.js';
 import { callRunningServer, localServerUrl } from './admin/running-server.js';
 import { type Config, ConfigError, loadConfig, questionsDir } from './config.js';
 import { NOTHING_HERE } from './errors.js';
 import { InProcessEventBus } from './events/bus.js';
 import { startFailure } from './ops/start-failure.js';
+import { createPartyWing } from './party/index.js';
 import { BankError, loadQuestionBank } from './questions/bank.js';
+import { QuestionTexts } from './questions/translations.js';
 import { openStorage } from './storage/index.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
   reports                            reported games, most reported first
-  find <text>                        games with this id, or whose creator's name contains <text>
+  find <text>                        games with this id, or whose creator's name contains <text>;
+                                     parties with this id or code, or a player's name containing <text>
   delete-game <gameId>               deletes the game with its friends' answers and reports
-  remove-player <gameId> <playerID>  takes a friend off the game's scoreboard`;
+  remove-player <gameId> <playerID>  takes a friend off the game's scoreboard
+  end-party <partyId>                ends a party now (its phones and screen show it finished)`;
 
 export interface CliOutput {
   out: (line: string) => void;
@@ -37,13 +42,17 @@ export async function runAdminCommand(
   { out, err }: CliOutput,
 ): Promise<number> {
   const [command, ...rest] = args;
-  const arity: Record<string, number> = { reports: 0, find: 1, 'delete-game': 1, 'remove-player': 2 };
+  const arity: Record<string, number> = { reports: 0, find: 1, 'delete-game': 1, 'remove-player': 2, 'end-party': 1 };
   if (command === undefined || !(command in arity) || rest.length !== arity[command]) {
     err(USAGE);
     return 2;
   }
   if ((command === 'delete-game' || command === 'remove-player') && !gameIdSchema.safeParse(rest[0]).success) {
     err(`"${rest[0]}" is not a game id (8 to 64 letters, digits, _ or -).`);
+    return 2;
+  }
+  if (command === 'end-party' && !partyIdSchema.safeParse(rest[0]).success) {
+    err(`"${rest[0]}" is not a party id (8 to 64 letters, digits, _ or -).`);
     return 2;
   }
 
@@ -55,14 +64,21 @@ export async function runAdminCommand(
     err(error.message);
     return 1;
   }
-  if ((command === 'delete-game' || command === 'remove-player') && config.DATABASE_URL.startsWith('sqlite:')) {
+  // A party's clock runs in a server (on PostgreSQL, one of them): ending it there tells its screens
+  // at once on either database; games' changes reach PostgreSQL's instances over the bus.
+  const throughServer =
+    command === 'end-party' ||
+    ((command === 'delete-game' || command === 'remove-player') && config.DATABASE_URL.startsWith('sqlite:'));
+  if (throughServer) {
     const done = await throughRunningServer(command, rest, config, { out, err });
     if (done !== undefined) return done;
   }
 
   let storage: Awaited<ReturnType<typeof openStorage>>;
+  let texts: QuestionTexts;
   try {
     const bank = loadQuestionBank(questionsDir(config), { questionsPerGame: config.QUESTIONS_PER_GAME });
+    texts = new QuestionTexts(bank);
     storage = await openStorage(config, { bus: new InProcessEventBus(), bank });
   } catch (error) {
     // One line naming the setting, as the server says it at start-up.
@@ -72,6 +88,7 @@ export async function runAdminCommand(
     return 1;
   }
   const moderation = new Moderation(storage.games, storage.reports);
+  const party = createPartyWing({ config, storage, questions: storage.questions, texts }, (message) => err(message));
   try {
     switch (command) {
       case 'reports': {
@@ -98,6 +115,24 @@ export async function runAdminCommand(
               `${friends(game.players.length)}, ${game.reports.length} report${game.reports.length === 1 ? '' : 's'}`,
           );
         }
+        // Parties are listed only when some match: most searches are for a game.
+        const parties = await party.moderation.find(rest[0]);
+        for (const found of parties) {
+          out(
+            `party ${found.partyId}  code ${found.code}, ${found.gameType} ${found.format} hosted by ${JSON.stringify(found.host)}, ` +
+              `made ${when(found.createdAt)}, ${found.players} player${found.players === 1 ? '' : 's'}, ${found.ended ? 'ended' : found.phase}`,
+          );
+        }
+        return 0;
+      }
+      case 'end-party': {
+        const [partyId] = rest;
+        if (!(await party.moderation.end(partyId))) {
+          err(`There is no party ${partyId} that has not ended.`);
+          return 1;
+        }
+        out(`Ended party ${partyId}.`);
+        if (storage.kind === 'sqlite') out(SQLITE_NOT_LIVE);
         return 0;
       }
       case 'delete-game': {
@@ -122,6 +157,7 @@ export async function runAdminCommand(
       }
     }
   } finally {
+    await party.parties.stop();
     await storage.close();
   }
 }
@@ -136,7 +172,7 @@ const SQLITE_NOT_LIVE =
  * and its open screens and cached games know at once. Undefined: no server answered.
  */
 async function throughRunningServer(
-  command: 'delete-game' | 'remove-player',
+  command: 'delete-game' | 'remove-player' | 'end-party',
   [gameId, playerID]: readonly string[],
   config: Config,
   { out, err }: CliOutput,
@@ -145,9 +181,18 @@ async function throughRunningServer(
   const answer =
     command === 'delete-game'
       ? await callRunningServer(config, 'admin/delete-game', { gameId })
-      : await callRunningServer(config, 'admin/remove-player', { gameId, playerID });
+      : command === 'end-party'
+        ? await callRunningServer(config, 'admin/end-party', { partyId: gameId })
+        : await callRunningServer(config, 'admin/remove-player', { gameId, playerID });
   // Nothing answered, or a server without ADMIN_TOKEN (no admin there): write the database.
   if (answer === undefined || (answer.status === 404 && answer.message === NOTHING_HERE.message)) return undefined;
+  if (command === 'end-party') {
+    if (answer.status === 200) out(`Ended party ${gameId} (through the running server: its screens know).`);
+    else if (answer.status === 404) err(`There is no party ${gameId} that has not ended.`);
+    else
+      err(`The server running at ${localServerUrl(config)} refused: ${answer.status} ${answer.message ?? ''}`.trim());
+    return answer.status === 200 ? 0 : 1;
+  }
   if (answer.status === 200) {
     out(
       command === 'delete-game'

@@ -16,7 +16,8 @@ import { openApiRoute } from './http/openapi.js';
 import type { Rooms } from './live/rooms.js';
 import { liveRoutes } from './live/routes.js';
 import type { Metrics } from './ops/metrics.js';
-import { type PartyClock, registerParty } from './party/index.js';
+import { type PartyWing, registerParty } from './party/index.js';
+import type { PartyModeration } from './party/moderation.js';
 import type { PushNotifier } from './push/notifier.js';
 import type { VapidKeys } from './push/repository.js';
 import { pushRoutes } from './push/routes.js';
@@ -24,7 +25,7 @@ import { questionRoutes } from './questions/routes.js';
 import type { QuestionTexts } from './questions/translations.js';
 import { roundRoutes } from './rounds/routes.js';
 import { shareRoutes } from './share/routes.js';
-import type { PostgresStorage, SqliteStorage, Storage } from './storage/index.js';
+import type { Storage } from './storage/index.js';
 
 export interface ApiOptions {
   config: Config;
@@ -37,10 +38,11 @@ export interface ApiOptions {
   /** Web Push: the server's key pair (none when PUSH_SERVICE_HOSTS=none) and who sends. */
   push: { keys: VapidKeys | undefined; notifier: PushNotifier | undefined };
   /** Moderation: the admin's token check (none without ADMIN_TOKEN) and its actions. */
-  admin: { auth: AdminAuth | undefined; moderation: Moderation };
+  admin: { auth: AdminAuth | undefined; moderation: Moderation; parties: PartyModeration };
   livePingIntervalMs?: number;
   /** Parties: the database they are stored in, and the time source of their clocks (tests: a fake one). */
-  party: { storage: SqliteStorage | PostgresStorage; clock?: PartyClock };
+  /** The party wing (made in app.ts, where the admin's page holds it too). */
+  party: PartyWing;
 }
 
 /**
@@ -126,13 +128,7 @@ export async function registerApi(
           return game !== undefined && isGameCreator(games, game, userId);
         },
       });
-      await registerParty(api, {
-        config,
-        ...options.party,
-        questions,
-        texts,
-        livePingIntervalMs: options.livePingIntervalMs,
-      });
+      await registerParty(api, options.party, { config, livePingIntervalMs: options.livePingIntervalMs });
     },
     { prefix: API_PREFIX },
   );

@@ -25,7 +25,7 @@ import { liveSocketErrorHandler } from './live/socket-errors.js';
 import { healthRoute } from './ops/health.js';
 import { RequestLog } from './ops/logging.js';
 import { registerMetrics } from './ops/metrics.js';
-import type { PartyClock } from './party/index.js';
+import { createPartyWing, type PartyClock } from './party/index.js';
 import { CLIENT_DIR } from './paths.js';
 import { type NotifierOptions, PushNotifier } from './push/notifier.js';
 import { makeVapidKeys, type PushSend, webPushSender } from './push/sender.js';
@@ -173,7 +173,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Moderation: the admin's API (below, under /prod) and its page (no ADMIN_TOKEN: neither exists).
   const adminAuth = config.ADMIN_TOKEN === undefined ? undefined : new AdminAuth(config.ADMIN_TOKEN);
   const moderation = new Moderation(games, storage.reports, (gameId) => rooms.findGame(gameId), storage.rounds);
-  await app.register(adminPage, { auth: adminAuth, moderation });
+  const party = createPartyWing(
+    { config, storage, questions: storage.questions, texts, clock: options.partyClock },
+    (message, error) => app.log.warn({ err: error }, message),
+  );
+  await app.register(adminPage, { auth: adminAuth, moderation, parties: party.moderation });
   // Before the API's routes, which it documents.
   await registerOpenApi(app);
 
@@ -185,9 +189,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     circles,
     metrics,
     push: { keys: pushKeys, notifier },
-    admin: { auth: adminAuth, moderation },
+    admin: { auth: adminAuth, moderation, parties: party.moderation },
     livePingIntervalMs: options.livePingIntervalMs,
-    party: { storage, clock: options.partyClock },
+    party,
   });
 
   await app.register(storyRoutes, {

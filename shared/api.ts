@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { matchLanguage } from './languages.js';
 import { cleanName, cleanText } from './names.js';
-import { partyEndpoints } from './party.js';
+import { partyAdminEndpoints, partyEndpoints } from './party.js';
 
 export { API_PREFIX } from './api-prefix.js';
 
@@ -541,6 +541,7 @@ export const endpoints = {
     body: z.object({ gameId: gameIdSchema, playerID: publicPlayerIdSchema }),
     reply: okReply,
   },
+  ...partyAdminEndpoints,
   // A party: play together in one room (shared/party.ts).
   ...partyEndpoints,
 } as const satisfies Record<string, EndpointDefinition>;

@@ -237,6 +237,41 @@ export const partyEndpoints = {
   },
 } as const;
 
+/** The admin's calls about parties (under the admin's token, as the other admin/ calls). */
+const adminPartySchema = z.object({
+  partyId: z.string(),
+  code: z.string(),
+  phase: z.enum(PARTY_PHASES),
+  ended: z.boolean(),
+  gameType: gameTypeSchema,
+  format: z.enum(PARTY_FORMATS),
+  /** The host's name. */
+  host: z.string(),
+  /** Players seated (not kicked). */
+  players: z.number(),
+  createdAt: z.string(),
+});
+export type AdminParty = z.infer<typeof adminPartySchema>;
+export const partyAdminEndpoints = {
+  /** Parties by id, by open code, or by part of a player's name; newest first (at most 20). */
+  'admin/parties': {
+    method: 'GET',
+    query: z.object({
+      q: z
+        .string({ error: 'is required (a party id, its code or part of a name)' })
+        .transform((q) => q.trim())
+        .pipe(z.string().min(1, { error: 'is required (a party id, its code or part of a name)' }).max(100)),
+    }),
+    reply: z.object({ parties: z.array(adminPartySchema) }),
+  },
+  /** Ends a party now: its phones and screen see it finished, its code is freed. */
+  'admin/end-party': {
+    method: 'POST',
+    body: z.object({ partyId: partyIdSchema }),
+    reply: okReply,
+  },
+} as const;
+
 // --- Live messages -----------------------------------------------------------------------------
 
 /**

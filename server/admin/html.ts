@@ -1,4 +1,5 @@
 import type { AdminGame, ReportedGame } from '../../shared/api.js';
+import type { AdminParty } from '../../shared/party.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 
 /** Text made safe to put between tags or inside a quoted attribute. */
@@ -74,13 +75,14 @@ export function dashboard(options: {
   reported: ReportedGame[];
   query?: string;
   found?: AdminGame[];
+  parties?: AdminParty[];
   notice?: string;
 }): Html {
-  const { reported, query, found, notice } = options;
+  const { reported, query, found, parties, notice } = options;
   return html`${notice && html`<p class="notice" role="status">${notice}</p>`}
 <h1>Find a game</h1>
 <form method="get" action="/admin" class="search" role="search">
-<label for="q">Game id or part of a creator's name</label>
+<label for="q">Game or party id, party code, or part of a name</label>
 <input id="q" name="q" value="${query ?? ''}" required maxlength="100">
 <button type="submit">Find</button>
 </form>
@@ -99,6 +101,7 @@ ${found.map(
 }
 </section>`
 }
+${parties && partyList(parties)}
 <section aria-labelledby="reported"><h2 id="reported">Reported games</h2>
 ${
   reported.length === 0
@@ -107,6 +110,26 @@ ${
 ${reported.map(
   (game) =>
     html`<tr><td><a href="${gameLink(game.gameId)}">${game.gameId}</a></td><td>${game.creatorName}</td><td>${game.reports}</td><td>${reasonList(game.reasons)}</td><td>${when(game.lastReportedAt)}</td></tr>
+`,
+)}</tbody></table>`
+}
+</section>`;
+}
+
+/** Parties a search found, each with an End button while it runs. */
+function partyList(parties: AdminParty[]): Html {
+  return html`<section aria-labelledby="parties"><h2 id="parties">Parties</h2>
+${
+  parties.length === 0
+    ? html`<p>No party has that id or code, and no player's name contains it.</p>`
+    : html`<table><thead><tr><th scope="col">Party</th><th scope="col">Code</th><th scope="col">Host</th><th scope="col">Players</th><th scope="col">Phase</th><th scope="col">Made (UTC)</th><th scope="col"><span class="visually-hidden">End</span></th></tr></thead><tbody>
+${parties.map(
+  (party) =>
+    html`<tr><td>${party.partyId}</td><td>${party.code}</td><td>${party.host}</td><td>${party.players}</td><td>${party.ended ? 'ended' : party.phase}</td><td>${when(party.createdAt)}</td><td>${
+      party.ended
+        ? ''
+        : html`<form method="post" action="/admin/parties/${encodeURIComponent(party.partyId)}/end"><button type="submit" class="danger">End</button></form>`
+    }</td></tr>
 `,
 )}</tbody></table>`
 }

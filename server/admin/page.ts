@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { gameIdSchema } from '../../shared/api.js';
+import { partyIdSchema } from '../../shared/party.js';
 import { HttpError, NOTHING_HERE } from '../errors.js';
+import type { PartyModeration } from '../party/moderation.js';
 import { ADMIN_SESSION_MS, type AdminAuth } from './auth.js';
 import { ADMIN_CSS, dashboard, gameDetails, html, page, signInForm } from './html.js';
 import type { Moderation } from './moderation.js';
@@ -9,6 +11,7 @@ export interface AdminPageOptions {
   /** Undefined without ADMIN_TOKEN: every /admin address is then 404. */
   auth: AdminAuth | undefined;
   moderation: Moderation;
+  parties: PartyModeration;
 }
 
 const COOKIE = 'wavelength_admin';
@@ -38,7 +41,7 @@ const formField = (body: unknown, name: string): string | undefined => {
  * games, look at one, delete it or remove a friend. Forms post back here; the cookie is sent
  * only by pages of this site (SameSite=Strict), and a post from another origin is refused.
  */
-export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { auth, moderation }) => {
+export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { auth, moderation, parties }) => {
   if (!auth) {
     // No admin at all: the addresses answer as any address with nothing there, before any body is
     // read (a form post would otherwise meet the API's JSON-only parser and answer 400).
@@ -81,16 +84,37 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(ADMIN_CSS),
   );
 
-  app.get<{ Querystring: { q?: string; deleted?: string } }>('/admin', async (request, reply) => {
+  app.get<{ Querystring: { q?: string; deleted?: string; ended?: string } }>('/admin', async (request, reply) => {
     if (!signedIn(request)) return askToSignIn(reply, 200);
     const query = typeof request.query.q === 'string' ? request.query.q.trim().slice(0, 100) : '';
-    const [reported, found] = await Promise.all([
+    const [reported, found, foundParties] = await Promise.all([
       moderation.reportedGames(),
       query === '' ? undefined : moderation.findGames(query),
+      query === '' ? undefined : parties.find(query),
     ]);
-    const deleted = request.query.deleted;
-    const notice = typeof deleted === 'string' ? `Game ${deleted} deleted.` : undefined;
-    return send(reply, 200, 'Games', dashboard({ reported, query, found, notice }));
+    const { deleted, ended } = request.query;
+    const notice =
+      typeof deleted === 'string'
+        ? `Game ${deleted} deleted.`
+        : typeof ended === 'string'
+          ? `Party ${ended} ended.`
+          : undefined;
+    return send(reply, 200, 'Games', dashboard({ reported, query, found, parties: foundParties, notice }));
+  });
+
+  app.post<{ Params: { partyId: string } }>('/admin/parties/:partyId/end', async (request, reply) => {
+    if (!signedIn(request)) return askToSignIn(reply);
+    const parsed = partyIdSchema.safeParse(request.params.partyId);
+    if (!parsed.success || !(await parties.end(parsed.data))) {
+      return send(
+        reply,
+        404,
+        'No such party',
+        html`<h1>No such party</h1><p>It may have ended already. <a href="/admin">Back to the list</a></p>`,
+      );
+    }
+    request.log.info({ partyId: parsed.data, action: 'end-party' }, 'admin: party ended');
+    return goTo(reply, `/admin?ended=${encodeURIComponent(parsed.data)}`);
   });
 
   app.post('/admin/sign-in', async (request, reply) => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, NOTHING_HERE, notFound, unknownGame } from '../errors.js';
 import type { GameCache } from '../games/cache.js';
 import { endpoint } from '../http/endpoint.js';
+import type { PartyModeration } from '../party/moderation.js';
 import { type AdminAuth, WRONG_ADMIN_TOKEN } from './auth.js';
 import type { Moderation } from './moderation.js';
 import type { ReportRepository } from './repository.js';
@@ -48,6 +49,7 @@ export interface AdminRoutesOptions {
   /** Undefined without ADMIN_TOKEN: every admin call is then 404, as if it did not exist. */
   auth: AdminAuth | undefined;
   moderation: Moderation;
+  parties: PartyModeration;
 }
 
 /** The bearer token of an Authorization header. */
@@ -57,7 +59,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** The admin's calls under /prod/admin/, with `Authorization: Bearer <ADMIN_TOKEN>`. */
-export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { auth, moderation }) => {
+export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { auth, moderation, parties }) => {
   app.addHook('onRequest', async (request) => {
     if (!auth) throw notFound(NOTHING_HERE.code, NOTHING_HERE.message);
     if (!auth.verify(bearerToken(request.headers.authorization), request.ip)) {
@@ -83,6 +85,14 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
     if (!(await moderation.removePlayer(gameId, playerID)))
       throw notFound('unknown_friend', 'There is no such friend in this game.');
     request.log.info({ gameId, playerID, action: 'remove-player' }, 'admin: friend removed');
+    return { ok: true as const };
+  });
+
+  endpoint(app, 'admin/parties', async ({ q }) => ({ parties: await parties.find(q) }));
+
+  endpoint(app, 'admin/end-party', async ({ partyId }, request) => {
+    if (!(await parties.end(partyId))) throw notFound('party_not_found', 'No open party has this id.');
+    request.log.info({ partyId, action: 'end-party' }, 'admin: party ended');
     return { ok: true as const };
   });
 };

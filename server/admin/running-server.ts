@@ -22,7 +22,7 @@ export function localServerUrl(config: Pick<Config, 'HOST' | 'PORT'>): string {
  */
 export async function callRunningServer(
   config: Pick<Config, 'HOST' | 'PORT' | 'ADMIN_TOKEN'>,
-  call: 'admin/delete-game' | 'admin/remove-player',
+  call: 'admin/delete-game' | 'admin/remove-player' | 'admin/end-party',
   body: Record<string, string>,
 ): Promise<ServerAnswer | undefined> {
   let response: Response;

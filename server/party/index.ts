@@ -11,6 +11,7 @@ import type { QuestionRepository } from '../questions/repository.js';
 import type { QuestionTexts } from '../questions/translations.js';
 import { partyLiveRoutes } from './live.js';
 import { CodeLookups } from './lookups.js';
+import { PartyModeration } from './moderation.js';
 import { Parties } from './parties.js';
 import { postgresPartyRepository } from './postgres.js';
 import type { PartyRepository } from './repository.js';
@@ -46,8 +47,19 @@ export function partySocketsPerAddress(config: Pick<Config, 'LIVE_SOCKETS_PER_AD
   return Math.max(config.LIVE_SOCKETS_PER_ADDRESS, 2 * config.PARTY_MAX_PLAYERS + 2);
 }
 
-/** Registers the party's calls and live channel on `api` (the /prod scope); carries on every open party. */
-export async function registerParty(api: FastifyInstance, options: PartyOptions): Promise<void> {
+/** A party wing of the app: its rooms, its data, its clock and the admin's hold on it. */
+export interface PartyWing {
+  parties: Parties;
+  repository: PartyRepository;
+  clock: PartyClock;
+  moderation: PartyModeration;
+}
+
+/** Makes the wing; registerParty puts its calls and live channel on the API. */
+export function createPartyWing(
+  options: Pick<PartyOptions, 'config' | 'storage' | 'questions' | 'texts' | 'clock'>,
+  log: (message: string, error: unknown) => void,
+): PartyWing {
   const clock = options.clock ?? systemClock;
   const repository = partyRepositoryOf(options.storage);
   const parties = new Parties({
@@ -56,8 +68,18 @@ export async function registerParty(api: FastifyInstance, options: PartyOptions)
     clock,
     questions: options.questions,
     maxPlayers: options.config.PARTY_MAX_PLAYERS,
-    log: (message, error) => api.log.warn({ err: error }, message),
+    log,
   });
+  return { parties, repository, clock, moderation: new PartyModeration(parties, repository) };
+}
+
+/** Registers the party's calls and live channel on `api` (the /prod scope); carries on every open party. */
+export async function registerParty(
+  api: FastifyInstance,
+  wing: PartyWing,
+  options: Pick<PartyOptions, 'config' | 'livePingIntervalMs'>,
+): Promise<void> {
+  const { parties, repository, clock } = wing;
   api.addHook('onClose', () => parties.stop());
   // Parties past their retention go before the rest are carried on.
   await registerPartyRetention(api, {

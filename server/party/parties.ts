@@ -204,6 +204,14 @@ export class Parties {
     });
   }
 
+  /** Ends the party for the admin; false if it had ended already. */
+  async endNow(room: PartyRoom): Promise<boolean> {
+    return room.run(async () => {
+      if (room.party.ended) return false;
+      return room.change(end(room.party.state), true);
+    });
+  }
+
   private player(room: PartyRoom, userId: string): Seat {
     const seat = room.seatOf(userId);
     if (!seat) throw partyErrors.notPlayer();

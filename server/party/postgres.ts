@@ -1,5 +1,6 @@
 import { inTransaction, type Pool } from '../db/postgres.js';
 import {
+  type AdminPartyRow,
   type AnswerRow,
   type PartyRepository,
   type PartyRow,
@@ -31,6 +32,13 @@ const sql = {
     WHERE id = $4 AND seq = $5`,
   kickSeat: 'UPDATE party_players SET kicked = TRUE WHERE party_id = $1 AND player_id = $2',
   selectOpen: 'SELECT id FROM parties WHERE NOT ended',
+  selectForAdmin: `SELECT p.id, p.ended, p.state, p.created_at,
+      (SELECT count(*) FROM party_players s WHERE s.party_id = p.id AND NOT s.kicked) AS players,
+      (SELECT name FROM party_players s WHERE s.party_id = p.id AND s.player_id = p.state::json->>'hostId') AS host
+    FROM parties p
+    WHERE p.id = $1 OR p.code = $2
+       OR EXISTS (SELECT 1 FROM party_players s WHERE s.party_id = p.id AND strpos(lower(s.name), lower($1)) > 0)
+    ORDER BY p.created_at DESC LIMIT $3`,
   deleteOld: 'DELETE FROM parties WHERE id IN (SELECT id FROM parties WHERE created_at < $1 LIMIT $2) RETURNING id',
 } as const;
 
@@ -95,6 +103,10 @@ export function postgresPartyRepository(pool: Pool): PartyRepository {
     async openParties() {
       const { rows } = await pool.query<{ id: string }>(query('selectOpen', []));
       return rows.map((row) => row.id);
+    },
+    async findForAdmin(text, code, limit) {
+      const { rows } = await pool.query<AdminPartyRow>(query('selectForAdmin', [text, code ?? null, limit]));
+      return rows;
     },
     async deleteCreatedBefore(cutoff, limit) {
       const { rows } = await pool.query<{ id: string }>(query('deleteOld', [cutoff, limit]));

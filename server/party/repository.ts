@@ -87,8 +87,20 @@ export interface PartyRepository {
   kick(partyId: string, playerID: string): Promise<void>;
   /** Parties that have not ended: a starting server carries them on. */
   openParties(): Promise<string[]>;
+  /** For the admin: parties with this id or open code, or a player whose name contains `text`; newest first. */
+  findForAdmin(text: string, code: string | undefined, limit: number): Promise<AdminPartyRow[]>;
   /** Deletes up to `limit` parties made before `cutoff` (ms), with their seats and answers; their ids. */
   deleteCreatedBefore(cutoff: number, limit: number): Promise<string[]>;
+}
+
+/** A party as the admin's search lists it (host: the host's name). */
+export interface AdminPartyRow {
+  id: string;
+  ended: number | boolean;
+  state: string;
+  created_at: number | string;
+  players: number | string;
+  host: string | null;
 }
 
 export interface PartyRow {

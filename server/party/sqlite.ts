@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import {
+  type AdminPartyRow,
   type AnswerRow,
   type NewSeat,
   type PartyRepository,
@@ -45,6 +46,15 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
   );
   const kickSeat = db.prepare('UPDATE party_players SET kicked = 1 WHERE party_id = ? AND player_id = ?');
   const selectOpen = db.prepare<[], string>('SELECT id FROM parties WHERE ended = 0').pluck();
+  const selectForAdmin = db.prepare<[string, string | null, string, number], AdminPartyRow>(
+    `SELECT p.id, p.ended, p.state, p.created_at,
+       (SELECT count(*) FROM party_players s WHERE s.party_id = p.id AND s.kicked = 0) AS players,
+       (SELECT name FROM party_players s WHERE s.party_id = p.id AND s.player_id = json_extract(p.state, '$.hostId')) AS host
+     FROM parties p
+     WHERE p.id = ? OR p.code = ?
+        OR EXISTS (SELECT 1 FROM party_players s WHERE s.party_id = p.id AND instr(lower(s.name), lower(?)) > 0)
+     ORDER BY p.created_at DESC LIMIT ?`,
+  );
   const deleteOld = db
     .prepare<[number, number], string>(
       'DELETE FROM parties WHERE id IN (SELECT id FROM parties WHERE created_at < ? LIMIT ?) RETURNING id',
@@ -99,6 +109,9 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     },
     async openParties() {
       return selectOpen.all();
+    },
+    async findForAdmin(text, code, limit) {
+      return selectForAdmin.all(text, code ?? null, text, limit);
     },
     async deleteCreatedBefore(cutoff, limit) {
       return deleteOld.all(cutoff, limit);

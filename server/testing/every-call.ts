@@ -58,6 +58,8 @@ export function everyCall(
     'report-game': { url: '/prod/report-game', payload: { gameId, reason: 'spam' } },
     // The admin's calls, without the admin's token: refused (and 404 on a server without ADMIN_TOKEN).
     'admin/reports': { url: '/prod/admin/reports' },
+    'admin/parties': { url: '/prod/admin/parties?q=ada' },
+    'admin/end-party': { url: '/prod/admin/end-party', payload: { partyId: 'party1234567' } },
     'admin/games': { url: `/prod/admin/games?q=${gameId}` },
     'admin/delete-game': { url: '/prod/admin/delete-game', payload: { gameId } },
     'admin/remove-player': { url: '/prod/admin/remove-player', payload: { gameId, playerID: 'x' } },
