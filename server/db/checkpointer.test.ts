@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type CheckpointResult, WAL_SIZE_LIMIT_BYTES, WalCheckpointer } from './checkpointer.js';
+import { type Db, openDatabase } from './database.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function fileDatabase(): { db: Db; wal: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'wavelength-checkpointer-'));
+  dirs.push(dir);
+  const path = join(dir, 'wavelength.db');
+  const db = openDatabase(path);
+  db.exec('CREATE TABLE filler (data BLOB NOT NULL)');
+  return { db, wal: `${path}-wal` };
+}
+
+const MIB = 1024 * 1024;
+/** Writes one MiB of log (256 rows of 4 KiB, one commit). */
+function writeMib(db: Db): void {
+  const insert = db.prepare('INSERT INTO filler (data) VALUES (?)');
+  db.transaction(() => {
+    for (let row = 0; row < 256; row++) insert.run(randomBytes(4000));
+  })();
+}
+
+const walBytes = (wal: string) => (existsSync(wal) ? statSync(wal).size : 0);
+/**
+ * Every frame of a burst of `frames` copied into the file (the next commit starts the log over). A
+ * checkpoint made while the burst was written saw fewer frames (when the log started over).
+ */
+const caughtUp = (result: CheckpointResult | undefined, frames: number) =>
+  result !== undefined && !result.busy && result.log >= frames && result.checkpointed === result.log;
+
+describe('WalCheckpointer', () => {
+  it('needs no thread for an in-memory database', () => {
+    const db = openDatabase(':memory:');
+    expect(WalCheckpointer.start(db)).toBeUndefined();
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(8000);
+    db.close();
+  });
+
+  it('keeps the log bounded under steady writes, with no checkpoint in the commits', async () => {
+    const { db, wal } = fileDatabase();
+    // An empty log to begin with: each burst's frames are then all that is in it.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    // The answers that arrived since the burst began (an earlier one may tell of the burst before).
+    let results: CheckpointResult[] = [];
+    const checkpointer = WalCheckpointer.start(db, { intervalMs: 10, onCheckpoint: (r) => results.push(r) });
+    expect(checkpointer).toBeDefined();
+    // The main connection's commits never checkpoint (that is what held the event loop).
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    const step = Math.ceil(WAL_SIZE_LIMIT_BYTES / MIB / 4);
+    let largest = 0;
+    // Three times the limit, in bursts of a quarter of it with the checkpointer catching up between.
+    for (let burst = 0; burst < 12; burst++) {
+      results = [];
+      for (let mib = 0; mib < step; mib++) writeMib(db);
+      largest = Math.max(largest, walBytes(wal));
+      await vi.waitFor(() => expect(caughtUp(results.at(-1), step * 256)).toBe(true), {
+        timeout: 10_000,
+        interval: 5,
+      });
+    }
+    writeMib(db);
+    largest = Math.max(largest, walBytes(wal));
+    // The log started over after every burst: never twice a burst's size, of three times the limit written.
+    expect(largest).toBeLessThanOrEqual(2 * step * MIB);
+    expect(checkpointer?.checkpoints).toBeGreaterThanOrEqual(12);
+    // Nothing lost: every row is in the database.
+    expect(db.prepare('SELECT count(*) FROM filler').pluck().get()).toBe(12 * step * 256 + 256);
+    await checkpointer?.close();
+    db.close();
+    // The worker's connection had closed: the main one, closed last, checkpointed and removed the log.
+    expect(existsSync(wal)).toBe(false);
+  });
+
+  it('lets the log grow without it (what the test above would see)', () => {
+    const { db, wal } = fileDatabase();
+    db.pragma('wal_autocheckpoint = 0');
+    for (let mib = 0; mib < WAL_SIZE_LIMIT_BYTES / MIB + 4; mib++) writeMib(db);
+    expect(walBytes(wal)).toBeGreaterThan(WAL_SIZE_LIMIT_BYTES);
+    db.close();
+  });
+});
