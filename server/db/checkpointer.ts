@@ -44,6 +44,8 @@ interface CheckpointerOptions {
 // registers tsx itself first.
 const fromSource = import.meta.url.endsWith('.ts');
 const WORKER = new URL(`./checkpoint-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+/** tsx's module API, found from here (the thread's own code would look from the working folder). */
+const tsxApi = () => import.meta.resolve('tsx/esm/api');
 
 /**
  * Copies the SQLite log (WAL) into the database file in a worker thread, off the event loop. SQLite's
@@ -80,7 +82,7 @@ export class WalCheckpointer {
     // From source, the .ts file is imported once tsx's hooks are registered in the thread.
     this.#worker = fromSource
       ? new Worker(
-          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER.href)}); })`,
+          `import(${JSON.stringify(tsxApi())}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER.href)}); })`,
           { eval: true, workerData },
         )
       : new Worker(WORKER, { workerData });

@@ -26,6 +26,9 @@ const PURGE_MIN_BATCH = 5;
  * longest pause went from 243 (154–298) ms to 81 (79–89) ms, pauses over 50 ms from 99 to 8; with
  * them, a checkpoint (up to 8,000 pages and two fsyncs, database.ts) is the longest pause either
  * way, 278 (231–365) → 229 (217–355) ms, and pauses over 50 ms went from 79 to 42 (5 rounds).
+ * Checkpoints have since moved to a worker thread (db/checkpointer.ts; the purge waits for it
+ * between batches, `settle`). What is left over 50 ms on a loaded machine is the main thread
+ * waiting for a CPU, not a batch: no batch runs more than about 12 ms of CPU (docs/benchmarks.md).
  * On PostgreSQL a batch holds no event loop; its time (the round trips of its announcements
  * included) sizes batches all the same, which only makes the purge take longer.
  */
