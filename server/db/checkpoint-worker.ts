@@ -25,19 +25,21 @@ let timer: NodeJS.Timeout | undefined;
 let closing = false;
 /** The last result sent: an idle log (everything copied, nothing new) is not sent again every tick. */
 let sent = '';
+/** The last flush() received (checkpointer.ts): each answer says which it began after. */
+let asked = 0;
 
-function tick(asked = false): void {
+function tick(): void {
   timer = undefined;
   let next = intervalMs;
   try {
     const row = checkpoint.get();
     if (row) {
-      const result: CheckpointResult = { log: row.log, checkpointed: row.checkpointed, busy: row.busy === 1 };
+      const result: CheckpointResult = { log: row.log, checkpointed: row.checkpointed, busy: row.busy === 1, asked };
       // Frames appended while it copied (or the lock held by another checkpoint): again soon, so
       // that one runs when no write comes in between and the main connection starts the log over.
       if (result.busy || result.checkpointed < result.log) next = catchUpMs;
-      const key = `${result.log}/${result.checkpointed}/${result.busy}`;
-      if (key !== sent || asked) port?.postMessage({ type: 'checkpoint', result });
+      const key = `${result.log}/${result.checkpointed}/${result.busy}/${asked}`;
+      if (key !== sent) port?.postMessage({ type: 'checkpoint', result });
       sent = key;
     }
   } catch (error) {
@@ -48,10 +50,11 @@ function tick(asked = false): void {
 
 port.on('message', (message: unknown) => {
   if (closing) return;
-  // settle(): a checkpoint now rather than at the next tick.
-  if (message === 'checkpoint') {
+  // flush(): a checkpoint now rather than at the next tick.
+  if (typeof message === 'object' && message !== null && 'asked' in message) {
+    asked = Number(message.asked);
     if (timer) clearTimeout(timer);
-    tick(true);
+    tick();
     return;
   }
   if (message !== 'close') return;
