@@ -56,7 +56,9 @@ const tsxApi = () => import.meta.resolve('tsx/esm/api');
  * a retention purge on a busy disk (bench/retention.ts). Here the main connection never checkpoints;
  * the worker's own connection does, every CHECKPOINT_INTERVAL_MS, with PASSIVE checkpoints that wait
  * for no reader or writer; the next write after a complete one starts the log over (and cuts its
- * file back to WAL_SIZE_LIMIT_BYTES), so the log stays bounded under a steady write load.
+ * file back to WAL_SIZE_LIMIT_BYTES). Writes that never pause long enough for one to complete are
+ * met by settle() (a bulk job waits) and, past twice the limit, by a short checkpoint of the
+ * remainder on the main connection (#finish), so the log stays bounded under any write load.
  * `undefined` for an in-memory database (no log to copy). `close` before closing the connection, so
  * that the connection closed last (the main one) makes the final checkpoint and removes the log.
  */
