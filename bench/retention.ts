@@ -9,13 +9,18 @@
  * probe notes the longest gap between two turns of the event loop: how long a request that arrives
  * during the purge waits at most (a SQLite batch holds the event loop for all of its time).
  * "fixed 200" is the purge before issue 42.8 (every batch 200 games); "budget" sizes each batch by
- * the time the last took (PURGE_BATCH_BUDGET_MS). Rounds alternate; prints median (min–max).
+ * the time the last took (PURGE_BATCH_BUDGET_MS); both with SQLite's automatic checkpoints, which
+ * run inside the commit that crosses wal_autocheckpoint, on the event loop. "worker checkpoints"
+ * is the server since: the budget, with the log copied by the WalCheckpointer's thread
+ * (server/db/checkpointer.ts). Rounds alternate; prints median (min–max), and the log file's size
+ * when the purge ends.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
+import { WalCheckpointer } from '../server/db/checkpointer.js';
 import { GroupCommit } from '../server/db/group-commit.js';
 import { InProcessEventBus } from '../server/events/bus.js';
 import { PURGE_BATCH_BUDGET_MS, PURGE_BATCH_SIZE, registerRetention } from '../server/games/retention.js';
@@ -83,13 +88,13 @@ function fill(): void {
 /** One purge of a fresh copy: the longest gap between turns of the event loop, and the purge's time. */
 async function purge(
   round: number,
-  budgetMs: number,
-  checkpoints: boolean,
-): Promise<{ pause: number; over: number; total: number }> {
+  { budgetMs, checkpoints }: Mode,
+): Promise<{ pause: number; over: number; total: number; walMib: number }> {
   const file = join(dir, `round-${round}.db`);
   copyFileSync(template, file);
   const db = openSqliteDatabase(file);
-  if (!checkpoints) db.pragma('wal_autocheckpoint = 0');
+  if (checkpoints === 'off') db.pragma('wal_autocheckpoint = 0');
+  const checkpointer = checkpoints === 'worker' ? WalCheckpointer.start(db) : undefined;
   const repository = sqliteGameRepository(db, new InProcessEventBus(), new GroupCommit(db, responseWriter(db)));
   const app = Fastify();
   let longest = 0;
@@ -105,15 +110,24 @@ async function purge(
   };
   setImmediate(probe);
   const started = performance.now();
-  await registerRetention(app, { games: repository, days: 1, now: () => games + 2 * 86_400_000, budgetMs });
+  await registerRetention(app, {
+    games: repository,
+    days: 1,
+    now: () => games + 2 * 86_400_000,
+    budgetMs,
+    // As openSqliteStorage gives it.
+    settle: checkpointer && (() => checkpointer.settle()),
+  });
   const total = performance.now() - started;
   probing = false;
+  const walMib = statSync(`${file}-wal`).size / 2 ** 20;
   await app.close();
   const left = db.prepare('SELECT count(*) FROM games').pluck().get();
   if (left !== 0) throw new Error(`${left} games left`);
+  await checkpointer?.close();
   db.close();
   rmSync(file, { force: true });
-  return { pause: longest, over, total };
+  return { pause: longest, over, total, walMib };
 }
 
 const filling = performance.now();
@@ -121,30 +135,48 @@ fill();
 console.log(
   `${games} games, each with a row in every table, made in ${((performance.now() - filling) / 1000).toFixed(1)} s`,
 );
-const modes = [
-  { name: `fixed ${PURGE_BATCH_SIZE}`, budgetMs: Number.POSITIVE_INFINITY, checkpoints: true },
-  { name: `budget ${PURGE_BATCH_BUDGET_MS} ms`, budgetMs: PURGE_BATCH_BUDGET_MS, checkpoints: true },
+interface Mode {
+  name: string;
+  budgetMs: number;
+  /** SQLite's automatic ones in the commits, none at all, or the WalCheckpointer's thread. */
+  checkpoints: 'commit' | 'off' | 'worker';
+}
+const modes: Mode[] = [
+  { name: `fixed ${PURGE_BATCH_SIZE}`, budgetMs: Number.POSITIVE_INFINITY, checkpoints: 'commit' },
+  { name: `budget ${PURGE_BATCH_BUDGET_MS} ms`, budgetMs: PURGE_BATCH_BUDGET_MS, checkpoints: 'commit' },
+  {
+    name: `budget ${PURGE_BATCH_BUDGET_MS} ms, worker checkpoints`,
+    budgetMs: PURGE_BATCH_BUDGET_MS,
+    checkpoints: 'worker',
+  },
 ];
-// CHECKPOINTS=off: the same without SQLite's automatic WAL checkpoints, to tell a batch's own time from a checkpoint's.
-if (process.env.CHECKPOINTS === 'off') for (const mode of modes) mode.checkpoints = false;
+// CHECKPOINTS=off: the first two without any WAL checkpoint, to tell a batch's own time from a checkpoint's.
+if (process.env.CHECKPOINTS === 'off') for (const mode of modes.slice(0, 2)) mode.checkpoints = 'off';
 const results = new Map(
-  modes.map((mode) => [mode.name, { pauses: [] as number[], overs: [] as number[], totals: [] as number[] }]),
+  modes.map((mode) => [
+    mode.name,
+    { pauses: [] as number[], overs: [] as number[], totals: [] as number[], wal: [] as number[] },
+  ]),
 );
 for (let round = 0; round < rounds; round++) {
   for (const mode of modes) {
-    const { pause, over, total } = await purge(round, mode.budgetMs, mode.checkpoints);
-    results.get(mode.name)?.pauses.push(pause);
-    results.get(mode.name)?.overs.push(over);
-    results.get(mode.name)?.totals.push(total / 1000);
+    const { pause, over, total, walMib } = await purge(round, mode);
+    const result = results.get(mode.name);
+    result?.pauses.push(pause);
+    result?.overs.push(over);
+    result?.totals.push(total / 1000);
+    result?.wal.push(walMib);
     console.log(
-      `  round ${round + 1} ${mode.name}: longest pause ${pause.toFixed(0)} ms, purge ${(total / 1000).toFixed(1)} s`,
+      `  round ${round + 1} ${mode.name}: longest pause ${pause.toFixed(0)} ms, purge ${(total / 1000).toFixed(1)} s, log ${walMib.toFixed(0)} MiB`,
     );
   }
 }
-for (const [name, { pauses, overs, totals }] of results) {
+for (const mode of modes) {
+  const { pauses, overs, totals, wal } = results.get(mode.name) ?? { pauses: [], overs: [], totals: [], wal: [] };
   console.log(
-    `${name}${process.env.CHECKPOINTS === 'off' ? ', no checkpoints' : ''}: longest pause of a concurrent request ` +
-      `${medianRange(pauses)} ms, pauses over 50 ms ${medianRange(overs)}, whole purge ${medianRange(totals, 1)} s (${rounds} rounds)`,
+    `${mode.name}${mode.checkpoints === 'off' ? ', no checkpoints' : ''}: longest pause of a concurrent request ` +
+      `${medianRange(pauses)} ms, pauses over 50 ms ${medianRange(overs)}, whole purge ${medianRange(totals, 1)} s, ` +
+      `log at the end ${medianRange(wal)} MiB (${rounds} rounds)`,
   );
 }
 rmSync(dir, { recursive: true, force: true });

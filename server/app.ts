@@ -152,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     days: config.GAME_RETENTION_DAYS,
     plays: { rounds: storage.rounds, days: config.UNFINISHED_PLAY_DAYS },
     now: options.now,
+    settle: storage.settle,
   });
 
   await app.register(securityHeaders, security);

@@ -146,6 +146,21 @@ describe('starting from a terminal', () => {
     expect(lines.map((line) => line.msg)).toContain('shutting down');
   });
 
+  it('on a SQLite file, copies the log from its worker thread and leaves no log after SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wavelength-start-'));
+    const db = join(dir, 'wavelength.db');
+    const port = await freePort();
+    const server = run({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${db}`, LOG_LEVEL: 'warn' });
+    child = server;
+    await waitForHealth(server);
+    // Seeding the question banks at start-up wrote the log.
+    expect(existsSync(`${db}-wal`)).toBe(true);
+    expect(await server.stop()).toBe(0);
+    // The worker's connection closed first; the server's, closed last, checkpointed and removed the log.
+    expect(existsSync(`${db}-wal`)).toBe(false);
+    expect(server.output()).not.toContain('checkpoint');
+  });
+
   it('says in one line, without a stack, that the port is taken', async () => {
     const port = await freePort();
     const holder = createServer().listen(port, '127.0.0.1');

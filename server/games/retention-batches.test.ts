@@ -49,6 +49,31 @@ describe('the retention purge', () => {
     await app.close();
   });
 
+  it("waits for the storage to settle between two batches (SQLite's log copied off the event loop), never after the last", async () => {
+    const { games, log, left } = oldGames(3 * PURGE_FIRST_BATCH);
+    const app = Fastify();
+    // Batches that take no time: the first three are 50, 75 and the remaining 25 games.
+    await registerRetention(app, {
+      games,
+      days: 30,
+      clock: () => 0,
+      settle: async () => {
+        log.push('settle');
+      },
+    });
+    expect(left()).toBe(0);
+    expect(log).toEqual([
+      `batch ${PURGE_FIRST_BATCH}`,
+      'turn',
+      'settle',
+      `batch ${PURGE_FIRST_BATCH * 1.5}`,
+      'turn',
+      'settle',
+      `batch ${PURGE_FIRST_BATCH / 2}`,
+    ]);
+    await app.close();
+  });
+
   it('sizes each batch by the time the last one took, so that none holds the event loop past the budget', async () => {
     // A game's rows cost 0.3 ms to delete at first, then more and more (tables joined, a busier
     // machine) up to 1 ms: 200 games at once would take 60 to 200 ms, past the contract's 50 ms.

@@ -26,6 +26,9 @@ const PURGE_MIN_BATCH = 5;
  * longest pause went from 243 (154–298) ms to 81 (79–89) ms, pauses over 50 ms from 99 to 8; with
  * them, a checkpoint (up to 8,000 pages and two fsyncs, database.ts) is the longest pause either
  * way, 278 (231–365) → 229 (217–355) ms, and pauses over 50 ms went from 79 to 42 (5 rounds).
+ * Checkpoints have since moved to a worker thread (db/checkpointer.ts; the purge waits for it
+ * between batches, `settle`). What is left over 50 ms on a loaded machine is the main thread
+ * waiting for a CPU, not a batch: no batch runs more than about 12 ms of CPU (docs/benchmarks.md).
  * On PostgreSQL a batch holds no event loop; its time (the round trips of its announcements
  * included) sizes batches all the same, which only makes the purge take longer.
  */
@@ -55,20 +58,32 @@ interface RetentionOptions {
   clock?: () => number;
   /** PURGE_BATCH_BUDGET_MS; Infinity keeps every batch at `batchSize` (the bench's "before"). */
   budgetMs?: number;
+  /** Storage.settle: waited for between batches, so that the database keeps up with the purge. */
+  settle?: () => Promise<void>;
 }
 
 /** Unfinished plays deleted per batch: a play is one small row (plays_by_age finds them). */
 const PLAYS_PER_BATCH = 1000;
 
-/** Deletes in batches until one comes back short, a turn of the event loop between them; returns how many. */
-async function inBatches(batch: () => Promise<number>, size: number): Promise<number> {
+/** Between two batches: what arrived meanwhile (requests, socket messages, group commits) runs first. */
+async function betweenBatches(settle: (() => Promise<void>) | undefined): Promise<void> {
+  await nextTurn();
+  // SQLite: a log grown past its limit is copied into the file (off the event loop) before more is written.
+  await settle?.();
+}
+
+/** Deletes in batches until one comes back short, pausing between them; returns how many. */
+async function inBatches(
+  batch: () => Promise<number>,
+  size: number,
+  settle: (() => Promise<void>) | undefined,
+): Promise<number> {
   let purged = 0;
   for (;;) {
     const deleted = await batch();
     purged += deleted;
     if (deleted < size) return purged;
-    // What arrived meanwhile (requests, socket messages, group commits) runs before the next batch.
-    await nextTurn();
+    await betweenBatches(settle);
   }
 }
 
@@ -83,7 +98,7 @@ async function inBatches(batch: () => Promise<number>, size: number): Promise<nu
  */
 export async function registerRetention(app: FastifyInstance, options: RetentionOptions): Promise<void> {
   const { games, days, plays, now = Date.now, batchSize = PURGE_BATCH_SIZE } = options;
-  const { clock = () => performance.now(), budgetMs = PURGE_BATCH_BUDGET_MS } = options;
+  const { clock = () => performance.now(), budgetMs = PURGE_BATCH_BUDGET_MS, settle } = options;
   const playDays = plays?.days ?? 0;
   if (days === 0 && playDays === 0) return;
 
@@ -97,8 +112,7 @@ export async function registerRetention(app: FastifyInstance, options: Retention
       purged += deleted;
       if (deleted < size) return purged;
       size = nextBatchSize(size, clock() - started, batchSize, budgetMs);
-      // What arrived meanwhile (requests, socket messages, group commits) runs before the next batch.
-      await nextTurn();
+      await betweenBatches(settle);
     }
   }
 
@@ -110,7 +124,7 @@ export async function registerRetention(app: FastifyInstance, options: Retention
     if (plays && playDays > 0) {
       const cutoff = now() - playDays * DAY_MS;
       const size = Math.max(batchSize, PLAYS_PER_BATCH);
-      const purged = await inBatches(() => plays.rounds.deleteUntouchedPlays(cutoff, size), size);
+      const purged = await inBatches(() => plays.rounds.deleteUntouchedPlays(cutoff, size), size, settle);
       if (purged > 0) app.log.info({ purged, untouchedDays: playDays }, 'deleted unfinished plays untouched for days');
     }
   }

@@ -1,6 +1,7 @@
 import { sqliteReportRepository } from '../admin/sqlite.js';
 import { sqliteCircleRepository } from '../circle/sqlite.js';
 import type { Config } from '../config.js';
+import { WalCheckpointer } from '../db/checkpointer.js';
 import { type Db, openDatabase } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { seedQuestions } from '../db/seed.js';
@@ -18,6 +19,8 @@ import type { Storage, StorageOptions } from './storage.js';
 export interface SqliteStorage extends Storage {
   kind: 'sqlite';
   db: Db;
+  /** The WAL checkpointer's thread (undefined in memory). */
+  checkpointer: WalCheckpointer | undefined;
 }
 
 /** The SQLite file path of a `sqlite:` URL (`:memory:` for an in-memory database). */
@@ -45,12 +48,15 @@ export function openSqliteDatabase(
 export async function openSqliteStorage(config: Config, options: StorageOptions): Promise<SqliteStorage> {
   const db = openDatabase(sqlitePath(config.DATABASE_URL), MIGRATIONS_DIR);
   seedQuestions(db, seedRows(options.bank));
+  // The log is copied into the file in a worker thread, never inside a commit on the event loop.
+  const checkpointer = WalCheckpointer.start(db, { log: options.log });
   // Friends answering at the same moment are stored in one transaction (see GroupCommit).
   const responses = new GroupCommit(db, responseWriter(db));
   const rounds = sqliteRoundRepository(db, options.bus);
   return {
     kind: 'sqlite',
     db,
+    checkpointer,
     bus: options.bus,
     games: sqliteGameRepository(db, options.bus, responses),
     questions: sqliteQuestionRepository(db),
@@ -59,6 +65,7 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
     push: sqlitePushRepository(db),
     reports: sqliteReportRepository(db),
     replies: sqliteReplyRepository(db, options.bus),
+    settle: async () => checkpointer?.settle(),
     async ping() {
       db.prepare('SELECT 1').get();
     },
@@ -66,6 +73,8 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
       // Responses still queued are stored before the connection closes.
       responses.flush();
       rounds.flush();
+      // The worker's connection first: the main one, closed last, makes the final checkpoint.
+      await checkpointer?.close();
       db.close();
     },
   };

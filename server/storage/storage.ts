@@ -29,6 +29,12 @@ export interface Storage {
    * or BUS_URL's Redis subscription); undefined with SQLite, where there are no others.
    */
   busConnected?: () => boolean;
+  /**
+   * For a bulk job between its batches (the retention purge): resolves once the database has taken
+   * in what was written well enough to go on. SQLite: its log (WAL) copied back within its limit by
+   * the checkpointer's thread (db/checkpointer.ts); at once elsewhere.
+   */
+  settle?: () => Promise<void>;
   /** Resolves if the database answers, rejects otherwise (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
