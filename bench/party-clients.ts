@@ -126,10 +126,7 @@ export class PartyClients {
     const holders = this.holders.get(group)?.length ?? 0;
     this.tell(group, { type: 'arm', group });
     await this.all(`armed:${group}`, holders);
-    const arrivals = this.all<Extract<FromPartyWorker, { type: 'arrivals' }>>(
-      `arrivals:${group}`,
-      holders,
-    );
+    const arrivals = this.all<Extract<FromPartyWorker, { type: 'arrivals' }>>(`arrivals:${group}`, holders);
     await trigger();
     const reports = await arrivals;
     return { at: reports.flatMap((r) => r.at), payload: reports[0].payload };

@@ -115,7 +115,11 @@ function answer(group: Group, phone: Phone, round: number) {
   sent.last = at;
   const req = request(
     `${play.url}/prod/party-answer`,
-    { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+    {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    },
     (response) => {
       response.resume();
       response.on('end', () => group.answers.push([at, now() - at, response.statusCode ?? 0]));
@@ -164,7 +168,8 @@ function openOne(group: Group, url: string, phone: Phone, localAddress: string):
       // The first message readies a screen whatever it is (the floor's is a snapshot); after it, states only.
       if (!party && states > 0) return;
       states += 1;
-      if (states === 1 && phone.userId) socket.write(textFrame(JSON.stringify({ type: 'hello', userId: phone.userId })));
+      if (states === 1 && phone.userId)
+        socket.write(textFrame(JSON.stringify({ type: 'hello', userId: phone.userId })));
       if (states === ready) resolve();
       if (states <= ready) return;
       if (phone.armed) {

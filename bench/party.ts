@@ -14,8 +14,21 @@
  * 3. Memory: the server's RSS with part 2's sockets open (and said hello) minus before, per socket.
  */
 import { availableParallelism } from 'node:os';
-import { cpuMicros, loadavg, median, now, percentile, pin, post, type Running, rssKiB, sleep } from './harness.js';
-import { startBareWs, startServer } from './harness.js';
+import { runQueueMicros } from './games.js';
+import {
+  cpuMicros,
+  loadavg,
+  median,
+  now,
+  percentile,
+  pin,
+  post,
+  type Running,
+  rssKiB,
+  sleep,
+  startBareWs,
+  startServer,
+} from './harness.js';
 import { showSpread } from './live.js';
 import { command, eachLimited, newParty, PartyClients } from './party-clients.js';
 import type { PartySockets } from './party-worker.js';
@@ -142,7 +155,11 @@ const SETUP_CONCURRENCY = 16;
 /** Values by window (of their time since `from`), and the p-th percentile of each window that has any. */
 function windows(samples: [number, number][], from: number) {
   const by: number[][] = [];
-  for (const [at, value] of samples) (by[Math.floor((at - from) / WINDOW_MS)] ??= []).push(value);
+  for (const [at, value] of samples) {
+    const w = Math.floor((at - from) / WINDOW_MS);
+    by[w] ??= [];
+    by[w].push(value);
+  }
   return (q: number) => by.filter((w) => w?.length > 0).map((w) => percentile(w, q));
 }
 
@@ -180,11 +197,15 @@ export async function partyPlayBench(dir: string, options: PartyPlayOptions) {
     const steadyFrom = start + ROUND_MS;
     await sleep(Math.max(0, steadyFrom - now()));
     const cpu = cpuMicros(server.pid);
+    const waited = runQueueMicros(server.pid);
     const clientCpu = clients.pids.map(cpuMicros);
     load.push(loadavg());
     await sleep(options.seconds * 1000);
-    const cpuShare = (cpuMicros(server.pid) - cpu) / (options.seconds * 1e6);
-    const clientShare = clients.pids.reduce((sum, pid, i) => sum + cpuMicros(pid) - clientCpu[i], 0) / (options.seconds * 1e6);
+    const cpuUsed = cpuMicros(server.pid) - cpu;
+    const cpuShare = cpuUsed / (options.seconds * 1e6);
+    const waitShare = (runQueueMicros(server.pid) - waited) / (options.seconds * 1e6);
+    const clientShare =
+      clients.pids.reduce((sum, pid, i) => sum + cpuMicros(pid) - clientCpu[i], 0) / (options.seconds * 1e6);
     const end = now();
     const played = await clients.stop('play');
     load.push(loadavg());
@@ -203,7 +224,10 @@ export async function partyPlayBench(dir: string, options: PartyPlayOptions) {
       sockets,
       rss: { before: rssBefore, after: rssAfter, perSocket: ((rssAfter - rssBefore) * 1024) / sockets },
       cpuShare,
+      waitShare,
       clientShare,
+      /** Server CPU per answer, everything it did in the window (answers, phase changes, pings) over the answers. */
+      cpuPerAnswer: cpuUsed / Math.max(1, answers.length),
       answers: {
         count: answers.length,
         failed: answers.filter(([, , status]) => status !== 200).length,
@@ -244,7 +268,7 @@ export function printPartyPlay(result: Awaited<ReturnType<typeof partyPlayBench>
     `  parties started over one round (${ROUND_MS / 1000} s); each phone answers each round ${ANSWER_FROM_MS / 1000}–${ANSWER_TO_MS / 1000} s into its answering window; measured for ${options.seconds} s after the starts; made in ${result.setupS.toFixed(0)} s, sockets opened in ${result.openS.toFixed(0)} s`,
   );
   console.log(
-    `  server CPU ${(result.cpuShare * 100).toFixed(0)} % of a core, client processes ${(result.clientShare * 100).toFixed(0)} %; load ${result.load.join(' | ')}`,
+    `  server CPU ${(result.cpuShare * 100).toFixed(0)} % of a core (${(result.cpuPerAnswer / 1000).toFixed(2)} ms per answer, all its work included), its main thread waiting for a CPU ${(result.waitShare * 100).toFixed(0)} % of the time; client processes ${(result.clientShare * 100).toFixed(0)} %; load ${result.load.join(' | ')}`,
   );
   const w = (values: number[]) => `${f1(median(values))} (${values.map((v) => v.toFixed(0)).join(' ')})`;
   console.log('                              p50     p99     max   p99: median of the 20-s windows (each)   samples');
@@ -260,4 +284,28 @@ export function printPartyPlay(result: Awaited<ReturnType<typeof partyPlayBench>
   console.log(
     `  memory: server RSS ${(rss.before / 1024).toFixed(0)} MiB -> ${(rss.after / 1024).toFixed(0)} MiB with the sockets open: ${(rss.perSocket / 1024).toFixed(1)} KiB per party socket (goal ≤ 12)`,
   );
+}
+
+/** run.ts's summary lines: each goal with its figure. */
+export function partyGoals(
+  fanout: Awaited<ReturnType<typeof partyFanoutBench>> | undefined,
+  play: Awaited<ReturnType<typeof partyPlayBench>> | undefined,
+): string[] {
+  const lines = [];
+  if (fanout) {
+    const ratio = spreadOf(fanout.rounds.map((r) => r.ratio));
+    lines.push(
+      `phase change to ${fanout.sockets} sockets, p99 ×bare-ws floor: ${showSpread(ratio)} (median of ${fanout.rounds.length} rounds, range; goal ≤ 1.20)`,
+    );
+  }
+  if (play) {
+    const w = (values: number[]) =>
+      `${f1(median(values))} ms (20-s windows ${f1(Math.min(...values))}–${f1(Math.max(...values))})`;
+    lines.push(
+      `${play.count} parties × ${play.options.phones} phones: party-answer p99 ${f1(play.answers.p99)} ms, ${w(play.answers.windows)} (goal ≤ 25)`,
+      `  last answer -> reveal on every socket p99 ${f1(play.reveals.p99)} ms, ${w(play.reveals.windows)} (goal ≤ 50)`,
+      `memory per party socket: ${(play.rss.perSocket / 1024).toFixed(1)} KiB (goal ≤ 12)`,
+    );
+  }
+  return lines;
 }

@@ -51,7 +51,7 @@ import { DEFAULT_POSTGRES_URL, loadavg, median, medianRange } from './harness.js
 import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench, showSpread } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
-import { partyFanoutBench, partyPlayBench, printPartyFanout, printPartyPlay } from './party.js';
+import { partyFanoutBench, partyGoals, partyPlayBench, printPartyFanout, printPartyPlay } from './party.js';
 import { pgBench, pgGoals, printPg } from './pg.js';
 import { printPush, pushBench } from './push.js';
 import { printPushFair, pushFairBench } from './push-fair.js';
@@ -361,6 +361,10 @@ if (pg) {
       `  ${goal.call.padEnd(13)} answers/s ×pgbench ${goal.floor.text} (goal ≥ 0.80); CPU per answer ×SQLite ${goal.cpu.text} (goal ≤ 1.20)`,
     );
   }
+}
+if (partyFanout || partyPlay) {
+  console.log('\nSummary against the speed goals of issue 45 (party)');
+  for (const line of partyGoals(partyFanout, partyPlay)) console.log(`  ${line}`);
 }
 console.log(`Load at the end: ${loadavg()}`);
 process.exit(0);
