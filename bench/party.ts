@@ -163,6 +163,17 @@ function windows(samples: [number, number][], from: number) {
   return (q: number) => by.filter((w) => w?.length > 0).map((w) => percentile(w, q));
 }
 
+/** RSS after the server has settled: the median of five readings a second apart, after 2 s. */
+async function steadyRss(pid: number): Promise<number> {
+  await sleep(2000);
+  const readings = [];
+  for (let i = 0; i < 5; i++) {
+    readings.push(rssKiB(pid));
+    await sleep(1000);
+  }
+  return median(readings);
+}
+
 export async function partyPlayBench(dir: string, options: PartyPlayOptions) {
   const load = [loadavg()];
   // The server holds every socket, its database and its listening socket within its open-files limit.
@@ -179,13 +190,11 @@ export async function partyPlayBench(dir: string, options: PartyPlayOptions) {
       async () => parties.push(await newParty(server.url, options.phones, 'standard')),
     );
     const setupS = (now() - setupStart) / 1000;
-    await sleep(2000);
-    const rssBefore = rssKiB(server.pid);
+    const rssBefore = await steadyRss(server.pid);
     const openStart = now();
     await clients.open('play', server.url, parties);
     const openS = (now() - openStart) / 1000;
-    await sleep(3000);
-    const rssAfter = rssKiB(server.pid);
+    const rssAfter = await steadyRss(server.pid);
     const sockets = count * (options.phones + 1);
     clients.play('play', server.url, ANSWER_FROM_MS, ANSWER_TO_MS);
     const start = now();
