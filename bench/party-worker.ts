@@ -73,6 +73,9 @@ interface Group {
   answers: AnswerSample[];
   reveals: RevealSample[];
   deadlineReveals: number;
+  /** Per reveal sample, its party's round; the rounds with an answer refused (closed by the deadline). */
+  revealRounds: string[];
+  refused: Set<string>;
   rounds: Set<string>;
 }
 
@@ -122,10 +125,16 @@ function answer(group: Group, phone: Phone, round: number) {
     },
     (response) => {
       response.resume();
-      response.on('end', () => group.answers.push([at, now() - at, response.statusCode ?? 0]));
+      response.on('end', () => {
+        group.answers.push([at, now() - at, response.statusCode ?? 0]);
+        if (response.statusCode !== 200) group.refused.add(`${phone.party.partyId}#${round}`);
+      });
     },
   );
-  req.on('error', () => group.answers.push([at, now() - at, 0]));
+  req.on('error', () => {
+    group.answers.push([at, now() - at, 0]);
+    group.refused.add(`${phone.party.partyId}#${round}`);
+  });
   req.end(body);
 }
 const randomAnswer = () => Math.floor(Math.random() * 101);
@@ -143,8 +152,10 @@ function onParty(group: Group, phone: Phone, at: number, phase: string, round: n
     group.rounds.add(`${phone.party.partyId}#${round}`);
     const sent = phone.party.sent.get(round);
     // Only rounds closed by everyone's answer: the last answer's send is their start.
-    if (sent && sent.count === phone.party.phones) group.reveals.push([at, at - sent.last]);
-    else group.deadlineReveals += 1;
+    if (sent && sent.count === phone.party.phones) {
+      group.reveals.push([at, at - sent.last]);
+      group.revealRounds.push(`${phone.party.partyId}#${round}`);
+    } else group.deadlineReveals += 1;
   }
 }
 
@@ -230,6 +241,8 @@ async function open(name: string, url: string, parties: PartySockets[], localAdd
     answers: [],
     reveals: [],
     deadlineReveals: 0,
+    revealRounds: [],
+    refused: new Set(),
     rounds: new Set(),
   };
   groups.set(name, group);
@@ -264,7 +277,10 @@ process.on('message', (message: ToPartyWorker) => {
     group.play = { url: message.url, fromMs: message.fromMs, toMs: message.toMs };
   } else if (message.type === 'stop' && group) {
     group.play = undefined;
-    const { answers, reveals, deadlineReveals } = group;
+    const { answers, revealRounds, refused } = group;
+    // A round with a refused answer closed by its deadline, not by everyone's answer: counted apart.
+    const reveals = group.reveals.filter((_, i) => !refused.has(revealRounds[i]));
+    const deadlineReveals = group.deadlineReveals + group.reveals.length - reveals.length;
     send({ type: 'played', group: message.group, answers, reveals, deadlineReveals, rounds: group.rounds.size });
   } else if (message.type === 'close') {
     for (const g of groups.values()) for (const phone of g.sockets) phone.socket?.destroy();
