@@ -215,7 +215,8 @@ export async function partyPlayBench(dir: string, options: PartyPlayOptions) {
     const waitShare = (runQueueMicros(server.pid) - waited) / (options.seconds * 1e6);
     const clientShare =
       clients.pids.reduce((sum, pid, i) => sum + cpuMicros(pid) - clientCpu[i], 0) / (options.seconds * 1e6);
-    const end = now();
+    // Whole windows only: the run ends where the measured seconds end.
+    const end = steadyFrom + options.seconds * 1000;
     const played = await clients.stop('play');
     load.push(loadavg());
     const inRun = <T extends [number, ...number[]]>(list: T[]) => list.filter(([at]) => at >= steadyFrom && at < end);

@@ -16,7 +16,7 @@
  *                                        party: bench/party.ts, this checkout only: a phase change to the 51
  *                                        sockets of one party beside the bare-ws floor; 1,000 parties × 20
  *                                        phones playing rounds on SQLite (party-answer, last answer ->
- *                                        reveal); RSS per party socket; about 6 minutes
+ *                                        reveal); RSS per party socket; about 8 minutes
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
