@@ -125,7 +125,7 @@ export interface GamesSetupResult {
 }
 
 /** Waited for a CPU so far (µs): the run-queue time of the process' main thread (Linux schedstat). */
-function runQueueMicros(pid: number): number {
+export function runQueueMicros(pid: number): number {
   return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1000;
 }
 

@@ -13,6 +13,10 @@
  *                                        PostgreSQL with two instances and the Redis bus; about 5 minutes;
  *                                        pg: bench/pg.ts, log-response and answer-round on PostgreSQL
  *                                        beside pgbench's floor for the same write, and on SQLite)
+ *                                        party: bench/party.ts, this checkout only: a phase change to the 51
+ *                                        sockets of one party beside the bare-ws floor; 1,000 parties × 20
+ *                                        phones playing rounds on SQLite (party-answer, last answer ->
+ *                                        reveal); RSS per party socket; about 8 minutes
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
@@ -28,7 +32,9 @@
  * per cached game and per friends' circle, this checkout only); --games-seconds 60 --games-rate 500
  * --games-count 2000 --games-watchers 5 --games-friends 3 (friends playing each game at once)
  * --games-in-flight 256 (requests in flight at most; games: PostgreSQL needs --redis too);
- * --push-fair-wait 60 (seconds to wait for that push before counting it late). Each server is built with tsc if needed and
+ * --push-fair-wait 60 (seconds to wait for that push before counting it late);
+ * --party-count 1000 --party-phones 20 --party-seconds 120 (party play, measured after the parties'
+ * staggered starts) --party-fanout-phones 50 --party-messages 40 (phase changes per round; --rounds rounds). Each server is built with tsc if needed and
  * runs in its own process.
  * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part
  * (games: `--games-seconds 20 --games-count 500 --games-rate 125`).
@@ -45,6 +51,7 @@ import { DEFAULT_POSTGRES_URL, loadavg, median, medianRange } from './harness.js
 import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench, showSpread } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
+import { partyFanoutBench, partyGoals, partyPlayBench, printPartyFanout, printPartyPlay } from './party.js';
 import { pgBench, pgGoals, printPg } from './pg.js';
 import { printPush, pushBench } from './push.js';
 import { printPushFair, pushFairBench } from './push-fair.js';
@@ -78,6 +85,11 @@ const { values, positionals } = parseArgs({
     'games-friends': { type: 'string', default: '3' },
     'games-in-flight': { type: 'string', default: '256' },
     'push-fair-wait': { type: 'string', default: '60' },
+    'party-phones': { type: 'string', default: '20' },
+    'party-count': { type: 'string', default: '1000' },
+    'party-seconds': { type: 'string', default: '120' },
+    'party-fanout-phones': { type: 'string', default: '50' },
+    'party-messages': { type: 'string', default: '40' },
   },
 });
 
@@ -95,6 +107,7 @@ const PARTS = [
   'rounds',
   'games',
   'pg',
+  'party',
 ];
 const parts = new Set<string>();
 let before: string | undefined;
@@ -119,7 +132,12 @@ const socketCounts = String(values.sockets).split(',').map(Number);
 const postgres = values.postgres === 'none' ? undefined : values.postgres;
 // The fan-out's servers and its floor hold their sockets at the same time.
 const fdsNeeded =
-  Math.max(n('idle'), Math.max(...socketCounts) * (servers.length + 1), n('games-count') * n('games-watchers')) + 200;
+  Math.max(
+    n('idle'),
+    Math.max(...socketCounts) * (servers.length + 1),
+    n('games-count') * n('games-watchers'),
+    n('party-count') * (n('party-phones') + 1),
+  ) + 200;
 console.log(`Wavelength benchmarks, Node ${process.version}, ${new Date().toISOString()}, load ${loadavg()}`);
 console.log(`Servers: ${servers.map(([name, dir]) => `${name} = ${dir}`).join(', ')}; open files limit ${fdLimit}`);
 if (fdLimit < fdsNeeded) console.log(`  (raise it: \`ulimit -n ${fdsNeeded}\`; sockets may fail to open)`);
@@ -216,6 +234,25 @@ if (games) printGames(games);
 const pg =
   wanted('pg') && postgres ? await pgBench(here, { rounds: n('rounds'), seconds: n('seconds'), postgres }) : undefined;
 if (pg) printPg(pg);
+// Only this checkout's server: a "before" server has no party.
+const partyFanout = wanted('party')
+  ? await partyFanoutBench(here, {
+      phones: n('party-fanout-phones'),
+      rounds: n('rounds'),
+      messages: n('party-messages'),
+      pinned: !values.unpinned,
+    })
+  : undefined;
+if (partyFanout) printPartyFanout(partyFanout);
+const partyPlay = wanted('party')
+  ? await partyPlayBench(here, {
+      parties: n('party-count'),
+      phones: n('party-phones'),
+      seconds: n('party-seconds'),
+      fdLimit,
+    })
+  : undefined;
+if (partyPlay) printPartyPlay(partyPlay);
 if (wanted('bus')) {
   // The buses between instances: LISTEN/NOTIFY's ceiling beside Redis pub/sub's (its own process).
   console.log('');
@@ -324,6 +361,10 @@ if (pg) {
       `  ${goal.call.padEnd(13)} answers/s ×pgbench ${goal.floor.text} (goal ≥ 0.80); CPU per answer ×SQLite ${goal.cpu.text} (goal ≤ 1.20)`,
     );
   }
+}
+if (partyFanout || partyPlay) {
+  console.log('\nSummary against the speed goals of issue 45 (party)');
+  for (const line of partyGoals(partyFanout, partyPlay)) console.log(`  ${line}`);
 }
 console.log(`Load at the end: ${loadavg()}`);
 process.exit(0);
