@@ -25,7 +25,7 @@ import { liveSocketErrorHandler } from './live/socket-errors.js';
 import { healthRoute } from './ops/health.js';
 import { RequestLog } from './ops/logging.js';
 import { registerMetrics } from './ops/metrics.js';
-import type { PartyClock } from './party/index.js';
+import { type PartyClock, partyRepositoryOf } from './party/index.js';
 import { CLIENT_DIR } from './paths.js';
 import { type NotifierOptions, PushNotifier } from './push/notifier.js';
 import { makeVapidKeys, type PushSend, webPushSender } from './push/sender.js';
@@ -190,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     party: { storage, clock: options.partyClock },
   });
 
+  const partyCards = partyRepositoryOf(storage);
   await app.register(storyRoutes, {
     stories: stories.stories,
     games: rooms,
@@ -199,6 +200,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'story cards link to the first address a card was asked at, for as long as this process runs; set PUBLIC_URL to choose it',
       ),
     ),
+    // A party's podium card reads the party as stored (its own repository over the same database).
+    findParty: (partyId) => partyCards.load(partyId),
     rateLimit: rateLimited,
   });
   const sendIndex = await registerClient(app, {
