@@ -14,6 +14,7 @@ import { Reveal } from '../features/party/screen/Reveal.js';
 import { roundTitle } from '../features/party/screen/round-words.js';
 import { Standings } from '../features/party/screen/Standings.js';
 import { useHostLanguage } from '../features/party/screen/useHostLanguage.js';
+import { Isolated } from '../i18n/Isolated.js';
 import { partyScreenPath, tvPath } from '../paths.js';
 import '../i18n/screens.js';
 
@@ -22,7 +23,9 @@ function Intro({ state }: { state: PartyState }) {
   const { i18n, t } = useLingui();
   return (
     <div className="party-round party-round--intro">
-      <h1 className="party-intro__title">{roundTitle(i18n, state)}</h1>
+      <h1 className="party-intro__title">
+        <Isolated text={roundTitle(i18n, state)} />
+      </h1>
       <p className="party-intro__how">
         {state.subject === null ? t`Everyone answers for themselves.` : t`Everyone guesses their answer.`}
       </p>

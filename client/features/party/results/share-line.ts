@@ -2,16 +2,17 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { aboutSubject, type PartyState } from '../../../../shared/party.js';
 import { PRODUCT_NAME } from '../../../../shared/product.js';
-import { nameInSentence } from '../../../i18n/names.js';
+import { shownName } from '../../../i18n/names.js';
 
 /**
  * The line shared with a finished party's results: who came first (guess) or who is most alike
  * (alike), never an answer or a question, so it spoils nothing for anyone who plays them later.
+ * Names go in plain, as in every chat message the product writes (client/features/share/grid.ts).
  */
 export function shareLine(i18n: I18n, state: PartyState): string {
   const product = PRODUCT_NAME;
   const name = (playerID: string) =>
-    nameInSentence(i18n, state.players.find((player) => player.playerID === playerID)?.playerName ?? '');
+    shownName(i18n, state.players.find((player) => player.playerID === playerID)?.playerName ?? '');
   if (aboutSubject(state.format)) {
     const [first] = [...state.players].sort((a, b) => b.points - a.points);
     if (!first) return i18n._(msg`We played a ${product} party together.`);

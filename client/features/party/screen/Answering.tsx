@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { PartyState } from '../../../../shared/party.js';
+import { Isolated } from '../../../i18n/Isolated.js';
 import { shownName } from '../../../i18n/names.js';
 import { Countdown } from './Countdown.js';
 import { Choices, Question } from './Question.js';
@@ -17,7 +18,9 @@ export function Answering({ state, deadline }: { state: PartyState; deadline: nu
   return (
     <div className="party-round">
       <header className="party-round__head">
-        <p className="party-round__title">{roundTitle(i18n, state)}</p>
+        <p className="party-round__title">
+          <Isolated text={roundTitle(i18n, state)} />
+        </p>
         {deadline !== null && <Countdown deadline={deadline} phaseKey={`${state.partyId}/${state.round}/answering`} />}
       </header>
       {question && <Question question={question} />}

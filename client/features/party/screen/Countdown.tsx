@@ -13,13 +13,14 @@ export const secondsLeft = (deadline: number, now: number) => Math.max(0, Math.c
  */
 export function Countdown({ deadline, phaseKey }: { deadline: number; phaseKey: string }) {
   const { t } = useLingui();
-  const [now, setNow] = useState(() => Date.now());
+  // Ticks only re-render: the time is read at each render, so a new deadline never meets a stale clock.
+  const [, setTick] = useState(0);
   const shown = useRef<{ key: string; seconds: number } | null>(null);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    const timer = setInterval(() => setTick((tick) => tick + 1), TICK_MS);
     return () => clearInterval(timer);
   }, []);
-  let seconds = secondsLeft(deadline, now);
+  let seconds = secondsLeft(deadline, Date.now());
   if (shown.current?.key === phaseKey) seconds = Math.min(seconds, shown.current.seconds);
   shown.current = { key: phaseKey, seconds };
   return (

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { PartyState } from '../../../../shared/party.js';
+import { Isolated } from '../../../i18n/Isolated.js';
 import { roundTitle } from './round-words.js';
 
 /**
@@ -24,7 +25,7 @@ export function Milestones({ state }: { state: PartyState }) {
   }, [phase, round, title, t]);
   return (
     <p className="visually-hidden" aria-live="polite" data-testid="party-milestones">
-      {said}
+      <Isolated text={said} />
     </p>
   );
 }

@@ -15,10 +15,15 @@ export function scaleEnds(i18n: I18n, question: WireQuestion): readonly [string,
 
 /** The round's question, as large as the screen allows (at least 4 % of its height, read from 3 m). */
 export function Question({ question, compact = false }: { question: WireQuestion; compact?: boolean }) {
+  // Compact under a title of its own (the intro's, the reveal's): then it is that title's subheading.
+  const Heading = compact ? 'h2' : 'h1';
   return (
-    <h1 className={compact ? 'party-question party-question--compact' : 'party-question'} data-testid="party-question">
+    <Heading
+      className={compact ? 'party-question party-question--compact' : 'party-question'}
+      data-testid="party-question"
+    >
       {question.question}
-    </h1>
+    </Heading>
   );
 }
 

@@ -20,7 +20,9 @@ export function Reveal({ state, reveal }: { state: PartyState; reveal: PartyReve
   return (
     <div className="party-round party-round--reveal">
       <header className="party-round__head">
-        <p className="party-round__title">{roundTitle(i18n, state)}</p>
+        <p className="party-round__title">
+          <Isolated text={roundTitle(i18n, state)} />
+        </p>
       </header>
       {state.question && <Question question={state.question} compact />}
       {subject !== null && reveal.subjectAnswer === null && (

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { PartyReveal, PartyState } from '../../../../shared/party.js';
 import { formatScore } from '../../../i18n/format.js';
+import { Isolated } from '../../../i18n/Isolated.js';
 import { shownName } from '../../../i18n/names.js';
 import { standingsOf } from './ranks.js';
 import { roundTitle } from './round-words.js';
@@ -41,7 +42,9 @@ export function Standings({ state, reveal }: { state: PartyState; reveal: PartyR
   return (
     <div className="party-round party-round--standings">
       <header className="party-round__head">
-        <p className="party-round__title">{roundTitle(i18n, state)}</p>
+        <p className="party-round__title">
+          <Isolated text={roundTitle(i18n, state)} />
+        </p>
       </header>
       <h1 className="party-heading">{t`Standings`}</h1>
       <ol className="party-standings" data-testid="party-standings">
