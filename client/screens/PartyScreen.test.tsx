@@ -57,9 +57,7 @@ describe('the shared screen', () => {
     expect(phase()).toBe('lobby');
     expect(screen.getByTestId('party-code').textContent).toContain('BCDFG');
     const qr = await vi.waitFor(() => screen.getByTestId('party-qr'), { timeout: 10_000 });
-    expect(qr.getAttribute('data-link')).toBe(
-      `${window.location.origin}/party/${PARTY_ID}`,
-    );
+    expect(qr.getAttribute('data-link')).toBe(`${window.location.origin}/party/${PARTY_ID}`);
     expect(screen.getByText(sentence(`Join at ${window.location.host}/party`))).toBeTruthy();
     expect(screen.getByText('3 players are in')).toBeTruthy();
     send({ players: [...partyState().players, player('d', 'Di')] });
@@ -193,6 +191,17 @@ describe('the shared screen', () => {
     send({ phase: 'finished', final: { knowsBest: [], pairs: [], matches: [] }, nextPartyId: 'partyNext9876' });
     // The same page for another party: a new channel, to the new party.
     expect(FakeWebSocket.latest.url).toContain('/prod/party-live/partyNext9876');
+  });
+
+  it("speaks the host's language, whatever this browser's, and gives the browser's back when left", async () => {
+    vi.useRealTimers();
+    const { unmount } = renderAt(`/party/${PARTY_ID}/screen`, '/party/:partyId/screen', <PartyScreen />);
+    FakeWebSocket.latest.open();
+    send(answering({ lang: 'de' }));
+    await vi.waitFor(() => expect(screen.getByText('0 von 3 haben geantwortet')).toBeTruthy(), { timeout: 10_000 });
+    expect(document.documentElement.lang).toBe('de');
+    unmount();
+    await vi.waitFor(() => expect(document.documentElement.lang).toBe('en'));
   });
 
   it('holds the phase under "Paused"', () => {

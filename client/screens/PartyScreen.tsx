@@ -15,19 +15,23 @@ import { roundTitle } from '../features/party/screen/round-words.js';
 import { Standings } from '../features/party/screen/Standings.js';
 import { useHostLanguage } from '../features/party/screen/useHostLanguage.js';
 import { Isolated } from '../i18n/Isolated.js';
+import { nameInSentence } from '../i18n/names.js';
 import { partyScreenPath, tvPath } from '../paths.js';
 import '../i18n/screens.js';
 
 /** A round about to start: "Round 2 of 10 — about Bo", and what everyone does in it. */
 function Intro({ state }: { state: PartyState }) {
   const { i18n, t } = useLingui();
+  const subject = state.subject === null ? null : nameInSentence(i18n, state.subject.playerName);
   return (
     <div className="party-round party-round--intro">
       <h1 className="party-intro__title">
         <Isolated text={roundTitle(i18n, state)} />
       </h1>
       <p className="party-intro__how">
-        {state.subject === null ? t`Everyone answers for themselves.` : t`Everyone guesses their answer.`}
+        <Isolated
+          text={subject === null ? t`Everyone answers for themselves.` : t`Everyone guesses ${subject}'s answer.`}
+        />
       </p>
       {state.question && <Question question={state.question} compact />}
     </div>
