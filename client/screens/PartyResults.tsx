@@ -74,10 +74,8 @@ export default function PartyResults() {
       <h1>{guess ? t`The podium` : t`The most alike`}</h1>
       {guess ? <Podium state={state} /> : <ClosestPairs state={state} final={state.final} />}
       {guess ? <KnowsBest state={state} final={state.final} /> : <Matches state={state} final={state.final} />}
-      <section className="card party-results__share" aria-label={t`Share the results`}>
-        <ShareMyResult partyId={partyId} message={message} link={link} />
-        <ShareButtons message={message} link={link} qrLink={link} />
-      </section>
+      <ShareMyResult partyId={partyId} message={message} link={link} />
+      <ShareButtons message={message} link={link} qrLink={link} />
       <Link className="button button--secondary" to="/">
         {t`Play A New Game With Your Friends`}
       </Link>

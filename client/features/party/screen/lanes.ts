@@ -10,7 +10,7 @@ export interface Placed<T> {
   align: 'start' | 'center' | 'end';
 }
 
-const CHAR_PERCENT = 1.1;
+const CHAR_PERCENT = 1.35;
 const PADDING_PERCENT = 4;
 const GAP_PERCENT = 1;
 

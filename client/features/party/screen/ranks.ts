@@ -35,13 +35,15 @@ export function standingsOf(players: readonly PartyPlayer[], reveal: PartyReveal
       ]),
     ),
   );
+  // Everyone level before this round (the first round): a place gained or lost means nothing yet.
+  const level = new Set(before.values()).size <= 1;
   return players
     .map((player) => {
       const rank = now.get(player.playerID) ?? players.length;
       return {
         player,
         rank,
-        change: (before.get(player.playerID) ?? rank) - rank,
+        change: level ? 0 : (before.get(player.playerID) ?? rank) - rank,
         gained: gained.get(player.playerID) ?? 0,
       };
     })
