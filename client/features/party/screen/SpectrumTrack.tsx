@@ -37,13 +37,14 @@ export function SpectrumTrack({ state, reveal }: { state: PartyState; reveal: Pa
           </div>
         )}
         <div className="party-track__line" />
-        {placed.map(({ item, lane, align }) => (
+        {placed.map(({ item, lane, align, crossing }) => (
           <div
             key={item.playerID}
             className="party-track__pin"
             data-player={item.playerID}
             data-closest={closest.has(item.playerID) || undefined}
             data-align={align}
+            data-crossing={crossing || undefined}
             style={{ left: `${item.answer}%`, '--lane': lane } as CSSProperties}
           >
             <span className="party-track__dot" />
