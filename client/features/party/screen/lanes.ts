@@ -12,12 +12,20 @@ export interface Placed<T> {
   crossing: boolean;
 }
 
-const CHAR_PERCENT = 1.35;
-const PADDING_PERCENT = 4;
+/** A character's width in % of the track at the shared screen's sizes, until the track is measured. */
+export const CHAR_PERCENT = 1.35;
+/** A bold character of the labels' font is about this many of its font size wide. */
+const CHAR_EM = 0.62;
+const PADDING_CHARS = 3;
 const GAP_PERCENT = 1;
 
-export function labelWidth(label: string): number {
-  return [...label].length * CHAR_PERCENT + PADDING_PERCENT;
+export function labelWidth(label: string, charPercent = CHAR_PERCENT): number {
+  return ([...label].length + PADDING_CHARS) * charPercent;
+}
+
+/** A character's width in % of a track `trackPx` wide whose labels are `fontPx` high; the default when unmeasured. */
+export function charPercentOf(trackPx: number, fontPx: number): number {
+  return trackPx > 0 && fontPx > 0 ? ((fontPx * CHAR_EM) / trackPx) * 100 : CHAR_PERCENT;
 }
 
 /**
