@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import type { Language } from '../../shared/languages.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { scoreNumber } from '../../shared/score-text.js';
 import { STORY_TEXTS, PARTY_STORY_TEXTS as TEXTS, type Text } from '../../shared/texts.js';
@@ -8,27 +7,10 @@ import { serverText } from '../texts/texts.js';
 import { AMBER, el, MUTED, type Style } from './card-kit.js';
 import { drawableName } from './og-card.js';
 import { qrDataUri } from './qr.js';
-import { brand, frame, gradientText, linkText } from './story-card.js';
+import { brand, frame, gradientText, linkText, type PartyStory } from './story-card.js';
 
 /** The QR code on a party's card: smaller than a game's, as its link is the site's short address. */
 const PARTY_QR_SIZE = 420;
-
-/**
- * A finished party's story card: its podium (guess: the first three and their points) or its
- * closest pairs (alike: names and band), never an answer or a question; then the way to play,
- * with the site's address as text and QR code.
- */
-export interface PartyStory {
-  kind: 'party';
-  /** A guess party's card shows its podium; an alike party's its closest pairs. */
-  guess: boolean;
-  lang: Language;
-  /** guess: the first three by points. Empty for alike. */
-  top: { playerName: string; points: number }[];
-  /** alike: the closest pairs, closest first (at most three). Empty for guess. */
-  pairs: { a: string; b: string; band: CircleBand }[];
-  link: string;
-}
 
 const BANDS: Record<CircleBand, Text> = {
   'in-tune': TEXTS.bandInTune,

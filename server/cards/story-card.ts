@@ -4,9 +4,9 @@ import { modeOf } from '../../shared/modes.js';
 import type { GameMode } from '../../shared/product.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { scoreText } from '../../shared/score-text.js';
+import type { CircleBand } from '../../shared/trust.js';
 import { AMBER, BG, BG_DEEP, CORAL, el, FONT_FAMILY, LOGO, MUTED, type Style, TEXT } from './card-kit.js';
 import { drawableName } from './og-card.js';
-import type { PartyStory } from './party-story.js';
 import { qrDataUri } from './qr.js';
 import { storyTexts } from './story-texts.js';
 
@@ -43,7 +43,24 @@ export interface TopStory extends ModeOfStory {
   link: string;
 }
 
-/** A game's story cards (a party's are party-story.ts's). */
+/**
+ * A finished party's story card: its podium (guess: the first three and their points) or its
+ * closest pairs (alike: names and band), never an answer or a question; then the way to play,
+ * with the site's address as text and QR code.
+ */
+export interface PartyStory {
+  kind: 'party';
+  /** A guess party's card shows its podium; an alike party's its closest pairs. */
+  guess: boolean;
+  lang: Language;
+  /** guess: the first three by points. Empty for alike. */
+  top: { playerName: string; points: number }[];
+  /** alike: the closest pairs, closest first (at most three). Empty for guess. */
+  pairs: { a: string; b: string; band: CircleBand }[];
+  link: string;
+}
+
+/** A game's story cards (a party's is drawn by party-story.ts). */
 export type GameStory = ResultStory | TopStory;
 export type StoryCard = GameStory | PartyStory;
 
