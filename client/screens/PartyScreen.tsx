@@ -108,13 +108,13 @@ export default function PartyScreen() {
       </main>
     );
   }
+  // While joining is open, the code stays in a corner for anyone who arrives late.
+  const { code } = state;
   return (
     <main className="party-screen" data-party-phase={state.phase}>
       <div className="party-screen__bar">
         <span className="party-screen__brand">{PRODUCT_NAME}</span>
-        {state.code !== null && state.phase !== 'lobby' && (
-          <span className="party-screen__code">{t`Join with ${state.code}`}</span>
-        )}
+        {code !== null && state.phase !== 'lobby' && <span className="party-screen__code">{t`Join with ${code}`}</span>}
         {!live.connected && <span className="party-screen__offline">{t`Reconnecting…`}</span>}
       </div>
       <Phase state={state} deadline={live.deadline} />

@@ -17,6 +17,10 @@ export function Podium({ state }: { state: PartyState }) {
   const { i18n, t } = useLingui();
   const ranks = ranksOf(new Map(state.players.map((player) => [player.playerID, player.points])));
   const top = [...state.players].sort((a, b) => b.points - a.points).slice(0, 3);
+  const pointsText = (points: number) => {
+    const score = formatScore(i18n, points);
+    return t`${score} points`;
+  };
   return (
     <ol className="party-podium" data-testid="party-podium">
       {top.map((player) => {
@@ -27,7 +31,7 @@ export function Podium({ state }: { state: PartyState }) {
               {rank}
             </span>
             <bdi className="party-podium__name">{shownName(i18n, player.playerName)}</bdi>
-            <span className="party-podium__points">{t`${formatScore(i18n, player.points)} points`}</span>
+            <span className="party-podium__points">{pointsText(player.points)}</span>
             <span className="visually-hidden">{t`Place ${rank}`}</span>
           </li>
         );
