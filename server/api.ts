@@ -40,7 +40,12 @@ export interface ApiOptions {
   admin: { auth: AdminAuth | undefined; moderation: Moderation };
   livePingIntervalMs?: number;
   /** Parties: the database they are stored in, and the time source of their clocks (tests: a fake one). */
-  party: { storage: SqliteStorage | PostgresStorage; clock?: PartyClock };
+  party: {
+    storage: SqliteStorage | PostgresStorage;
+    clock?: PartyClock;
+    /** What else goes when retention deletes a party (its story cards). */
+    onDeleted?: (partyId: string) => Promise<void>;
+  };
 }
 
 /**

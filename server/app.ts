@@ -187,7 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     push: { keys: pushKeys, notifier },
     admin: { auth: adminAuth, moderation },
     livePingIntervalMs: options.livePingIntervalMs,
-    party: { storage, clock: options.partyClock },
+    // A party's story cards (its folder in the card store) go with it.
+    party: { storage, clock: options.partyClock, onDeleted: (partyId) => cards.cards.remove(partyId) },
   });
 
   const partyCards = partyRepositoryOf(storage);

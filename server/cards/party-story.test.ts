@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../testing/app.js';
+import { persistentTestDatabase, testApp } from '../testing/app.js';
 import { advance, answer, command, createParty, FakeClock, join, type Player } from '../testing/party.js';
 import { pngSize } from '../testing/web.js';
 import { partyStory } from './party-story.js';
@@ -99,6 +99,36 @@ describe('a party story card', () => {
       expect(pairs.statusCode).toBe(200);
       expect(pngSize(pairs.rawPayload)).toEqual({ width: 1080, height: 1920 });
       expect(existsSync(joinPath(dataDir, 'og-cards', alike.partyId))).toBe(true);
+    },
+    RENDERS_MS,
+  );
+
+  it(
+    'goes with its party when retention deletes it',
+    async () => {
+      const dir = mkdtempSync(joinPath(tmpdir(), 'wavelength-party-card-retention-'));
+      const database = await persistentTestDatabase(dir);
+      const later = new FakeClock();
+      const env = { PUBLIC_URL, DATA_DIR: dir, DATABASE_URL: database.url, GAME_RETENTION_DAYS: '2' };
+      try {
+        let kept = await testApp(env, { partyClock: later });
+        const { partyId, host } = await createParty(kept, { rounds: 1 });
+        await join(kept, partyId, 'Bo');
+        await command(kept, partyId, host, 'start');
+        await command(kept, partyId, host, 'end');
+        expect((await kept.inject({ url: `/og/party/${partyId}.png` })).statusCode).toBe(200);
+        const folder = joinPath(dir, 'og-cards', partyId);
+        expect(existsSync(folder)).toBe(true);
+        await kept.close();
+        later.time += 3 * 24 * 60 * 60_000;
+        kept = await testApp(env, { partyClock: later });
+        expect(existsSync(folder)).toBe(false);
+        expect((await kept.inject({ url: `/og/party/${partyId}.png` })).statusCode).toBe(404);
+        await kept.close();
+      } finally {
+        await database.drop();
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
     RENDERS_MS,
   );

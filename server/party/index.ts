@@ -35,6 +35,8 @@ export interface PartyOptions {
   texts: QuestionTexts;
   clock?: PartyClock;
   livePingIntervalMs?: number;
+  /** What else goes when retention deletes a party (its story cards, server/cards/). */
+  onDeleted?: (partyId: string) => Promise<void>;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function registerParty(api: FastifyInstance, options: PartyOptions)
     parties,
     days: options.config.GAME_RETENTION_DAYS,
     now: () => clock.now(),
+    onDeleted: options.onDeleted,
   });
   await parties.resumeAll();
   await api.register(partyRoutes, { parties, repository, lookups: new CodeLookups(() => clock.now()) });
