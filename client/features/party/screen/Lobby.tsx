@@ -5,9 +5,8 @@ import { shownName } from '../../../i18n/names.js';
 import { absoluteUrl, partyJoinPath, partyPath } from '../../../paths.js';
 import type { QrRuns } from '../../share/qr.js';
 
-/** The party's link as a QR code, drawn to fill its box; the library loads when it is shown. */
-function PartyQr({ link }: { link: string }) {
-  const { t } = useLingui();
+/** A link of the party's as a QR code, drawn to fill its box; the library loads when it is shown. */
+export function PartyQr({ link, label, className }: { link: string; label: string; className: string }) {
   const [qr, setQr] = useState<QrRuns | null>(null);
   useEffect(() => {
     let current = true;
@@ -20,12 +19,12 @@ function PartyQr({ link }: { link: string }) {
       current = false;
     };
   }, [link]);
-  if (!qr) return <div className="party-lobby__qr" aria-hidden="true" />;
+  if (!qr) return <div className={className} aria-hidden="true" />;
   return (
     <svg
-      className="party-lobby__qr"
+      className={className}
       role="img"
-      aria-label={t`QR code of the party's link`}
+      aria-label={label}
       data-testid="party-qr"
       data-link={link}
       viewBox={`0 0 ${qr.size} ${qr.size}`}
@@ -52,7 +51,11 @@ export function Lobby({ state }: { state: PartyState }) {
         ) : (
           <>
             <figure className="party-lobby__scan">
-              <PartyQr link={absoluteUrl(partyPath(state.partyId))} />
+              <PartyQr
+                link={absoluteUrl(partyPath(state.partyId))}
+                label={t`QR code of the party's link`}
+                className="party-lobby__qr"
+              />
               <figcaption>{t`Scan with your phone's camera`}</figcaption>
             </figure>
             <div className="party-lobby__how">
