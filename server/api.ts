@@ -40,9 +40,10 @@ export interface ApiOptions {
   /** Moderation: the admin's token check (none without ADMIN_TOKEN) and its actions. */
   admin: { auth: AdminAuth | undefined; moderation: Moderation; parties: PartyModeration };
   livePingIntervalMs?: number;
-  /** Parties: the database they are stored in, and the time source of their clocks (tests: a fake one). */
   /** The party wing (made in app.ts, where the admin's page holds it too). */
   party: PartyWing;
+  /** What else goes when retention deletes a party (its story cards). */
+  onPartyDeleted?: (partyId: string) => Promise<void>;
 }
 
 /**
@@ -128,7 +129,11 @@ export async function registerApi(
           return game !== undefined && isGameCreator(games, game, userId);
         },
       });
-      await registerParty(api, options.party, { config, livePingIntervalMs: options.livePingIntervalMs });
+      await registerParty(api, options.party, {
+        config,
+        livePingIntervalMs: options.livePingIntervalMs,
+        onDeleted: options.onPartyDeleted,
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -193,6 +193,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     admin: { auth: adminAuth, moderation, parties: party.moderation },
     livePingIntervalMs: options.livePingIntervalMs,
     party,
+    // A party's story cards (its folder in the card store) go with it.
+    onPartyDeleted: (partyId) => cards.cards.remove(partyId),
   });
 
   await app.register(storyRoutes, {
@@ -204,6 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'story cards link to the first address a card was asked at, for as long as this process runs; set PUBLIC_URL to choose it',
       ),
     ),
+    // A party's podium card reads the party as stored (its own repository over the same database).
+    findParty: (partyId) => party.repository.load(partyId),
     rateLimit: rateLimited,
   });
   const sendIndex = await registerClient(app, {

@@ -254,6 +254,21 @@ export const GUESS_STORY_TEXTS = {
   topTitleUnnamed: /*i18n*/ { id: 'story.guess.top-title-unnamed', message: 'Who knows me best' },
 } as const;
 
+/**
+ * A finished party's story card (server/cards/party-story.ts): its podium (guess) or its closest
+ * pairs (alike), never an answer; under them the way to play, with the site's address.
+ */
+export const PARTY_STORY_TEXTS = {
+  kicker: /*i18n*/ { id: 'story.party.kicker', message: 'A {product} party' },
+  guessTitle: /*i18n*/ { id: 'story.party.guess-title', message: 'Who knows everyone best' },
+  alikeTitle: /*i18n*/ { id: 'story.party.alike-title', message: 'The most alike' },
+  points: /*i18n*/ { id: 'story.party.points', message: '{points} points' },
+  headline: /*i18n*/ { id: 'story.party.headline', message: 'Play together, each on your own phone' },
+  bandInTune: /*i18n*/ { id: 'story.party.band.in-tune', message: 'In tune' },
+  bandClose: /*i18n*/ { id: 'story.party.band.close', message: 'Close' },
+  bandApart: /*i18n*/ { id: 'story.party.band.apart', message: 'Apart' },
+} as const;
+
 /** A creator's push notification (server/push/): one friend, or several within a minute. */
 export const PUSH_TEXTS = {
   one: /*i18n*/ { id: 'push.one', message: '{name} played your game — {score}' },
@@ -284,6 +299,7 @@ export const SERVER_TEXTS: readonly Text[] = [
   ...Object.values(STORY_TEXTS),
   ...Object.values(GUESS_STORY_TEXTS),
   ...Object.values(PUSH_TEXTS),
+  ...Object.values(PARTY_STORY_TEXTS),
 ];
 
 /** A message with its `{name}` placeholders filled in (a missing value leaves the placeholder). */

@@ -82,6 +82,11 @@ const SAME_ROLE: Record<string, string> = {
   'See the scoreboard': 'a link to the scoreboard',
   'Try again': 'a button retrying what failed',
   You: 'the player themselves, in a list or comparison',
+  '{subject} did not answer.': "a party round's subject who gave no answer, at its reveal",
+  Paused: "the shared screen's word (and announcement) while the host holds the party",
+  'Share the results': "the button and the section sharing a party's results",
+  'The most alike': "the title of an alike party's end",
+  'The podium': "the title of a guess party's end",
   'Your friend': 'the creator when they left no name',
 };
 

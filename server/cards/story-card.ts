@@ -4,6 +4,7 @@ import { modeOf } from '../../shared/modes.js';
 import type { GameMode } from '../../shared/product.js';
 import { PRODUCT_NAME } from '../../shared/product.js';
 import { scoreText } from '../../shared/score-text.js';
+import type { CircleBand } from '../../shared/trust.js';
 import { AMBER, BG, BG_DEEP, CORAL, el, FONT_FAMILY, LOGO, MUTED, type Style, TEXT } from './card-kit.js';
 import { drawableName } from './og-card.js';
 import { qrDataUri } from './qr.js';
@@ -42,9 +43,28 @@ export interface TopStory extends ModeOfStory {
   link: string;
 }
 
-export type StoryCard = ResultStory | TopStory;
+/**
+ * A finished party's story card: its podium (guess: the first three and their points) or its
+ * closest pairs (alike: names and band), never an answer or a question; then the way to play,
+ * with the site's address as text and QR code.
+ */
+export interface PartyStory {
+  kind: 'party';
+  /** A guess party's card shows its podium; an alike party's its closest pairs. */
+  guess: boolean;
+  lang: Language;
+  /** guess: the first three by points. Empty for alike. */
+  top: { playerName: string; points: number }[];
+  /** alike: the closest pairs, closest first (at most three). Empty for guess. */
+  pairs: { a: string; b: string; band: CircleBand }[];
+  link: string;
+}
 
-const gradientText: Style = {
+/** A game's story cards (a party's is drawn by party-story.ts). */
+export type GameStory = ResultStory | TopStory;
+export type StoryCard = GameStory | PartyStory;
+
+export const gradientText: Style = {
   backgroundImage: `linear-gradient(90deg, ${CORAL}, ${AMBER})`,
   backgroundClip: 'text',
   color: 'transparent',
@@ -59,10 +79,10 @@ function shownName(name: string, someone: string): string {
  * A guess game's titles are sentences ("How well Bo knows Ada"): wrapped into lines of even length,
  * never one word alone on the second. (Alike cards keep their look, and so their stored keys.)
  */
-const balancedIn = (story: StoryCard): Style => (modeOf(story.mode).story.balanceTitles ? { textWrap: 'balance' } : {});
+const balancedIn = (story: GameStory): Style => (modeOf(story.mode).story.balanceTitles ? { textWrap: 'balance' } : {});
 
 /** The card's words: its game's mode, in its language. */
-const textsOf = (story: StoryCard) => storyTexts(story.lang, story.mode);
+const textsOf = (story: GameStory) => storyTexts(story.lang, story.mode);
 
 /** Keeps a name line within two lines at most 40 characters long. */
 function namesSize(text: string): number {
@@ -74,7 +94,7 @@ function namesSize(text: string): number {
 }
 
 /** A story card's headline: sized to its length, balanced lines in a guess game, in the gradient. */
-function storyTitle(story: StoryCard, title: string, extra: Style = {}) {
+function storyTitle(story: GameStory, title: string, extra: Style = {}) {
   return el(
     'div',
     {
@@ -92,9 +112,9 @@ function storyTitle(story: StoryCard, title: string, extra: Style = {}) {
 }
 
 /** The link without its scheme, as people read and type it. */
-const linkText = (link: string) => link.replace(/^https?:\/\//, '');
+export const linkText = (link: string) => link.replace(/^https?:\/\//, '');
 
-function frame(children: ReactElement[]): ReactElement {
+export function frame(children: ReactElement[]): ReactElement {
   return el(
     'div',
     {
@@ -114,7 +134,7 @@ function frame(children: ReactElement[]): ReactElement {
   );
 }
 
-function brand(): ReactElement {
+export function brand(): ReactElement {
   return el('div', { display: 'flex', alignItems: 'center' }, [
     el('img', { width: 88, height: 88, marginRight: 24 }, [], { src: LOGO, width: '88', height: '88' }),
     el('div', { display: 'flex', fontSize: 56, fontWeight: 800, letterSpacing: -0.5 }, PRODUCT_NAME),
@@ -122,7 +142,7 @@ function brand(): ReactElement {
 }
 
 /** The invitation, the QR code on white and the link as text: what a viewer of the story acts on. */
-function invitation(story: StoryCard): ReactElement {
+function invitation(story: GameStory): ReactElement {
   const texts = textsOf(story);
   const creator = drawableName(story.creatorName) || undefined;
   return el('div', { display: 'flex', flexDirection: 'column', alignItems: 'center' }, [
@@ -242,6 +262,6 @@ export function topStory(story: TopStory): ReactElement {
   ]);
 }
 
-export function storyCard(story: StoryCard): ReactElement {
+export function storyCard(story: GameStory): ReactElement {
   return story.kind === 'result' ? resultStory(story) : topStory(story);
 }

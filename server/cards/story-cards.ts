@@ -9,6 +9,8 @@ type Log = (message: string, error: unknown) => void;
 /** A friend's story cards are stored as `r-{playerID}-…`, the creator's as `top-…`: a removal finds them by name. */
 export const resultPrefix = (playerID: string) => `r-${playerID}-`;
 export const TOP_PREFIX = 'top-';
+/** A party's podium card, in the party's own folder. */
+export const PARTY_PREFIX = 'party-';
 
 /** Names one look of one story card: what it shows (language and link too) and its design. */
 export function storyKey(story: StoryCard, playerID?: string): string {
@@ -16,7 +18,8 @@ export function storyKey(story: StoryCard, playerID?: string): string {
     .update(JSON.stringify([STORY_DESIGN, story]))
     .digest('base64url')
     .slice(0, 22);
-  return story.kind === 'result' ? `${resultPrefix(playerID ?? '')}${hash}` : `${TOP_PREFIX}${hash}`;
+  if (story.kind === 'result') return `${resultPrefix(playerID ?? '')}${hash}`;
+  return `${story.kind === 'party' ? PARTY_PREFIX : TOP_PREFIX}${hash}`;
 }
 
 interface Flight {

@@ -36,6 +36,8 @@ export interface PartyOptions {
   texts: QuestionTexts;
   clock?: PartyClock;
   livePingIntervalMs?: number;
+  /** What else goes when retention deletes a party (its story cards, server/cards/). */
+  onDeleted?: (partyId: string) => Promise<void>;
 }
 
 /**
@@ -77,7 +79,7 @@ export function createPartyWing(
 export async function registerParty(
   api: FastifyInstance,
   wing: PartyWing,
-  options: Pick<PartyOptions, 'config' | 'livePingIntervalMs'>,
+  options: Pick<PartyOptions, 'config' | 'livePingIntervalMs' | 'onDeleted'>,
 ): Promise<void> {
   const { parties, repository, clock } = wing;
   api.addHook('onClose', () => parties.stop());
@@ -87,6 +89,7 @@ export async function registerParty(
     parties,
     days: options.config.GAME_RETENTION_DAYS,
     now: () => clock.now(),
+    onDeleted: options.onDeleted,
   });
   await parties.resumeAll();
   await api.register(partyRoutes, { parties, repository, lookups: new CodeLookups(() => clock.now()) });

@@ -7,6 +7,8 @@ import type { PartyRepository } from './repository.js';
 interface PartyRetentionOptions {
   repository: Pick<PartyRepository, 'deleteCreatedBefore'>;
   parties: Pick<Parties, 'forget'>;
+  /** What else goes with a deleted party (its story cards). */
+  onDeleted?: (partyId: string) => Promise<void>;
   /** GAME_RETENTION_DAYS: parties are kept as games are; 0 keeps them forever. */
   days: number;
   now: () => number;
@@ -18,14 +20,19 @@ interface PartyRetentionOptions {
  * sockets close as an unknown party's.
  */
 export async function registerPartyRetention(app: FastifyInstance, options: PartyRetentionOptions): Promise<void> {
-  const { repository, parties, days, now } = options;
+  const { repository, parties, days, now, onDeleted } = options;
   if (days === 0) return;
 
   async function purge(): Promise<void> {
     const cutoff = now() - days * DAY_MS;
     for (;;) {
       const deleted = await repository.deleteCreatedBefore(cutoff, PURGE_BATCH_SIZE);
-      for (const partyId of deleted) await parties.forget(partyId);
+      for (const partyId of deleted) {
+        await parties.forget(partyId);
+        await onDeleted?.(partyId).catch((error: unknown) =>
+          app.log.warn({ err: error }, "removing a deleted party's cards failed"),
+        );
+      }
       if (deleted.length < PURGE_BATCH_SIZE) break;
       await nextTurn();
     }

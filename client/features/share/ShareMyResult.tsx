@@ -3,33 +3,35 @@ import { useEffect, useRef, useState } from 'react';
 import { PRODUCT_NAME } from '../../../shared/product.js';
 import { useLatest } from '../../hooks/useLatest.js';
 import { useLanguage } from '../../i18n/useLanguage.js';
-import { canShareFiles, cardFile, resultCardPath } from './cards.js';
+import { canShareFiles, cardFile, partyCardPath, resultCardPath } from './cards.js';
 import { withLink } from './grid.js';
 import { COPIED_MS, copyText } from './ShareLink.js';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
+/** What is shared: a friend's result (its story card by `playerID`), or a finished party's results (its podium card). */
+export type SharedResult = { gameId: string; playerID: string | null } | { partyId: string };
+
 /**
  * "Share my result": the story card as a file with the text (grid, score, link) where the share
  * sheet takes files; otherwise the card to save and the text (copied with the chat row's "Copy
  * the text"). A tap before the card has arrived says "Preparing your picture…" and shares it on arrival. `playerID` is this
- * browser's id on the scoreboard (null on another device: then the text alone).
+ * browser's id on the scoreboard (null on another device: then the text alone). A party's
+ * results (`partyId`) share their podium card the same way, as "Share the results".
  */
-export function ShareMyResult({
-  gameId,
-  playerID,
-  message,
-  link,
-}: {
-  gameId: string;
-  playerID: string | null;
-  message: string;
-  link: string;
-}) {
+export function ShareMyResult({ message, link, ...shared }: SharedResult & { message: string; link: string }) {
   const { t } = useLingui();
   const lang = useLanguage();
   const text = withLink(message, link);
-  const path = playerID ? resultCardPath(gameId, playerID, lang) : null;
+  const party = 'partyId' in shared;
+  const path =
+    'partyId' in shared
+      ? partyCardPath(shared.partyId, lang)
+      : shared.playerID
+        ? resultCardPath(shared.gameId, shared.playerID, lang)
+        : null;
+  const fileName = `${PRODUCT_NAME.toLowerCase()}-${party ? 'party' : 'result'}.png`;
+  const title = party ? t`Our ${PRODUCT_NAME} party` : t`My ${PRODUCT_NAME} result`;
   // Fetched ahead: a share sheet opens only close to the tap (its activation lasts a few seconds).
   // undefined while it loads, null when it cannot be had.
   const [file, setFile] = useState<File | null | undefined>(undefined);
@@ -44,11 +46,9 @@ export function ShareMyResult({
     setFile(path ? undefined : null);
     if (!path) return;
     const controller = new AbortController();
-    void cardFile(path, `${PRODUCT_NAME.toLowerCase()}-result.png`, controller.signal).then(
-      (found) => !controller.signal.aborted && setFile(found),
-    );
+    void cardFile(path, fileName, controller.signal).then((found) => !controller.signal.aborted && setFile(found));
     return () => controller.abort();
-  }, [path]);
+  }, [path, fileName]);
 
   const copy = async () => {
     if (!(await copyText(text))) return;
@@ -64,11 +64,11 @@ export function ShareMyResult({
     }
     try {
       if (card && canShareFiles([card])) {
-        await navigator.share({ files: [card], title: t`My ${PRODUCT_NAME} result`, text });
+        await navigator.share({ files: [card], title, text });
         return;
       }
       if (!path && typeof navigator.share === 'function') {
-        await navigator.share({ title: t`My ${PRODUCT_NAME} result`, text });
+        await navigator.share({ title, text });
         return;
       }
     } catch (error) {
@@ -89,7 +89,7 @@ export function ShareMyResult({
   return (
     <div className="share-result">
       <button type="button" className="button button--primary" aria-busy={waiting} onClick={() => void share(file)}>
-        {waiting ? t`Preparing your picture…` : t`Share my result`}
+        {waiting ? t`Preparing your picture…` : party ? t`Share the results` : t`Share my result`}
       </button>
       {offer && (
         <div className="share-result__offer" data-testid="share-offer">
@@ -98,11 +98,11 @@ export function ShareMyResult({
               <img
                 className="share-result__card"
                 src={path}
-                alt={t`Story card of your result`}
+                alt={party ? t`Story card of the party's podium` : t`Story card of your result`}
                 width="180"
                 height="320"
               />
-              <a className="button button--secondary" href={path} download={`${PRODUCT_NAME.toLowerCase()}-result.png`}>
+              <a className="button button--secondary" href={path} download={fileName}>
                 {t`Save the picture`}
               </a>
             </>

@@ -10,6 +10,9 @@ export const resultCardPath = (gameId: string, playerID: string, lang: Language)
 export const topCardPath = (gameId: string, lang: Language, version: string) =>
   `/og/top/${id(gameId)}.png?lang=${lang}&v=${id(version)}`;
 
+/** A finished party's podium story card (server/cards/), in the reader's language. */
+export const partyCardPath = (partyId: string, lang: Language) => `/og/party/${id(partyId)}.png?lang=${lang}`;
+
 /** The card as a file to share, or null if it cannot be had (offline, the friend removed…). */
 export async function cardFile(path: string, name: string, signal?: AbortSignal): Promise<File | null> {
   try {
