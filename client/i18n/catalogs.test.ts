@@ -83,6 +83,14 @@ const SAME_ROLE: Record<string, string> = {
   'Try again': 'a button retrying what failed',
   You: 'the player themselves, in a list or comparison',
   'Your friend': 'the creator when they left no name',
+  '{shown} out of {SPECTRUM_MAX}, between {low} and {high}': "a Spectrum slider's value, read out",
+  'Your answer, from {low} to {high}': "a Spectrum slider's name",
+  Join: 'the button taking a seat in a party',
+  'no answer': 'a Classic round answered with no word',
+  'Party code': "the label of a party's 5 letters",
+  'Play together': 'the way to a party (the landing, the party pages)',
+  Players: "a party's list of who is in",
+  Standings: "a party's players by points",
 };
 
 /**
