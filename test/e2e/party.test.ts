@@ -80,7 +80,7 @@ describe.skipIf(!available)('a party in the browser', () => {
 
   it('plays a Spectrum guess party of 3 rounds to the end, one phone reloading mid-round', async () => {
     const host = await person(360);
-    const bo = await person(375);
+    const bo = await person(360);
     const cy = await person(390);
     const { partyId, code } = await createParty(host, 'Ada', ['Spectrum', "Guess each other's answers", '20 seconds']);
     expect(code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{5}$/);
@@ -207,5 +207,14 @@ describe.skipIf(!available)('a party in the browser', () => {
     await inPhase([host, bo], 'finished');
     await bo.getByText(/Your closest match: Ada/).waitFor();
     await shot(bo, 'finished-alike');
+    // "Play again": both phones follow to the new party's lobby, in their seats.
+    await host.getByRole('button', { name: 'Play again' }).click();
+    await Promise.all(
+      [host, bo].map((page) =>
+        page.waitForURL((url) => url.pathname.startsWith('/party/') && !url.pathname.endsWith(partyId)),
+      ),
+    );
+    await inPhase([host, bo], 'lobby');
+    await host.getByText('2 players are in').waitFor();
   });
 });

@@ -81,11 +81,9 @@ export function Finished({ state, meId }: { state: PartyState; meId: string | nu
             const name = nameInSentence(i18n, player.playerName);
             return (
               <li key={player.playerID} className={`party-podium__place party-podium__place--${place}`}>
-                <span className="party-podium__rank" aria-hidden="true">
-                  {place}
-                </span>
+                <span className="party-podium__rank">{place}</span>
                 <span className="party-list__name">
-                  <Isolated text={t`${place}. ${name} — ${points} points`} />
+                  <Isolated text={t`${name} — ${points} points`} />
                 </span>
               </li>
             );

@@ -13,10 +13,15 @@ import { answerWords, listOf, playerName, ranks } from './words.js';
 export function Reveal({ state, meId }: { state: PartyState; meId: string | null }) {
   const { reveal } = state;
   if (reveal === null) return null;
-  return aboutSubject(state.format) ? (
-    <GuessReveal state={state} reveal={reveal} meId={meId} />
-  ) : (
-    <AlikeReveal state={state} reveal={reveal} meId={meId} />
+  return (
+    <>
+      <p className="party-reveal__question muted">{state.question?.question}</p>
+      {aboutSubject(state.format) ? (
+        <GuessReveal state={state} reveal={reveal} meId={meId} />
+      ) : (
+        <AlikeReveal state={state} reveal={reveal} meId={meId} />
+      )}
+    </>
   );
 }
 
