@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PartyMe } from '../../shared/party.js';
+import { activateLanguage } from '../i18n/i18n.js';
 import { userId } from '../state/user.js';
 import { advance, FakeWebSocket, mockFetch, renderAt, sentence } from '../test/helpers.js';
 import { answering, PARTY_ID, partyState, sendSmall, sendState } from '../test/party.js';
@@ -190,5 +191,26 @@ describe('the phases on a guesser’s phone', () => {
     await advance(0);
     expect(FakeWebSocket.latest.url).toContain('/party-live/party7654321');
     expect(where()).toBeUndefined();
+  });
+});
+
+describe('a phone in its own language', () => {
+  it('joins and says hello in Spanish, and plays in Spanish ("sala")', async () => {
+    await activateLanguage('es');
+    try {
+      const { calls } = server(undefined);
+      await open();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Entra a la sala de Ada');
+      fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+      await advance(0);
+      expect(calls.find((call) => call.path === '/prod/join-party')?.body?.lang).toBe('es');
+      expect(calls[0].path).toBe('/prod/get-party');
+      sendState(answering(), BO);
+      expect(FakeWebSocket.latest.sent[0]).toEqual({ type: 'hello', userId: userId(), lang: 'es' });
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ronda 1 de 3: sobre Ada');
+      expect(screen.getByText(sentence('¿Qué diría Ada?'))).toBeTruthy();
+    } finally {
+      await activateLanguage('en');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { PartyState } from '../../../../shared/party.js';
 import { absoluteUrl, partyPath, tvPath } from '../../../paths.js';
 import { JoinQr } from '../../share/JoinQr.js';
@@ -10,13 +11,15 @@ interface LobbyProps {
   meId: string | null;
   host: boolean;
   onKick: (playerID: string) => Promise<void>;
+  /** The host's controls, right under the way in: Start stays in reach above a long list. */
+  children?: ReactNode;
 }
 
 /**
  * Who is in, live. The host's phone also shows the way in: the code, the QR of the phone link
  * (it joins without a code) and how to make a TV or laptop the shared screen.
  */
-export function Lobby({ state, meId, host, onKick }: LobbyProps) {
+export function Lobby({ state, meId, host, onKick, children }: LobbyProps) {
   const { t } = useLingui();
   const count = state.players.length;
   const code = state.code;
@@ -38,6 +41,7 @@ export function Lobby({ state, meId, host, onKick }: LobbyProps) {
           </div>
         ))}
       {!host && <p className="lead">{t`Waiting for the host to start.`}</p>}
+      {children}
       <PlayerList players={state.players} meId={meId} onKick={host ? onKick : undefined} />
     </section>
   );

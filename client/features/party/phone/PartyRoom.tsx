@@ -97,7 +97,11 @@ function PartyPhase({
           </p>
         )}
       </header>
-      {phase === 'lobby' && <Lobby state={state} meId={meId} host={host} onKick={kick} />}
+      {phase === 'lobby' && (
+        <Lobby state={state} meId={meId} host={host} onKick={kick}>
+          {host && <HostControls state={state} send={send} />}
+        </Lobby>
+      )}
       {phase === 'intro' && <Intro state={state} meId={meId} />}
       {phase === 'answering' && (
         <Answering
@@ -113,7 +117,7 @@ function PartyPhase({
       {phase === 'standings' && <Standings state={state} meId={meId} />}
       {phase === 'paused' && <Paused host={host} />}
       {phase === 'finished' && <Finished state={state} meId={meId} />}
-      {host && <HostControls state={state} send={send} />}
+      {host && phase !== 'lobby' && <HostControls state={state} send={send} />}
       {host && phase !== 'lobby' && phase !== 'finished' && (
         <details className="party-host__players">
           <summary>{t`Players`}</summary>
