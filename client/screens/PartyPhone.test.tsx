@@ -142,6 +142,10 @@ describe('the phases on a guesser’s phone', () => {
     expect(screen.getByText('Everyone is guessing your answer')).toBeTruthy();
     expect(screen.getByText('Your answer: 30')).toBeTruthy();
     expect(screen.queryByRole('slider')).toBeNull();
+    const reveal = { answers: [{ playerID: 'c', answer: 35, points: 9 }], subjectAnswer: 30, closest: ['c'] };
+    sendState(answering({ phase: 'reveal', closesInMs: 8000, reveal }));
+    expect(screen.getByText(sentence('You said 30'))).toBeTruthy();
+    expect(screen.getByText(sentence('Closest to you: Cy'))).toBeTruthy();
   });
 
   it('answers a Classic round with one tap on the word, and says a refusal', async () => {

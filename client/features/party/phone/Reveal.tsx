@@ -61,11 +61,20 @@ function GuessReveal({ state, reveal, meId }: { state: PartyState; reveal: Party
     verdict = mine.points > 0 ? t`You got it · +${points}` : t`Not this time · +0`;
   }
 
+  const yours = subject !== null && subject.playerID === meId;
+  const saidLine =
+    said === null
+      ? yours
+        ? t`You didn't answer this round.`
+        : t`${subjectName} didn't answer`
+      : yours
+        ? t`You said ${said}`
+        : t`${subjectName} said ${said}`;
   const sorted = [...reveal.answers].sort((a, b) => b.points - a.points);
   return (
     <section className="party-reveal" aria-labelledby="party-reveal-said">
       <h2 id="party-reveal-said" className="party-reveal__said">
-        <Isolated text={said === null ? t`${subjectName} didn't answer` : t`${subjectName} said ${said}`} />
+        <Isolated text={saidLine} />
       </h2>
       <p className="party-reveal__verdict">
         <Isolated text={verdict} />
