@@ -60,6 +60,37 @@ describe('a phone arriving at a party', () => {
     expect(FakeWebSocket.latest.sent[0]).toEqual({ type: 'hello', userId: userId(), lang: 'en' });
   });
 
+  it('says why a join by link is refused (closed to new players) and offers to try again', async () => {
+    server(undefined, (call) =>
+      call.path === '/prod/join-party'
+        ? { status: 409, body: { code: 'party_locked', message: 'The host has closed this party to new players.' } }
+        : {},
+    );
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toBe('The host has closed this party to new players.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
+  it('joining a party already playing, waits for the next round instead of offering an answer', async () => {
+    mockFetch((url) =>
+      url.pathname === '/prod/get-party'
+        ? { body: answering({ round: 1 }) }
+        : { body: { partyId: PARTY_ID, playerID: 'd', host: false } },
+    );
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    await advance(0);
+    const dee = { playerID: 'd', host: false, answer: null };
+    sendState(answering({ round: 1 }), dee);
+    expect(screen.getByText("You're in! You'll play from the next round.")).toBeTruthy();
+    expect(screen.queryByRole('slider')).toBeNull();
+    sendState(answering({ round: 2 }), dee);
+    expect(screen.getByRole('slider')).toBeTruthy();
+  });
+
   it('takes its seat again at once when this browser has one (a reload), without asking', async () => {
     const { calls } = server(BO);
     await open();

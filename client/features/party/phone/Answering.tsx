@@ -20,6 +20,8 @@ interface AnsweringProps {
   meId: string | null;
   myAnswer: number | null;
   seconds: number | null;
+  /** This phone joined during this round: it plays from the next one. */
+  joinedLate?: boolean;
   onAnswered: (answer: number) => void;
 }
 
@@ -27,7 +29,7 @@ interface AnsweringProps {
  * The round's question and the one-thumb answer; in `guess` the subject hears "Everyone is
  * guessing your answer", the others "What would Bo say?". Once answered: who is still awaited.
  */
-export function Answering({ state, userId, meId, myAnswer, seconds, onAnswered }: AnsweringProps) {
+export function Answering({ state, userId, meId, myAnswer, seconds, joinedLate = false, onAnswered }: AnsweringProps) {
   const { i18n, t } = useLingui();
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<Failure | null>(null);
@@ -64,7 +66,11 @@ export function Answering({ state, userId, meId, myAnswer, seconds, onAnswered }
       <h2 className="party-round__question" id="party-question">
         {question?.question}
       </h2>
-      {myAnswer !== null ? (
+      {joinedLate ? (
+        <p className="party-answered" role="status">
+          {t`You're in! You'll play from the next round.`}
+        </p>
+      ) : myAnswer !== null ? (
         <div className="party-answered" role="status">
           <p className="party-answered__title">
             {more === 0

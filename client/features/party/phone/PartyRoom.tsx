@@ -38,7 +38,7 @@ function useTitle(state: PartyState): string {
  * `data-party-phase` for tests and styles. After the host's "Play again" the phone follows to the
  * new party, where its seat is waiting.
  */
-export function PartyRoom({ partyId, userId }: { partyId: string; userId: string }) {
+export function PartyRoom({ partyId, userId, fromRound }: { partyId: string; userId: string; fromRound: number }) {
   const lang = useLanguage();
   const live = usePartyLive(partyId, userId, lang);
   const navigate = useNavigate();
@@ -60,7 +60,15 @@ export function PartyRoom({ partyId, userId }: { partyId: string; userId: string
     );
   }
   return (
-    <PartyPhase state={state} meId={me?.playerID ?? null} userId={userId} live={live} seconds={seconds} send={send} />
+    <PartyPhase
+      state={state}
+      meId={me?.playerID ?? null}
+      userId={userId}
+      live={live}
+      seconds={seconds}
+      send={send}
+      fromRound={fromRound}
+    />
   );
 }
 
@@ -71,6 +79,7 @@ function PartyPhase({
   live,
   seconds,
   send,
+  fromRound,
 }: {
   state: PartyState;
   meId: string | null;
@@ -78,6 +87,7 @@ function PartyPhase({
   live: ReturnType<typeof usePartyLive>;
   seconds: number | null;
   send: ReturnType<typeof useCommand>;
+  fromRound: number;
 }) {
   const { t } = useLingui();
   const title = useTitle(state);
@@ -109,6 +119,7 @@ function PartyPhase({
           userId={userId}
           meId={meId}
           myAnswer={live.myAnswer}
+          joinedLate={state.round < fromRound}
           seconds={seconds}
           onAnswered={live.answered}
         />

@@ -27,13 +27,18 @@ export function PartySeat({ partyId }: { partyId: string }) {
   const { i18n, t } = useLingui();
   const lang = useLanguage();
   const [id] = useState(userId);
-  const [joined, setJoined] = useState(false);
+  // Joined here (not a seat from before): a party already playing takes this phone from the next round.
+  const [joined, setJoined] = useState<{ fromRound: number } | null>(null);
   const [name, setName] = useState(userName);
   const [joining, setJoining] = useState(false);
   const [problem, setProblem] = useState<Failure | null>(null);
-  const seat = useApi(['party-seat', partyId], (signal) => getParty(partyId, id, lang, signal), { enabled: !joined });
+  const seat = useApi(['party-seat', partyId], (signal) => getParty(partyId, id, lang, signal), {
+    enabled: joined === null,
+  });
 
-  if (joined || seat.data?.me !== undefined) return <PartyRoom partyId={partyId} userId={id} />;
+  if (joined !== null || seat.data?.me !== undefined) {
+    return <PartyRoom partyId={partyId} userId={id} fromRound={joined?.fromRound ?? 0} />;
+  }
   if (isStatus(seat.error, 404)) return <PartyEnded kind="gone" />;
   if (isStatus(seat.error, 403)) return <PartyEnded kind="kicked" />;
   if (seat.error) {
@@ -63,7 +68,8 @@ export function PartySeat({ partyId }: { partyId: string }) {
     saveUserName(name);
     try {
       await joinParty({ partyId, userId: id, userName: name, lang });
-      setJoined(true);
+      const { phase, round } = seat.data ?? { phase: 'lobby', round: 0 };
+      setJoined({ fromRound: phase === 'lobby' ? 0 : round + 1 });
     } catch (error) {
       setProblem(failureText(error, PARTY_JOIN_FAILED));
       setJoining(false);
