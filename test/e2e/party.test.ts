@@ -12,13 +12,21 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserTestsAvailable, newPlayer, type Player, SCREENSHOT_DIR, startWorld, type World } from './support.js';
+import {
+  axeViolations,
+  browserTestsAvailable,
+  newPlayer,
+  type Player,
+  SCREENSHOT_DIR,
+  startWorld,
+  type World,
+} from './support.js';
 
 const available = browserTestsAvailable();
 const SHOTS = process.env.PARTY_SHOTS_DIR ?? join(SCREENSHOT_DIR, 'party');
 const WITH_SCREEN = process.env.PARTY_E2E_SCREEN !== '0';
-const phone = (width: number) => ({
-  context: { viewport: { width, height: 780 }, deviceScaleFactor: 1, reducedMotion: 'reduce' as const },
+const phone = (width: number, bypassCSP = false) => ({
+  context: { viewport: { width, height: 780 }, deviceScaleFactor: 1, reducedMotion: 'reduce' as const, bypassCSP },
 });
 
 const phaseOf = (page: Page, phase: string) => page.locator(`main[data-party-phase="${phase}"]`);
@@ -54,8 +62,9 @@ const sideways = (page: Page) =>
 describe.skipIf(!available)('a party in the browser', () => {
   let world: World;
   const people: Player[] = [];
-  const person = async (width: number) => {
-    const made = await newPlayer(world, phone(width));
+  /** `axe`: a context that may run axe-core (it bypasses the page's CSP). */
+  const person = async (width: number, axe = false) => {
+    const made = await newPlayer(world, phone(width, axe));
     people.push(made);
     return made.page;
   };
@@ -185,23 +194,31 @@ describe.skipIf(!available)('a party in the browser', () => {
 
   it('plays a short alike Classic party', async () => {
     const host = await person(360);
-    const bo = await person(390);
+    const bo = await person(390, true);
     const { partyId } = await createParty(host, 'Ada', ['Classic', "See who's alike", 'No clock']);
     await bo.goto(`/party/${partyId}`);
     await bo.getByRole('textbox', { name: 'Your name' }).fill('Bo');
     await bo.getByRole('button', { name: 'Join' }).click();
     await phaseOf(bo, 'lobby').waitFor();
+    expect(await axeViolations(bo)).toEqual([]);
     await host.getByRole('button', { name: 'Start' }).click();
     for (let round = 1; round <= 3; round++) {
       await inPhase([host, bo], 'answering', round);
       // The same word on both phones (the words come in the question's order on every phone).
+      if (round === 1) {
+        await bo.getByRole('button', { name: /./ }).first().waitFor();
+        expect(await axeViolations(bo)).toEqual([]);
+      }
       const first = host.locator('.party-answer .option').first();
       const word = (await first.textContent()) ?? '';
       await first.click();
       await bo.getByRole('button', { name: word, exact: true }).click();
       await inPhase([host, bo], 'reveal');
       await bo.getByText(/Most alike this round:/).waitFor();
-      if (round === 1) await shot(bo, 'reveal-alike-classic');
+      if (round === 1) {
+        await shot(bo, 'reveal-alike-classic');
+        expect(await axeViolations(bo)).toEqual([]);
+      }
       await host.getByRole('button', { name: 'Next' }).click();
       await inPhase([host, bo], 'standings');
       await host.getByRole('button', { name: 'Next' }).click();
@@ -209,6 +226,7 @@ describe.skipIf(!available)('a party in the browser', () => {
     await inPhase([host, bo], 'finished');
     await bo.getByText(/Your closest match: Ada/).waitFor();
     await shot(bo, 'finished-alike');
+    expect(await axeViolations(bo)).toEqual([]);
     // "Play again": both phones follow to the new party's lobby, in their seats.
     await host.getByRole('button', { name: 'Play again' }).click();
     await Promise.all(
