@@ -67,11 +67,10 @@ export function Answering({ state, userId, meId, myAnswer, seconds, joinedLate =
         {question?.question}
       </h2>
       {joinedLate ? (
-        <p className="party-answered" role="status">
-          {t`You're in! You'll play from the next round.`}
-        </p>
+        <p className="party-answered">{t`You're in! You'll play from the next round.`}</p>
       ) : myAnswer !== null ? (
-        <div className="party-answered" role="status">
+        // Not a live region: the count changes with every answer, and PartyAnnouncer rations what is said.
+        <div className="party-answered">
           <p className="party-answered__title">
             {more === 0
               ? t`Answered — everyone is in`

@@ -70,6 +70,8 @@ describe("a phone's screen reader", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Lock in 50' }));
     await advance(0);
     expect(heard()).toBe('Answer sent.');
+    // One live region on the page: the waiting count changes with each answer and is not read out there.
+    expect(document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')).toHaveLength(1);
     sendState(
       answering({ phase: 'reveal', closesInMs: 8000, reveal: { answers: [], subjectAnswer: 10, closest: [] } }),
     );
