@@ -55,14 +55,18 @@ export function HostControls({ state, send }: { state: PartyState; send: SendCom
   const open = state.code !== null;
   const playing = phase !== 'lobby' && phase !== 'finished';
   return (
-    <section className="party-host" aria-label={t`Host controls`}>
+    <section className="party-host" aria-labelledby="party-host-title">
+      <h2 className="party-host__title" id="party-host-title">
+        {t`Host controls`}
+      </h2>
       {phase === 'lobby' && (
         <>
           {button('start', t`Start`, true, tooFew)}
           {tooFew && <p className="party-host__why muted">{t`At least 2 players are needed to start.`}</p>}
         </>
       )}
-      {phase === 'answering' && button('next', t`Reveal now`, true)}
+      {/* Not the primary look while the host has their own answer to give just above. */}
+      {phase === 'answering' && button('next', t`Reveal now`)}
       {(phase === 'intro' || phase === 'reveal' || phase === 'standings') && button('next', t`Next`, true)}
       {phase === 'paused' ? button('resume', t`Resume`, true) : playing && button('pause', t`Pause`)}
       {phase === 'finished' && button('again', t`Play again`, true)}
