@@ -22,7 +22,7 @@ interface AnsweringProps {
   seconds: number | null;
   /** This phone joined during this round: it plays from the next one. */
   joinedLate?: boolean;
-  onAnswered: (answer: number) => void;
+  onAnswered: (answer: number, round: number) => void;
 }
 
 /**
@@ -43,7 +43,7 @@ export function Answering({ state, userId, meId, myAnswer, seconds, joinedLate =
     setProblem(null);
     try {
       await partyAnswer({ partyId: state.partyId, userId, round: state.round, answer });
-      onAnswered(answer);
+      onAnswered(answer, state.round);
     } catch (error) {
       setProblem(failureText(error, PARTY_ACTION_FAILED));
     } finally {
