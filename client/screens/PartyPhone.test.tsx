@@ -111,6 +111,16 @@ describe('a phone arriving at a party', () => {
     expect(screen.getByText('The host removed you from this party.')).toBeTruthy();
   });
 
+  it('offers the results, not a seat, when the party was over before this browser joined', async () => {
+    mockFetch(() => ({ body: partyState({ phase: 'finished', code: null }) }));
+    await open();
+    expect(phase()).toBe('gone');
+    expect(screen.getByRole('link', { name: 'See the results' }).getAttribute('href')).toBe(
+      `/party/${PARTY_ID}/results`,
+    );
+    expect(screen.queryByRole('textbox', { name: 'Your name' })).toBeNull();
+  });
+
   it('shows "removed" when the live channel closes for a kick', async () => {
     server(BO);
     await open();

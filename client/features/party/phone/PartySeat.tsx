@@ -62,6 +62,9 @@ export function PartySeat({ partyId }: { partyId: string }) {
     );
   }
 
+  // Over before this browser had a seat: nothing to join.
+  if (seat.data.phase === 'finished') return <PartyEnded kind="gone" resultsOf={partyId} />;
+
   const join = async () => {
     setJoining(true);
     setProblem(null);
