@@ -91,6 +91,7 @@ const SAME_ROLE: Record<string, string> = {
   'Play together': 'the way to a party (the landing, the party pages)',
   Players: "a party's list of who is in",
   Standings: "a party's players by points",
+  'See the results': "a link to a finished party's results",
 };
 
 /**
