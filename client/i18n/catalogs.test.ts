@@ -88,6 +88,15 @@ const SAME_ROLE: Record<string, string> = {
   'The most alike': "the title of an alike party's end",
   'The podium': "the title of a guess party's end",
   'Your friend': 'the creator when they left no name',
+  '{shown} out of {SPECTRUM_MAX}, between {low} and {high}': "a Spectrum slider's value, read out",
+  'Your answer, from {low} to {high}': "a Spectrum slider's name",
+  Join: 'the button taking a seat in a party',
+  'no answer': 'a Classic round answered with no word',
+  'Party code': "the label of a party's 5 letters",
+  'Play together': 'the way to a party (the landing, the party pages)',
+  Players: "a party's list of who is in",
+  Standings: "a party's players by points",
+  'See the results': "a link to a finished party's results",
 };
 
 /**

@@ -30,7 +30,11 @@ export type ClientCode =
   | 'creator_link_incomplete'
   | 'report_failed'
   | 'push_failed'
-  | 'bursts_failed';
+  | 'bursts_failed'
+  | 'party_create_failed'
+  | 'party_join_failed'
+  | 'party_load_failed'
+  | 'party_action_failed';
 
 /** Every code the client has a sentence for (client/i18n/failures.ts: a test keeps them translated). */
 export type FailureCode = ErrorCode | ClientCode | OwnQuestionProblemCode;

@@ -134,6 +134,10 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   report_failed: msg`We couldn't send your report. Check your connection and try again.`,
   push_failed: msg`Couldn't turn on notifications. Check your connection and try again.`,
   bursts_failed: msg`Failed to fetch scores`,
+  party_create_failed: msg`We couldn't start the party. Check your connection and try again.`,
+  party_join_failed: msg`We couldn't join the party. Check your connection and try again.`,
+  party_load_failed: msg`We couldn't load this party. Check your connection and try again.`,
+  party_action_failed: msg`That didn't go through. Please try again.`,
 };
 
 /** The descriptor of a code with its values filled in, or undefined for a code this client does not know. */

@@ -175,3 +175,13 @@ describe('landing screen', () => {
     }
   });
 });
+
+describe('play together', () => {
+  it('leads to the party page, where a code is typed or a party started', async () => {
+    mockFetch(bank);
+    openLanding('/spectrum');
+    fireEvent.click(screen.getByRole('link', { name: 'Play together' }));
+    expect(screen.getByTestId('where').textContent).toBe('/party');
+    await advance(0);
+  });
+});

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isolate } from '../../shared/names.js';
 import {
   DEFAULT_MODE,
@@ -28,7 +28,7 @@ import { FailureText } from '../i18n/FailureText.js';
 import { failure } from '../i18n/failure.js';
 import { Isolated } from '../i18n/Isolated.js';
 import { useLanguage } from '../i18n/useLanguage.js';
-import { type LandingState, newGamePath } from '../paths.js';
+import { type LandingState, newGamePath, partyJoinPath } from '../paths.js';
 import { resumableGame, startGame } from '../state/game.js';
 import { saveUserName, storedUserId, userName } from '../state/user.js';
 
@@ -174,6 +174,13 @@ export default function Landing({ edition, onReady }: LandingProps) {
           {load.loading ? t`Loading...` : t`Play`}
         </button>
       </form>
+      {/* Everyone in one room, on one clock: a party (its screens come on demand). */}
+      <p className="landing__party">
+        <Link className="button button--secondary" to={partyJoinPath}>
+          {t`Play together`}
+        </Link>
+        <span className="muted">{t`In one room? Everyone answers on their own phone at the same moment.`}</span>
+      </p>
       {returning && (
         <Suspense fallback={null}>
           <YourGames />

@@ -111,6 +111,17 @@ describe('PartyConnection', () => {
     expect(live.me?.playerID).toBe('b');
   });
 
+  it('takes an acknowledged answer for its own round only (a late reply does not answer the next)', () => {
+    start();
+    const socket = FakeWebSocket.latest;
+    socket.open();
+    socket.receive({ type: 'party', seq: 1, ...state({ round: 1 }) });
+    connection.answered(30, 0);
+    expect(live.myAnswer).toBeNull();
+    connection.answered(64, 1);
+    expect(live.myAnswer).toBe(64);
+  });
+
   it('reconnects after a drop, and at once when the page comes back into view', async () => {
     start();
     FakeWebSocket.latest.open();

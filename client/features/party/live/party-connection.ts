@@ -140,8 +140,12 @@ export class PartyConnection {
     open?.close(1000);
   }
 
-  /** This phone answered the current round (the server acknowledged it). */
-  answered(answer: number): void {
+  /**
+   * This phone answered `round` (the server acknowledged it). A reply that comes after its round
+   * has gone changes nothing: the next round's answer is not this one.
+   */
+  answered(answer: number, round: number): void {
+    if (this.#live.state?.round !== round) return;
     this.#update({ myAnswer: answer });
   }
 

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { INITIAL_PARTY_LIVE, PartyConnection, type PartyLive } from './party-connection.js';
 
 export interface UsePartyLive extends PartyLive {
-  /** Tell the view this phone's answer was acknowledged. */
-  answered: (answer: number) => void;
+  /** Tell the view this phone's answer to `round` was acknowledged. */
+  answered: (answer: number, round: number) => void;
 }
 
 /**
@@ -28,5 +28,5 @@ export function usePartyLive(partyId: string, userId: string | undefined, lang: 
 
   useEffect(() => connection.current?.setLanguage(lang), [lang]);
 
-  return { ...live, answered: (answer) => connection.current?.answered(answer) };
+  return { ...live, answered: (answer, round) => connection.current?.answered(answer, round) };
 }
