@@ -60,6 +60,8 @@ const RULED_OUT: Record<string, string[]> = {
  * role: "one message, one role" below.
  */
 const SAME_ROLE: Record<string, string> = {
+  host: "the mark beside the party's host in a list of its players",
+  'Reconnecting…': "a party screen's notice while its live connection comes back",
   'A friend': 'a friend who left no name, in a list of replies',
   'Answer at least half the rounds to see the reveal.': "the sentence when a friend's reveal needs more answers",
   'Back to {PRODUCT_NAME}': 'a link home from a screen that ends a path',
