@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { matchLanguage } from './languages.js';
 import { cleanName, cleanText } from './names.js';
+import { PACKS } from './packs.js';
 import { partyEndpoints } from './party.js';
 
 export { API_PREFIX } from './api-prefix.js';
@@ -103,6 +104,8 @@ const wireQuestionSchema = z.object({
 });
 
 const gameTypeSchema = z.enum(['Spectrum', 'Classic']);
+/** A pack of the banks (shared/packs.ts). */
+export const packSchema = z.enum(PACKS, { error: `must be one of ${PACKS.join(', ')}` });
 /** A game's mode (shared/product.ts GAME_MODES): alike (the default) or guess. */
 const modeSchema = z.enum(GAME_MODES, { error: `must be ${GAME_MODES.join(' or ')}` });
 
@@ -282,6 +285,8 @@ export const endpoints = {
       exclude: excludeSchema.optional(),
       /** The language of the questions' texts. */
       lang: langSchema,
+      /** Only questions of this pack. */
+      pack: packSchema.optional(),
     }),
     reply: z.object({ questions: z.array(wireQuestionSchema) }),
   },
@@ -299,6 +304,8 @@ export const endpoints = {
       gameType: gameTypeSchema.optional(),
       /** alike (default: friends answer for themselves) or guess (friends guess the creator's answers). */
       mode: modeSchema.optional(),
+      /** The pack its drawn questions came from: named on join and on its cards. */
+      pack: packSchema.optional(),
       /** The game's language: its join page's link preview and `<html lang>`. */
       lang: langSchema,
       /**
@@ -368,7 +375,13 @@ export const endpoints = {
   'join-game': {
     method: 'POST',
     body: z.object({ gameId: gameIdSchema, lang: langSchema }),
-    reply: z.object({ questions: z.array(wireQuestionSchema), gameType: gameTypeSchema, mode: modeSchema }),
+    reply: z.object({
+      questions: z.array(wireQuestionSchema),
+      gameType: gameTypeSchema,
+      mode: modeSchema,
+      /** The game's pack, when it was made from one. */
+      pack: packSchema.optional(),
+    }),
   },
   'has-played': {
     method: 'GET',

@@ -62,7 +62,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (!(await cache.gameExists(gameId))) throw unknownGame();
   }
 
-  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, mode, lang, replyTo }) => {
+  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, mode, pack, lang, replyTo }) => {
     const edition = editionOf(gameType);
     const drawn = await readQuestionSet(questionSet, edition, questions);
     checkAnswers(drawn, answerSet, 'answerSet');
@@ -93,6 +93,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
       ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
       lang,
       mode: mode ?? DEFAULT_MODE,
+      pack,
     });
     // Announced to the first game's scoreboard; a friend removed (or a game deleted) meanwhile stores nothing.
     if (replyTo && replyFrom !== undefined) await options.replies?.addReply(replyTo.gameId, replyFrom, gameId);
@@ -176,6 +177,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
         questions: game.questions.map((question) => toWireQuestion(options.texts.localize(question, lang))),
         gameType: gameTypeOf(game.edition),
         mode: game.mode,
+        pack: game.pack,
       });
       reply = new Serialized(json);
       replies.set(lang, reply);
