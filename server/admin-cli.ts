@@ -71,7 +71,7 @@ export async function runAdminCommand(
     err(line);
     return 1;
   }
-  const moderation = new Moderation(storage.games, storage.reports);
+  const moderation = new Moderation(storage.games, storage.reports, undefined, undefined, storage.notes);
   try {
     switch (command) {
       case 'reports': {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { matchLanguage } from './languages.js';
 import { cleanName, cleanText } from './names.js';
+import { noteEndpoints } from './notes.js';
 import { PACKS } from './packs.js';
 import { partyEndpoints } from './party.js';
 
@@ -255,6 +256,18 @@ const adminGameSchema = z.object({
   unfinished: z.array(z.object({ playerID: z.string(), playerName: z.string(), round: z.number() })).optional(),
   /** Newest first. */
   reports: z.array(z.object({ reason: reportReasonSchema, note: z.string().optional(), createdAt: z.string() })),
+  /** Notes friends left the creator (shared/notes.ts), oldest first; each removable. */
+  notes: z
+    .array(
+      z.object({
+        playerID: z.string(),
+        playerName: z.string(),
+        reaction: z.string().optional(),
+        note: z.string().optional(),
+        createdAt: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type ReportedGame = z.infer<typeof reportedGameSchema>;
 export type AdminGame = z.infer<typeof adminGameSchema>;
@@ -554,6 +567,8 @@ export const endpoints = {
     body: z.object({ gameId: gameIdSchema, playerID: publicPlayerIdSchema }),
     reply: okReply,
   },
+  // A word back: notes and reactions (shared/notes.ts).
+  ...noteEndpoints,
   // A party: play together in one room (shared/party.ts).
   ...partyEndpoints,
 } as const satisfies Record<string, EndpointDefinition>;

@@ -85,4 +85,11 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
     request.log.info({ gameId, playerID, action: 'remove-player' }, 'admin: friend removed');
     return { ok: true as const };
   });
+
+  endpoint(app, 'admin/remove-note', async ({ gameId, playerID }, request) => {
+    if (!(await moderation.removeNote(gameId, playerID)))
+      throw notFound('unknown_note', 'This friend left no note in this game.');
+    request.log.info({ gameId, playerID, action: 'remove-note' }, 'admin: note removed');
+    return { ok: true as const };
+  });
 };

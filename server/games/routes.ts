@@ -62,44 +62,48 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (!(await cache.gameExists(gameId))) throw unknownGame();
   }
 
-  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, mode, pack, lang, replyTo }) => {
-    const edition = editionOf(gameType);
-    const drawn = await readQuestionSet(questionSet, edition, questions);
-    checkAnswers(drawn, answerSet, 'answerSet');
-    // Rounds the creator let time out are dropped: friends are never scored against them.
-    const kept = answeredRounds(drawn, answerSet);
-    if (kept.length === 0) throw badRequest('no_answered_rounds', 'Answer at least one round to make a game.');
-    const gameQuestions = kept.map((index) => drawn[index]);
-    // A game made back for a creator: its maker must be on that game's scoreboard.
-    let replyFrom: string | undefined;
-    if (replyTo) {
-      await requireGameExists(replyTo.gameId);
-      replyFrom = await options.replies?.playerOf(replyTo.gameId, replyTo.playerId);
-      if (replyFrom === undefined) {
-        throw forbidden('reply_not_played', 'You can make a game back only for a game you played.');
+  endpoint(
+    app,
+    'create-game',
+    async ({ userId, userName, questionSet, answerSet, gameType, mode, pack, lang, replyTo }) => {
+      const edition = editionOf(gameType);
+      const drawn = await readQuestionSet(questionSet, edition, questions);
+      checkAnswers(drawn, answerSet, 'answerSet');
+      // Rounds the creator let time out are dropped: friends are never scored against them.
+      const kept = answeredRounds(drawn, answerSet);
+      if (kept.length === 0) throw badRequest('no_answered_rounds', 'Answer at least one round to make a game.');
+      const gameQuestions = kept.map((index) => drawn[index]);
+      // A game made back for a creator: its maker must be on that game's scoreboard.
+      let replyFrom: string | undefined;
+      if (replyTo) {
+        await requireGameExists(replyTo.gameId);
+        replyFrom = await options.replies?.playerOf(replyTo.gameId, replyTo.playerId);
+        if (replyFrom === undefined) {
+          throw forbidden('reply_not_played', 'You can make a game back only for a game you played.');
+        }
+        if (((await options.replies?.repliesLeft(replyTo.gameId, replyFrom)) ?? 1) <= 0) {
+          throw conflict('too_many_replies', TOO_MANY_REPLIES);
+        }
       }
-      if (((await options.replies?.repliesLeft(replyTo.gameId, replyFrom)) ?? 1) <= 0) {
-        throw conflict('too_many_replies', TOO_MANY_REPLIES);
-      }
-    }
-    const gameId = newGameId();
-    await games.createGame({
-      id: gameId,
-      edition,
-      creatorUserId: userId,
-      creatorName: userName,
-      questionIds: gameQuestions.map((question) => question.id),
-      answers: kept.map((index) => answerSet[index]),
-      ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
-      lang,
-      mode: mode ?? DEFAULT_MODE,
-      pack,
-    });
-    // Announced to the first game's scoreboard; a friend removed (or a game deleted) meanwhile stores nothing.
-    if (replyTo && replyFrom !== undefined) await options.replies?.addReply(replyTo.gameId, replyFrom, gameId);
-    options.onGameCreated?.();
-    return { gameId };
-  });
+      const gameId = newGameId();
+      await games.createGame({
+        id: gameId,
+        edition,
+        creatorUserId: userId,
+        creatorName: userName,
+        questionIds: gameQuestions.map((question) => question.id),
+        answers: kept.map((index) => answerSet[index]),
+        ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
+        lang,
+        mode: mode ?? DEFAULT_MODE,
+        pack,
+      });
+      // Announced to the first game's scoreboard; a friend removed (or a game deleted) meanwhile stores nothing.
+      if (replyTo && replyFrom !== undefined) await options.replies?.addReply(replyTo.gameId, replyFrom, gameId);
+      options.onGameCreated?.();
+      return { gameId };
+    },
+  );
 
   endpoint(app, 'log-response', async ({ gameId, playerId, userName, responseSet }, request) => {
     const game = await requireGame(gameId);

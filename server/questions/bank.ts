@@ -174,7 +174,8 @@ function readPacks(value: unknown, named: string, fail: (problem: string) => nev
     return fail(`${named} has packs ${preview(value)}; "packs" is a non-empty list of ${list}`);
   }
   const unknownPack = value.find((pack) => !isPack(pack));
-  if (unknownPack !== undefined) return fail(`${named} names the pack ${preview(unknownPack)}, which is not one of ${list}`);
+  if (unknownPack !== undefined)
+    return fail(`${named} names the pack ${preview(unknownPack)}, which is not one of ${list}`);
   if (new Set(value).size !== value.length) return fail(`${named} names a pack twice`);
   return { packs: value as Pack[] };
 }

@@ -6,6 +6,7 @@ import { GroupCommit } from '../db/group-commit.js';
 import { seedQuestions } from '../db/seed.js';
 import { sqliteGameRepository } from '../games/sqlite.js';
 import { responseWriter } from '../games/sqlite-responses.js';
+import { sqliteNoteRepository } from '../notes/sqlite.js';
 import { MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
 import { sqlitePushRepository } from '../push/sqlite.js';
 import type { BankOptions } from '../questions/bank.js';
@@ -59,6 +60,7 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
     push: sqlitePushRepository(db),
     reports: sqliteReportRepository(db),
     replies: sqliteReplyRepository(db, options.bus),
+    notes: sqliteNoteRepository(db, options.bus),
     async ping() {
       db.prepare('SELECT 1').get();
     },
