@@ -80,6 +80,7 @@ export async function registerApi(
         questions,
         cache: rooms,
         texts,
+        questionsPerGame: config.QUESTIONS_PER_GAME,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         playsPerNetwork: config.PLAYS_PER_ADDRESS_PER_GAME,
         replies: storage.replies,

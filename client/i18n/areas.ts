@@ -24,6 +24,7 @@ export const SCREEN_FOLDERS: readonly string[] = [
   'client/features/report/',
   'client/features/missed-rounds/',
   'client/features/modes/',
+  'client/features/notes/',
 ];
 
 /** The screens of client/screens/ that the entry chunk carries itself (App.tsx imports them statically). */

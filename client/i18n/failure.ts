@@ -30,7 +30,8 @@ export type ClientCode =
   | 'creator_link_incomplete'
   | 'report_failed'
   | 'push_failed'
-  | 'bursts_failed';
+  | 'bursts_failed'
+  | 'note_failed';
 
 /** Every code the client has a sentence for (client/i18n/failures.ts: a test keeps them translated). */
 export type FailureCode = ErrorCode | ClientCode | OwnQuestionProblemCode;

@@ -23,6 +23,8 @@ interface GameRoutesOptions {
   texts: QuestionTexts;
   /** Definitions and scoreboards kept in memory, fresh from the event bus (reads go through it). */
   cache: GameCache;
+  /** Rounds of a game (QUESTIONS_PER_GAME): also the most questions of their own a creator may write. */
+  questionsPerGame: number;
   /** Friends a game takes at most (MAX_PLAYERS_PER_GAME). */
   maxPlayersPerGame: number;
   /** Responses one client network may store per game (PLAYS_PER_ADDRESS_PER_GAME; 0: no cap). */
@@ -67,7 +69,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     'create-game',
     async ({ userId, userName, questionSet, answerSet, gameType, mode, pack, lang, replyTo }) => {
       const edition = editionOf(gameType);
-      const drawn = await readQuestionSet(questionSet, edition, questions);
+      const drawn = await readQuestionSet(questionSet, edition, questions, options.questionsPerGame);
       checkAnswers(drawn, answerSet, 'answerSet');
       // Rounds the creator let time out are dropped: friends are never scored against them.
       const kept = answeredRounds(drawn, answerSet);
@@ -96,7 +98,8 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
         ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
         lang,
         mode: mode ?? DEFAULT_MODE,
-        pack,
+        // A game of the creator's own questions only was drawn from no pack.
+        pack: gameQuestions.some((question) => !isOwnQuestionId(question.id)) ? pack : undefined,
       });
       // Announced to the first game's scoreboard; a friend removed (or a game deleted) meanwhile stores nothing.
       if (replyTo && replyFrom !== undefined) await options.replies?.addReply(replyTo.gameId, replyFrom, gameId);
