@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireQuestion } from '../../shared/model.js';
 import { PACKS } from '../../shared/packs.js';
 import { EDITIONS } from '../../shared/product.js';
+import { cardKey, previewOf } from '../cards/og-cards.js';
 import { SEED_DIR } from '../paths.js';
 import { newUserId, rowCount, testApp } from '../testing/app.js';
 import { advance, call, command, createParty, FakeClock, join } from '../testing/party.js';
+import { clientFixture, metaTags } from '../testing/web.js';
 import { loadQuestionBank } from './bank.js';
 
 const bank = loadQuestionBank(SEED_DIR);
@@ -100,5 +102,37 @@ describe('packs through the API', () => {
     for (const id of seen) expect(inPack.has(id), id).toBe(true);
     const plain = await createParty(app, { gameType: 'Classic', format: 'alike' });
     expect((await call(app, `get-party?partyId=${plain.partyId}`)).body.pack).toBeUndefined();
+  });
+});
+
+describe("a game's pack on its link preview and card", () => {
+  it('follows the title after a dot, in the game’s language, and makes the card another one', async () => {
+    const app = await testApp({ QUESTIONS_PER_GAME: '3' }, { clientDir: clientFixture() });
+    try {
+      const questions = (await call(app, 'get-questions?gametype=classic&pack=couples')).body
+        .questions as WireQuestion[];
+      const make = async (lang: string, pack?: string) =>
+        (
+          await call(app, 'create-game', {
+            userId: newUserId(),
+            userName: 'Ada',
+            questionSet: questions.map((q) => q.questionID),
+            answerSet: [1, 1, 1],
+            lang,
+            ...(pack ? { pack } : {}),
+          })
+        ).body.gameId as string;
+      const title = async (gameId: string) =>
+        metaTags((await app.inject({ url: `/join/${gameId}` })).body).get('og:title');
+      expect(await title(await make('en', 'couples'))).toBe('Ada wants to know how in tune you are · Couples');
+      expect(await title(await make('de', 'silly'))).toMatch(/^Ada .+ · Quatsch$/);
+      expect(await title(await make('en'))).toBe('Ada wants to know how in tune you are');
+      // The card shows it (on its badge): a game with a pack has a card of its own.
+      const preview = { creatorName: 'Ada', edition: 'classic' as const, lang: 'en' as const };
+      expect(cardKey(previewOf({ ...preview, pack: 'couples' }))).not.toBe(cardKey(previewOf(preview)));
+      expect(cardKey(previewOf(preview))).toBe(cardKey(preview));
+    } finally {
+      await app.close();
+    }
   });
 });
