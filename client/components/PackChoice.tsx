@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { PACKS, type Pack } from '../../shared/packs.js';
-import { PACK_EMOJI, PACK_NAMES } from '../i18n/packs.js';
+import { PACK_NAMES } from '../i18n/packs.js';
 
 /**
  * The landing's choice of pack (shared/packs.ts), one tap each: "A bit of everything" (the whole bank) or one pack,
@@ -24,7 +24,7 @@ export function PackChoice({ pack, onChange }: { pack: Pack | undefined; onChang
     <fieldset className="pack">
       <legend className="pack__legend">{t`Pick a theme`}</legend>
       {option(undefined, t`A bit of everything`)}
-      {PACKS.map((value) => option(value, `${PACK_EMOJI[value]} ${i18n._(PACK_NAMES[value])}`))}
+      {PACKS.map((value) => option(value, i18n._(PACK_NAMES[value])))}
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { isolate } from '../../shared/names.js';
 import { isPack, type Pack } from '../../shared/packs.js';
 import {
@@ -69,11 +69,11 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const [name, setName] = useState(userName);
   const [returning] = useState(() => storedUserId() !== null);
   // The pack lives in the address (`?pack=couples`), as the edition lives in the path.
-  const [search, setSearch] = useSearchParams();
-  const asked = search.get('pack');
+  // (Read and written by hand: useSearchParams would cost the landing's budget more.)
+  const asked = new URLSearchParams(location.search).get('pack');
   const pack = isPack(asked) ? asked : undefined;
   const choosePack = (next: Pack | undefined) =>
-    setSearch(next === undefined ? {} : { pack: next }, { replace: true, state: location.state });
+    navigate({ search: next === undefined ? '' : `?pack=${next}` }, { replace: true, state: location.state });
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
   // A switch of language or pack draws them again.
   const load = useApi(['get-questions', edition, lang, pack ?? ''], (signal) =>
