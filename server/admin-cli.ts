@@ -87,7 +87,7 @@ export async function runAdminCommand(
     err(line);
     return 1;
   }
-  const moderation = new Moderation(storage.games, storage.reports);
+  const moderation = new Moderation(storage.games, storage.reports, undefined, undefined, storage.notes);
   const party = createPartyWing({ config, storage, questions: storage.questions, texts }, (message) => err(message));
   try {
     switch (command) {

@@ -15,6 +15,7 @@ import { apiCors } from './http/cors.js';
 import { openApiRoute } from './http/openapi.js';
 import type { Rooms } from './live/rooms.js';
 import { liveRoutes } from './live/routes.js';
+import { noteRoutes } from './notes/routes.js';
 import type { Metrics } from './ops/metrics.js';
 import { type PartyWing, registerParty } from './party/index.js';
 import type { PartyModeration } from './party/moderation.js';
@@ -29,7 +30,7 @@ import type { Storage } from './storage/index.js';
 
 export interface ApiOptions {
   config: Config;
-  storage: Pick<Storage, 'games' | 'questions' | 'push' | 'reports' | 'circle' | 'rounds' | 'replies'>;
+  storage: Pick<Storage, 'games' | 'questions' | 'push' | 'reports' | 'circle' | 'rounds' | 'replies' | 'notes'>;
   /** The game cache every route reads games through, and the live channel's rooms. */
   rooms: Rooms;
   texts: QuestionTexts;
@@ -82,6 +83,7 @@ export async function registerApi(
         questions,
         cache: rooms,
         texts,
+        questionsPerGame: config.QUESTIONS_PER_GAME,
         maxPlayersPerGame: config.MAX_PLAYERS_PER_GAME,
         playsPerNetwork: config.PLAYS_PER_ADDRESS_PER_GAME,
         replies: storage.replies,
@@ -102,6 +104,12 @@ export async function registerApi(
       await api.register(comparisonRoutes, { games, cache: rooms, texts });
       await api.register(creatorRoutes, { games, cache: rooms, coCreatorsPerGame: config.CO_CREATORS_PER_GAME });
       await api.register(shareRoutes, { replies: storage.replies, games, cache: rooms });
+      await api.register(noteRoutes, {
+        notes: storage.notes,
+        games,
+        cache: rooms,
+        onNoteLeft: options.push.notifier && ((gameId, name) => options.push.notifier?.noteLeft(gameId, name)),
+      });
       await api.register(reportRoutes, { reports: storage.reports, cache: rooms });
       await api.register(adminRoutes, options.admin);
       await api.register(openApiRoute);

@@ -173,7 +173,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoute, { ping: storage.ping });
   // Moderation: the admin's API (below, under /prod) and its page (no ADMIN_TOKEN: neither exists).
   const adminAuth = config.ADMIN_TOKEN === undefined ? undefined : new AdminAuth(config.ADMIN_TOKEN);
-  const moderation = new Moderation(games, storage.reports, (gameId) => rooms.findGame(gameId), storage.rounds);
+  const moderation = new Moderation(
+    games,
+    storage.reports,
+    (gameId) => rooms.findGame(gameId),
+    storage.rounds,
+    storage.notes,
+  );
   const party = createPartyWing(
     { config, storage, questions: storage.questions, texts, clock: options.partyClock },
     (message, error) => app.log.warn({ err: error }, message),

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { matchLanguage } from './languages.js';
 import { cleanName, cleanText } from './names.js';
+import { noteEndpoints } from './notes.js';
+import { PACKS } from './packs.js';
 import { partyAdminEndpoints, partyEndpoints } from './party.js';
 
 export { API_PREFIX } from './api-prefix.js';
@@ -103,6 +105,8 @@ const wireQuestionSchema = z.object({
 });
 
 const gameTypeSchema = z.enum(['Spectrum', 'Classic']);
+/** A pack of the banks (shared/packs.ts). */
+export const packSchema = z.enum(PACKS, { error: `must be one of ${PACKS.join(', ')}` });
 /** A game's mode (shared/product.ts GAME_MODES): alike (the default) or guess. */
 const modeSchema = z.enum(GAME_MODES, { error: `must be ${GAME_MODES.join(' or ')}` });
 
@@ -252,6 +256,18 @@ const adminGameSchema = z.object({
   unfinished: z.array(z.object({ playerID: z.string(), playerName: z.string(), round: z.number() })).optional(),
   /** Newest first. */
   reports: z.array(z.object({ reason: reportReasonSchema, note: z.string().optional(), createdAt: z.string() })),
+  /** Notes friends left the creator (shared/notes.ts), oldest first; each removable. */
+  notes: z
+    .array(
+      z.object({
+        playerID: z.string(),
+        playerName: z.string(),
+        reaction: z.string().optional(),
+        note: z.string().optional(),
+        createdAt: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type ReportedGame = z.infer<typeof reportedGameSchema>;
 export type AdminGame = z.infer<typeof adminGameSchema>;
@@ -282,6 +298,8 @@ export const endpoints = {
       exclude: excludeSchema.optional(),
       /** The language of the questions' texts. */
       lang: langSchema,
+      /** Only questions of this pack. */
+      pack: packSchema.optional(),
     }),
     reply: z.object({ questions: z.array(wireQuestionSchema) }),
   },
@@ -299,6 +317,8 @@ export const endpoints = {
       gameType: gameTypeSchema.optional(),
       /** alike (default: friends answer for themselves) or guess (friends guess the creator's answers). */
       mode: modeSchema.optional(),
+      /** The pack its drawn questions came from: named on join and on its cards. */
+      pack: packSchema.optional(),
       /** The game's language: its join page's link preview and `<html lang>`. */
       lang: langSchema,
       /**
@@ -368,7 +388,13 @@ export const endpoints = {
   'join-game': {
     method: 'POST',
     body: z.object({ gameId: gameIdSchema, lang: langSchema }),
-    reply: z.object({ questions: z.array(wireQuestionSchema), gameType: gameTypeSchema, mode: modeSchema }),
+    reply: z.object({
+      questions: z.array(wireQuestionSchema),
+      gameType: gameTypeSchema,
+      mode: modeSchema,
+      /** The game's pack, when it was made from one. */
+      pack: packSchema.optional(),
+    }),
   },
   'has-played': {
     method: 'GET',
@@ -542,6 +568,8 @@ export const endpoints = {
     reply: okReply,
   },
   ...partyAdminEndpoints,
+  // A word back: notes and reactions (shared/notes.ts).
+  ...noteEndpoints,
   // A party: play together in one room (shared/party.ts).
   ...partyEndpoints,
 } as const satisfies Record<string, EndpointDefinition>;

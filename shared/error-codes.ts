@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'wrong_edition',
   'no_answered_rounds',
   'push_endpoint_not_allowed',
+  'note_empty',
   // 401
   'admin_token_wrong',
   // 403
@@ -37,6 +38,7 @@ export const ERROR_CODES = [
   'party_kicked',
   'party_host_only',
   'party_not_player',
+  'note_not_played',
   // 404
   'not_found',
   'unknown_game',
@@ -53,6 +55,7 @@ export const ERROR_CODES = [
   'push_off',
   'party_not_found',
   'unknown_party',
+  'unknown_note',
   // 408
   'request_timeout',
   // 409
@@ -73,6 +76,7 @@ export const ERROR_CODES = [
   'round_answered',
   'too_many_creator_push_subscriptions',
   'too_many_replies',
+  'note_already_left',
   // 413
   'body_too_large',
   // 426

@@ -22,7 +22,9 @@ export type LiveMessage =
   /** The creator deleted the game; the server then closes the socket with LIVE_CLOSE_UNKNOWN_GAME. */
   | { type: 'deleted' }
   /** A friend (`playerID` on this scoreboard) made a game (`gameId`) for this game's creator. */
-  | { type: 'reply'; playerID: string; gameId: string };
+  | { type: 'reply'; playerID: string; gameId: string }
+  /** A friend (`playerID`) left this game's creator a note or a reaction (never its text: get-notes reads it). */
+  | { type: 'note'; playerID: string };
 
 /**
  * Every type of message on the live channels, games' and parties', the one list the rest is
@@ -42,6 +44,7 @@ export const LIVE_MESSAGE_TYPES = {
   removed: 'bus',
   deleted: 'bus',
   reply: 'bus',
+  note: 'bus',
   party: 'party-state',
   answered: 'party-delta',
   presence: 'party-delta',

@@ -26,7 +26,7 @@ describe('the table of modes', () => {
 describe('the live vocabulary', () => {
   it('lists every message type, and a type added without its entry fails to compile', () => {
     expectTypeOf<keyof typeof LIVE_MESSAGE_TYPES>().toEqualTypeOf<LiveMessage['type'] | PartyLiveMessage['type']>();
-    type OneMore = LiveMessage | { type: 'note'; playerID: string };
+    type OneMore = LiveMessage | { type: 'wave'; playerID: string };
     // @ts-expect-error: a message type without its entry in LIVE_MESSAGE_TYPES.
     const withoutItsEntry: Record<OneMore['type'] | PartyLiveMessage['type'], LiveMessageKind> = LIVE_MESSAGE_TYPES;
     expect(withoutItsEntry).toBe(LIVE_MESSAGE_TYPES);

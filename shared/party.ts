@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { matchLanguage } from './languages.js';
 import { cleanName } from './names.js';
+import { PACKS } from './packs.js';
 import { CIRCLE_BANDS } from './trust.js';
 
 /** A party code's letters: consonants only, so that no code spells a word. */
@@ -144,6 +145,8 @@ export const partyStateSchema = z.object({
   gameType: gameTypeSchema,
   format: z.enum(PARTY_FORMATS),
   timing: z.enum(PARTY_TIMINGS),
+  /** The pack its questions are drawn from (absent: the whole bank). */
+  pack: z.enum(PACKS).optional(),
   /** The host's language: the shared screen's. */
   lang: z.string(),
   round: z.number(),
@@ -182,6 +185,8 @@ export const partyEndpoints = {
         .min(PARTY_ROUNDS_MIN, { error: `must be at least ${PARTY_ROUNDS_MIN}` })
         .max(PARTY_ROUNDS_MAX, { error: `must be at most ${PARTY_ROUNDS_MAX}` })
         .optional(),
+      /** Draw the questions from this pack (shared/packs.ts). */
+      pack: z.enum(PACKS, { error: `must be one of ${PACKS.join(', ')}` }).optional(),
       lang: langSchema,
     }),
     reply: z.object({ partyId: z.string(), code: z.string(), playerID: z.string() }),

@@ -8,6 +8,8 @@
  * and that every language translates every one.
  */
 
+import type { Pack } from './packs.js';
+
 /** A catalogue message: its id in the catalogues and its English. */
 export interface Text {
   readonly id: string;
@@ -276,6 +278,22 @@ export const PUSH_TEXTS = {
   several: /*i18n*/ { id: 'push.several', message: '{count} friends played your game' },
 } as const;
 
+/** A pack's name (shared/packs.ts): on the landing's choice, the join screen, cards and the party's screens. */
+export const PACK_TEXTS = {
+  friends: /*i18n*/ { id: 'pack.friends', message: 'Friends' },
+  couples: /*i18n*/ { id: 'pack.couples', message: 'Couples' },
+  family: /*i18n*/ { id: 'pack.family', message: 'Family' },
+  work: /*i18n*/ { id: 'pack.work', message: 'Work' },
+  deep: /*i18n*/ { id: 'pack.deep', message: 'Deep' },
+  silly: /*i18n*/ { id: 'pack.silly', message: 'Silly' },
+} as const satisfies Record<Pack, Text>;
+
+/** A creator's push when a friend leaves a note (notes: server/notes/); never the note itself. */
+export const NOTE_PUSH_TEXTS = {
+  one: /*i18n*/ { id: 'push.note', message: '{name} left you a note' },
+  oneUnnamed: /*i18n*/ { id: 'push.note-unnamed', message: 'A friend left you a note' },
+} as const;
+
 /** Every message of this file, for the server's catalogue and the test that keeps it translated. */
 export const SERVER_TEXTS: readonly Text[] = [
   CARD_TEXTS.genericTitle,
@@ -300,6 +318,8 @@ export const SERVER_TEXTS: readonly Text[] = [
   ...Object.values(GUESS_STORY_TEXTS),
   ...Object.values(PUSH_TEXTS),
   ...Object.values(PARTY_STORY_TEXTS),
+  ...Object.values(PACK_TEXTS),
+  ...Object.values(NOTE_PUSH_TEXTS),
 ];
 
 /** A message with its `{name}` placeholders filled in (a missing value leaves the placeholder). */

@@ -1,5 +1,6 @@
 import type { ReplyOf, RequestOf } from '../../shared/api.js';
 import { editionOf, fromWireQuestion, type Question } from '../../shared/model.js';
+import type { Pack } from '../../shared/packs.js';
 import type { Edition, GameMode } from '../../shared/product.js';
 import { failure } from '../i18n/failure.js';
 import type { Language } from '../i18n/languages.js';
@@ -38,13 +39,14 @@ export async function joinGame(
   gameId: string,
   lang: Language,
   signal?: AbortSignal,
-): Promise<{ edition: Edition; questions: Question[]; mode: GameMode }> {
+): Promise<{ edition: Edition; questions: Question[]; mode: GameMode; pack?: Pack }> {
   const reply = await apiCall('join-game', { body: { gameId } }, { signal, fallback: REQUEST_FAILED, lang });
   const edition = editionOf(reply.gameType);
   return {
     edition,
     questions: reply.questions.map((question) => fromWireQuestion(edition, question)),
     mode: reply.mode,
+    ...(reply.pack && { pack: reply.pack }),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { EDITIONS, type Edition } from '../../shared/product.js';
 import { EDITION_NAMES } from '../i18n/editions.js';
 import { landingPath } from '../paths.js';
@@ -14,6 +14,8 @@ const HINTS: Record<Edition, MessageDescriptor> = {
 /** Switches the landing screen between editions; the edition lives in the path. */
 export function EditionToggle({ edition }: { edition: Edition }) {
   const navigate = useNavigate();
+  // The chosen pack (`?pack=`) stays chosen in the other edition.
+  const { search } = useLocation();
   const { i18n, t } = useLingui();
   return (
     <div className="edition">
@@ -25,7 +27,7 @@ export function EditionToggle({ edition }: { edition: Edition }) {
             type="button"
             className="edition__option"
             aria-pressed={option === edition}
-            onClick={() => option !== edition && navigate(landingPath(option), { replace: true })}
+            onClick={() => option !== edition && navigate({ pathname: landingPath(option), search }, { replace: true })}
           >
             {i18n._(EDITION_NAMES[option])}
           </button>

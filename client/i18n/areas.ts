@@ -25,6 +25,7 @@ export const SCREEN_FOLDERS: readonly string[] = [
   'client/features/missed-rounds/',
   'client/features/modes/',
   'client/features/party/',
+  'client/features/notes/',
 ];
 
 /** The screens of client/screens/ that the entry chunk carries itself (App.tsx imports them statically). */

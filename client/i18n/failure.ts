@@ -34,7 +34,8 @@ export type ClientCode =
   | 'party_create_failed'
   | 'party_join_failed'
   | 'party_load_failed'
-  | 'party_action_failed';
+  | 'party_action_failed'
+  | 'note_failed';
 
 /** Every code the client has a sentence for (client/i18n/failures.ts: a test keeps them translated). */
 export type FailureCode = ErrorCode | ClientCode | OwnQuestionProblemCode;

@@ -1,7 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
-  MAX_OWN_QUESTIONS,
   OWN_QUESTION_MAX_LENGTH,
   OWN_QUESTION_MIN_LENGTH,
   OWN_WORDS_MAX,
@@ -33,12 +32,13 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   wrong_answer_count: msg`There must be one answer per question.`,
   answer_out_of_range: msg`An answer is outside its question's range.`,
   duplicate_question: msg`A question is in the game more than once.`,
-  too_many_own_questions: msg`A game holds at most ${MAX_OWN_QUESTIONS} questions of your own.`,
+  too_many_own_questions: msg`A game holds at most one question of your own per round.`,
   invalid_own_question: msg`One of your own questions cannot be used; check it and try again.`,
   unknown_question: msg`A question of this game does not exist.`,
   wrong_edition: msg`A question belongs to the other edition.`,
   no_answered_rounds: msg`Answer at least one round to make a game.`,
   push_endpoint_not_allowed: msg`Notifications can only go through a known push service.`,
+  note_empty: msg`Leave a reaction, a note, or both.`,
   admin_token_wrong: msg`That admin token is not right.`,
   // Refusals (403), things that are not there (404), conflicts (409).
   creator_only: msg`Only the creator of this game can do that.`,
@@ -74,6 +74,9 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   too_many_push_subscriptions: msg`This game has too many devices getting notifications.`,
   too_many_creator_push_subscriptions: msg`You already get notifications for too many games; turn some off first.`,
   too_many_replies: msg`You cannot make any more games back for this game.`,
+  note_already_left: msg`You already left a note for this game.`,
+  note_not_played: msg`You can leave a note once you have played this game.`,
+  unknown_note: msg`This friend left no note in this game.`,
   // A party's (shared/party.ts).
   party_not_found: msg`No open party has this code.`,
   unknown_party: msg`This party does not exist. Check the link you followed.`,
@@ -132,6 +135,7 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   action_failed: msg`That did not work. Please try again.`,
   creator_link_incomplete: msg`This creator link is incomplete: copy all of it, including the part after #.`,
   report_failed: msg`We couldn't send your report. Check your connection and try again.`,
+  note_failed: msg`We couldn't send your note. Check your connection and try again.`,
   push_failed: msg`Couldn't turn on notifications. Check your connection and try again.`,
   bursts_failed: msg`Failed to fetch scores`,
   party_create_failed: msg`We couldn't start the party. Check your connection and try again.`,

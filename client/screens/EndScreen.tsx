@@ -10,6 +10,7 @@ import { UnfinishedPlays } from '../features/creator/UnfinishedPlays.js';
 import { useCreatorCheck } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
 import { endScreenWords } from '../features/modes/end-screen-words.js';
+import { useNotes } from '../features/notes/useNotes.js';
 import { NotifyWhenFriendsPlay } from '../features/push/NotifyWhenFriendsPlay.js';
 import { PlayingNow } from '../features/rounds/PlayingNow.js';
 import { LiveBadge } from '../features/scoreboard/LiveBadge.js';
@@ -29,6 +30,7 @@ export default function EndScreen() {
   const claimed = (useLocation().state as EndScreenState | null)?.claimed === true;
   const live = useLiveScoreboard(gameId, { asCreator: true });
   const { isCreator, mode } = useCreatorCheck(gameId);
+  const notes = useNotes(gameId, isCreator, live.notes);
   const words = endScreenWords(mode);
   const link = absoluteUrl(joinPath(gameId));
   const { i18n, t } = useLingui();
@@ -60,6 +62,7 @@ export default function EndScreen() {
             gameId={gameId}
             isCreator={isCreator}
             players={live.players}
+            notes={notes}
             emptyText={t`No one yet. Scores appear here the moment friends finish.`}
           />
         ) : (

@@ -213,7 +213,12 @@ export default function Game({ edition }: { edition: Edition }) {
   };
   // A swap draws a question this game has never held, and lands only if its round is still on.
   const onSwap = async () => {
-    const [fresh] = await getMoreQuestions(edition, { count: 1, exclude: seenQuestionIds(game), lang });
+    const [fresh] = await getMoreQuestions(edition, {
+      count: 1,
+      exclude: seenQuestionIds(game),
+      lang,
+      pack: game.pack,
+    });
     if (!fresh) return false;
     setGame((current) => {
       if (!current || current.answers.length !== round || current.questions[round].id !== question.id) return current;

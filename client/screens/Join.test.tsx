@@ -31,6 +31,23 @@ describe('join screen on load', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You are joining Sam's game");
   });
 
+  it("names the game's pack beside the invitation, and says none for a game without one", async () => {
+    mockFetch((url) => ({
+      body:
+        url.pathname === '/prod/join-game'
+          ? { ...JOINED, pack: 'couples' }
+          : { playerName: 'Sam', isCreator: false, hasPlayed: false },
+    }));
+    const first = openJoin();
+    await advance(0);
+    expect(screen.getByText('Theme: 💞 Couples')).toBeTruthy();
+    first.unmount();
+    mockFetch(arrival({ playerName: 'Sam', isCreator: false, hasPlayed: false }));
+    openJoin();
+    await advance(0);
+    expect(screen.queryByText(/^Theme:/)).toBeNull();
+  });
+
   it("sends the game's creator to the end screen", async () => {
     mockFetch(() => ({ body: { playerName: 'Sam', isCreator: true, hasPlayed: false } }));
     openJoin();

@@ -22,6 +22,7 @@ import { whenIdle } from '../features/startup/idle.js';
 import { type Failure, failure } from '../i18n/failure.js';
 import { formatCount } from '../i18n/format.js';
 import { creatorInSentence } from '../i18n/names.js';
+import { PACK_NAMES } from '../i18n/packs.js';
 import { useLanguage } from '../i18n/useLanguage.js';
 import { endScreenPath, gamePath, resultPath } from '../paths.js';
 import { resumableGame, saveCreatorName } from '../state/game.js';
@@ -127,6 +128,9 @@ export default function Join() {
   }
 
   const rounds = prefetch.data?.questions.length;
+  // The game's pack, named beside the invitation ("Theme: 💞 Couples").
+  const pack = prefetch.data?.pack;
+  const theme = pack === undefined ? undefined : i18n._(PACK_NAMES[pack]);
   // A creator who typed no name is "a friend".
   const creator = creatorInSentence(invitation.playerName);
   const seconds = formatCount(i18n, ROUND_SECONDS);
@@ -136,6 +140,7 @@ export default function Join() {
     <main className="screen join">
       <LogoMark size={56} />
       <Invitation creator={creator} />
+      {theme !== undefined && <p className="join__pack">{t`Theme: ${theme}`}</p>}
       <p className="join__rounds">
         {untimed
           ? rounds === undefined

@@ -174,6 +174,24 @@ describe('landing screen', () => {
       await activateLanguage('en');
     }
   });
+
+  it('offers the packs in one tap: the questions come from the pack, which stays in the address and the game', async () => {
+    const fetchMock = mockFetch(bank);
+    openLanding('/classic');
+    await advance(0);
+    const any = screen.getByRole('button', { name: 'A bit of everything' });
+    expect(any.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: '💞 Couples' }));
+    await advance(0);
+    expect(screen.getByRole('button', { name: '💞 Couples' }).getAttribute('aria-pressed')).toBe('true');
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/prod/get-questions?gametype=classic&pack=couples');
+    // The other edition keeps the pack chosen.
+    fireEvent.click(screen.getByRole('button', { name: 'Spectrum' }));
+    await advance(0);
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/prod/get-questions?gametype=spectrum&pack=couples');
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(loadGame('spectrum', NEW_GAME_ID)?.pack).toBe('couples');
+  });
 });
 
 describe('play together', () => {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isolate } from '../../shared/names.js';
+import { isPack, type Pack } from '../../shared/packs.js';
 import {
   DEFAULT_MODE,
   type Edition,
@@ -18,6 +19,7 @@ import { EditionToggle } from '../components/EditionToggle.js';
 import { ErrorNotice } from '../components/ErrorNotice.js';
 import { Logo } from '../components/Logo.js';
 import { NameField } from '../components/NameField.js';
+import { PackChoice } from '../components/PackChoice.js';
 import { hasKeptDrafts } from '../features/own-questions/kept-drafts.js';
 import { OwnQuestions, preloadOwnQuestionsEditor } from '../features/own-questions/OwnQuestions.js';
 import type { OwnQuestionsHandle } from '../features/own-questions/ownQuestionsHandle.js';
@@ -59,15 +61,24 @@ export default function Landing({ edition, onReady }: LandingProps) {
   const navigate = useNavigate();
   const { t } = useLingui();
   const lang = useLanguage();
-  const { error, notice, replyFor } = (useLocation().state as LandingState | null) ?? {};
+  const location = useLocation();
+  const { error, notice, replyFor } = (location.state as LandingState | null) ?? {};
   // Isolated in the sentence: a right-to-left name keeps the words around it in order.
   const replyName = replyFor === undefined ? undefined : namedCreator(replyFor);
   const replyCreator = replyName ? isolate(replyName) : null;
   const [name, setName] = useState(userName);
   const [returning] = useState(() => storedUserId() !== null);
+  // The pack lives in the address (`?pack=couples`), as the edition lives in the path.
+  // (Read and written by hand: useSearchParams would cost the landing's budget more.)
+  const asked = new URLSearchParams(location.search).get('pack');
+  const pack = isPack(asked) ? asked : undefined;
+  const choosePack = (next: Pack | undefined) =>
+    navigate({ search: next === undefined ? '' : `?pack=${next}` }, { replace: true, state: location.state });
   // "Try again" and Play (without questions) load them again; the player stays here meanwhile.
-  // A switch of language draws them again in the new one.
-  const load = useApi(['get-questions', edition, lang], (signal) => getQuestions(edition, lang, signal));
+  // A switch of language or pack draws them again.
+  const load = useApi(['get-questions', edition, lang, pack ?? ''], (signal) =>
+    getQuestions(edition, lang, signal, pack),
+  );
   const questions = load.data?.questions;
   // The own-questions editor, once it is here (it comes on demand).
   const own = useRef<OwnQuestionsHandle>(null);
@@ -105,7 +116,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
     }
     saveUserName(name);
     // A game this tab began (and Back or a reload left) resumes at the round reached.
-    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds, mode);
+    if (!resumableGame(edition, NEW_GAME_ID)) startGame(edition, NEW_GAME_ID, rounds, mode, pack);
     // Added to the history: Back from a round comes here, and Play resumes the game this tab keeps.
     navigate(newGamePath(edition));
   };
@@ -157,6 +168,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
         }}
       >
         <EditionToggle edition={edition} />
+        <PackChoice pack={pack} onChange={choosePack} />
         <NameField value={name} onChange={changeName} />
         {/* Kept tiny: the landing's JavaScript is at its budget. */}
         <div className="take-time">
@@ -169,7 +181,7 @@ export default function Landing({ edition, onReady }: LandingProps) {
           </p>
         </div>
         <TakeMyTimeField />
-        <OwnQuestions edition={edition} handle={own} />
+        <OwnQuestions edition={edition} handle={own} most={questions?.length} />
         <button type="submit" className="button button--primary" disabled={load.loading}>
           {load.loading ? t`Loading...` : t`Play`}
         </button>

@@ -14,6 +14,7 @@ import { FriendsCircle } from '../features/circle/FriendsCircle.js';
 import { isRevealNeedsHalf, RevealNeedsHalf } from '../features/circle/RevealNeedsHalf.js';
 import { friendsKey, useCircle } from '../features/circle/useCircle.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
+import { LeaveNote } from '../features/notes/LeaveNote.js';
 import { ReportGame } from '../features/report/ReportGame.js';
 import { Gauge } from '../features/result/Gauge.js';
 import { ResultTitle } from '../features/result/ResultTitle.js';
@@ -175,6 +176,7 @@ export default function Result() {
           </a>
         </p>
       )}
+      <LeaveNote gameId={gameId} playerId={playerId} creator={creator} />
       <ShareMyResult gameId={gameId} playerID={ownPlayerId(gameId)} message={message} link={link} />
       <ShareButtons message={message} link={link} qrLink={link} />
       <MakeYourOwn gameId={gameId} creatorName={comparison.creatorName} />

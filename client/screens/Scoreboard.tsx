@@ -7,6 +7,7 @@ import { CreatorPlayersTable } from '../features/creator/CreatorPlayersTable.js'
 import { UnfinishedPlays } from '../features/creator/UnfinishedPlays.js';
 import { useCreatorCheck } from '../features/creator/useIsCreator.js';
 import { GameGone } from '../features/game-gone/GameGone.js';
+import { useNotes } from '../features/notes/useNotes.js';
 import { ReportGame } from '../features/report/ReportGame.js';
 import { PlayingNow } from '../features/rounds/PlayingNow.js';
 import { LiveBadge } from '../features/scoreboard/LiveBadge.js';
@@ -23,6 +24,7 @@ export default function Scoreboard() {
   const { gameId = '' } = useParams();
   const live = useLiveScoreboard(gameId, { asCreator: true });
   const { isCreator, mode, creatorName } = useCreatorCheck(gameId);
+  const notes = useNotes(gameId, isCreator, live.notes);
   // A guess game's board says who knows the creator best (a creator without a name is "your friend").
   const creator = creatorName === undefined ? null : creatorInSentence(creatorName);
   const { t } = useLingui();
@@ -52,6 +54,7 @@ export default function Scoreboard() {
             gameId={gameId}
             isCreator={isCreator}
             players={live.players}
+            notes={notes}
             selfId={ownPlayerId(gameId)}
           />
         ) : (

@@ -1,4 +1,5 @@
 import { type Question, SCALE_ENDS } from '../../shared/model.js';
+import { isPack, type Pack } from '../../shared/packs.js';
 import { DEFAULT_MODE, EDITIONS, type Edition, FLAGGED_MODE, GAME_MODES, type GameMode } from '../../shared/product.js';
 import { local, readJson, session } from './storage.js';
 import { userName } from './user.js';
@@ -27,6 +28,8 @@ export interface GameInProgress {
   playerName?: string;
   /** The game's mode (shared/modes.ts); a game kept before modes has none: the default mode's. */
   mode?: GameMode;
+  /** The pack the creator chose (shared/packs.ts): swaps draw from it, and create-game stores it. */
+  pack?: Pack;
 }
 
 /** A creator may swap at most this many questions per game; friends never swap. */
@@ -60,6 +63,7 @@ function isGameInProgress(value: unknown): value is GameInProgress {
     (g.swapped === undefined ||
       (Array.isArray(g.swapped) && g.swapped.length <= MAX_SWAPS && g.swapped.every((id) => typeof id === 'string'))) &&
     (g.mode === undefined || GAME_MODES.includes(g.mode as GameMode)) &&
+    (g.pack === undefined || isPack(g.pack)) &&
     (g.missed === undefined ||
       (Array.isArray(g.missed) &&
         g.missed.every((i) => Number.isInteger(i) && i >= 0 && i < (g.answers as unknown[]).length)))
@@ -80,8 +84,18 @@ export function startGame(
   gameId: string,
   questions: Question[],
   mode: GameMode = DEFAULT_MODE,
+  pack?: Pack,
 ): GameInProgress {
-  const game: GameInProgress = { edition, gameId, questions, answers: [], swapped: [], playerName: userName(), mode };
+  const game: GameInProgress = {
+    edition,
+    gameId,
+    questions,
+    answers: [],
+    swapped: [],
+    playerName: userName(),
+    mode,
+    ...(pack && { pack }),
+  };
   session.set(GAME_KEY, JSON.stringify(game));
   return game;
 }

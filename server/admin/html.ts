@@ -172,6 +172,18 @@ ${game.unfinished.map(
 )}</tbody></table>
 </section>`
 }
+${
+  game.notes &&
+  game.notes.length > 0 &&
+  html`<section aria-labelledby="notes"><h2 id="notes">Notes friends left (${game.notes.length})</h2>
+<table><thead><tr><th scope="col">Name</th><th scope="col">Note</th><th scope="col"><span class="visually-hidden">Remove</span></th></tr></thead><tbody>
+${game.notes.map(
+  (note) =>
+    html`<tr><td>${note.playerName}</td><td>${note.reaction ?? ''} ${note.note ?? ''}</td><td><form method="post" action="${base}/remove-note"><input type="hidden" name="playerID" value="${note.playerID}"><button type="submit" class="danger" aria-label="Remove the note of ${note.playerName}">Remove note</button></form></td></tr>
+`,
+)}</tbody></table>
+</section>`
+}
 <section aria-labelledby="reports"><h2 id="reports">Reports (${game.reports.length})</h2>
 ${
   game.reports.length === 0

@@ -3,6 +3,7 @@ import { gameTypeOf } from '../../shared/model.js';
 import { isOwnQuestionId } from '../../shared/own-questions.js';
 import { type RoundRepository, UNFINISHED_SHOWN } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
+import type { NoteRepository } from '../notes/repository.js';
 import type { ReportedGameSummary, ReportRepository } from './repository.js';
 
 /** Reported games listed at most. */
@@ -25,6 +26,8 @@ export class Moderation {
     private readonly findGame: (gameId: string) => Promise<Game | undefined> = (gameId) => games.findGame(gameId),
     /** Friends' unfinished plays (a game's page lists them, removable as friends are). */
     private readonly rounds?: Pick<RoundRepository, 'listUnfinished'>,
+    /** Notes friends left (a game's page lists them, each removable). */
+    private readonly notes?: Pick<NoteRepository, 'list' | 'remove'>,
   ) {}
 
   async reportedGames(): Promise<ReportedGame[]> {
@@ -64,12 +67,18 @@ export class Moderation {
     return this.games.removePlayer(gameId, playerID);
   }
 
+  /** False if the friend left no note (or the game has no such friend). */
+  async removeNote(gameId: string, playerID: string): Promise<boolean> {
+    return (await this.notes?.remove(gameId, playerID)) ?? false;
+  }
+
   private async describe(summary: ReportedGameSummary): Promise<AdminGame | undefined> {
-    const [game, players, reports, unfinished] = await Promise.all([
+    const [game, players, reports, unfinished, notes] = await Promise.all([
       this.findGame(summary.id),
       this.games.listPlayers(summary.id),
       this.reports.listReports(summary.id),
       this.rounds?.listUnfinished(summary.id, UNFINISHED_SHOWN),
+      this.notes?.list(summary.id),
     ]);
     // Deleted between the search and now.
     if (!game) return undefined;
@@ -88,6 +97,7 @@ export class Moderation {
         unfinished: unfinished.plays.map(({ playerID, playerName, round }) => ({ playerID, playerName, round })),
       }),
       reports: reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
+      ...(notes && { notes }),
     };
   }
 }

@@ -126,6 +126,43 @@ describe('the /admin page', () => {
     expect((await app.inject({ url: `/prod/get-all-players?gameId=${game.gameId}` })).json().players).toEqual([]);
   });
 
+  it("shows a game's notes, escaped, and removes one from the game page", async () => {
+    const cookie = cookieHeader(await signIn());
+    const game = await createGame(app, 'classic', [1, 2, 3]);
+    const boId = newUserId();
+    await logResponse(app, game.gameId, boId, [1, 2, 3], 'Bo');
+    const left = await app.inject({
+      method: 'POST',
+      url: '/prod/leave-note',
+      payload: { gameId: game.gameId, playerId: boId, reaction: '🔥', note: '<script>alert(1)</script> rude' },
+    });
+    expect(left.statusCode).toBe(200);
+    const page = await app.inject({ url: `/admin/games/${game.gameId}`, headers: cookie });
+    expect(page.body).toContain('Notes friends left (1)');
+    expect(page.body).toContain('🔥 &#60;script&#62;alert(1)&#60;/script&#62; rude');
+    expect(page.body).not.toContain('<script>alert(1)');
+    const [bo] = (await app.inject({ url: `/prod/get-all-players?gameId=${game.gameId}` })).json().players;
+    const removed = await app.inject({
+      method: 'POST',
+      url: `/admin/games/${game.gameId}/remove-note`,
+      headers: { ...cookie, ...FORM },
+      payload: form({ playerID: bo.playerID }),
+    });
+    expect(removed.statusCode).toBe(303);
+    expect(removed.headers.location).toBe(`/admin/games/${game.gameId}?removed=The%20note%20of%20Bo`);
+    const after = await app.inject({ url: `/admin/games/${game.gameId}`, headers: cookie });
+    expect(after.body).not.toContain('Notes friends left');
+    // Bo stays on the board: only the note went.
+    expect((await app.inject({ url: `/prod/get-all-players?gameId=${game.gameId}` })).json().players).toHaveLength(1);
+    const again = await app.inject({
+      method: 'POST',
+      url: `/admin/games/${game.gameId}/remove-note`,
+      headers: { ...cookie, ...FORM },
+      payload: form({ playerID: bo.playerID }),
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
   it('does nothing for a visitor without the cookie, or for a form posted from another site', async () => {
     const game = await createGame(app, 'classic', [1, 2, 3]);
     const anonymous = await app.inject({

@@ -201,4 +201,24 @@ export const adminPage: FastifyPluginAsync<AdminPageOptions> = async (app, { aut
     request.log.info({ gameId, playerID, action: 'remove-player' }, 'admin: friend removed');
     return goTo(reply, `${base}?removed=${encodeURIComponent(player.playerName)}`);
   });
+
+  app.post<{ Params: { gameId: string } }>('/admin/games/:gameId/remove-note', async (request, reply) => {
+    if (!signedIn(request)) return askToSignIn(reply);
+    const gameId = gameIdOf(request);
+    const playerID = formField(request.body, 'playerID') ?? '';
+    const game = gameId === undefined ? undefined : await moderation.game(gameId);
+    if (!game) return noSuchGame(reply);
+    const note = game.notes?.find((each) => each.playerID === playerID);
+    const base = `/admin/games/${encodeURIComponent(game.gameId)}`;
+    if (!note || !(await moderation.removeNote(game.gameId, playerID))) {
+      return send(
+        reply,
+        404,
+        'No such note',
+        html`<h1>No such note</h1><p>It may have been removed already. <a href="${base}">Back to the game</a></p>`,
+      );
+    }
+    request.log.info({ gameId, playerID, action: 'remove-note' }, 'admin: note removed');
+    return goTo(reply, `${base}?removed=${encodeURIComponent(`The note of ${note.playerName}`)}`);
+  });
 };

@@ -95,4 +95,11 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
     request.log.info({ partyId, action: 'end-party' }, 'admin: party ended');
     return { ok: true as const };
   });
+
+  endpoint(app, 'admin/remove-note', async ({ gameId, playerID }, request) => {
+    if (!(await moderation.removeNote(gameId, playerID)))
+      throw notFound('unknown_note', 'This friend left no note in this game.');
+    request.log.info({ gameId, playerID, action: 'remove-note' }, 'admin: note removed');
+    return { ok: true as const };
+  });
 };

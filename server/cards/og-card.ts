@@ -122,7 +122,7 @@ export function card(game: (GamePreview & { name: string }) | undefined): ReactE
                   border: '2px solid rgba(255, 255, 255, 0.22)',
                   backgroundColor: 'rgba(255, 255, 255, 0.08)',
                 },
-                editionLabel(game.edition, game.lang),
+                editionLabel(game.edition, game.lang, game.pack),
               ),
             ]
           : []),

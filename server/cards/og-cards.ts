@@ -20,6 +20,7 @@ export function previewOf(game: GamePreview): GamePreview {
     edition: game.edition,
     lang: game.lang ?? 'en',
     ...modeUnlessDefault(game.mode),
+    ...(game.pack === undefined ? {} : { pack: game.pack }),
   };
 }
 
@@ -31,7 +32,9 @@ export function cardKey(preview: GamePreview | undefined): string {
   const language = preview?.lang === undefined || preview.lang === 'en' ? [] : [preview.lang];
   // Alike leaves the mode out, so the cards stored before there were modes stay valid.
   const mode = Object.values(modeUnlessDefault(preview?.mode));
-  const shown = preview ? [preview.creatorName, preview.edition, ...language, ...mode] : [];
+  // A game without a pack leaves it out, so the cards stored before there were packs stay valid.
+  const pack = preview?.pack === undefined ? [] : [`pack:${preview.pack}`];
+  const shown = preview ? [preview.creatorName, preview.edition, ...language, ...mode, ...pack] : [];
   return createHash('sha256')
     .update(JSON.stringify([CARD_DESIGN, ...shown]))
     .digest('base64url')

@@ -1,7 +1,8 @@
 import { LANGUAGES, type Language } from '../../shared/languages.js';
 import { MODES, modeOf } from '../../shared/modes.js';
+import { PACKS, type Pack } from '../../shared/packs.js';
 import { EDITIONS, type Edition, GAME_MODES, type GameMode, namedCreator } from '../../shared/product.js';
-import { CARD_TEXTS, GUESS_CARD_TEXTS, type Text } from '../../shared/texts.js';
+import { CARD_TEXTS, GUESS_CARD_TEXTS, PACK_TEXTS, type Text } from '../../shared/texts.js';
 import { serverText } from '../texts/texts.js';
 
 /**
@@ -18,6 +19,8 @@ export interface ServerTexts {
   gameDescription(name: string | undefined, edition: Edition, mode?: GameMode): string;
   /** The card's badge, and what the preview image's alt text ends with. */
   edition: Record<Edition, string>;
+  /** A pack's name (shared/packs.ts). */
+  pack: Record<Pack, string>;
   imageAlt(title: string, edition: Edition): string;
   card: {
     /** What follows the creator's name on a game's card, and its footer, in each mode (shared/modes.ts). */
@@ -55,6 +58,7 @@ function textsIn(language: Language): ServerTexts {
       return name === undefined ? say(texts.gameDescriptionUnnamed(e)) : say(texts.gameDescription(e), { name });
     },
     edition,
+    pack: Object.fromEntries(PACKS.map((pack) => [pack, say(PACK_TEXTS[pack])])) as Record<Pack, string>,
     imageAlt: (title, e) => say(CARD_TEXTS.imageAlt, { title, edition: edition[e] }),
     card: {
       asks: say(CARD_TEXTS.asks),

@@ -38,7 +38,7 @@ describe('PostgreSQL migrations', () => {
     const dir = tempDir();
     writeFileSync(
       join(dir, '001_first.sql'),
-      'CREATE TABLE questions (id TEXT PRIMARY KEY, edition TEXT, text TEXT, options TEXT, active BOOLEAN);',
+      'CREATE TABLE questions (id TEXT PRIMARY KEY, edition TEXT, text TEXT, options TEXT, packs TEXT, active BOOLEAN);',
     );
     writeFileSync(join(dir, '002_more.sql'), 'CREATE TABLE b (id INTEGER);');
     const applied = await Promise.all([1, 2, 3, 4].map(() => preparePostgres(newPool(), dir, bank)));

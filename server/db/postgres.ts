@@ -142,13 +142,13 @@ async function seedPostgresQuestions(client: pg.ClientBase, questions: SeedQuest
   const column = <K extends keyof SeedQuestion>(key: K) => questions.map((q) => q[key]);
   await client.query('UPDATE questions SET active = false WHERE active AND NOT (id = ANY($1::text[]))', [column('id')]);
   await client.query(
-    `INSERT INTO questions (id, edition, text, options, active)
-     SELECT id, edition, text, options, true FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
-       AS bank (id, edition, text, options)
+    `INSERT INTO questions (id, edition, text, options, packs, active)
+     SELECT id, edition, text, options, packs, true
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS bank (id, edition, text, options, packs)
      ON CONFLICT (id) DO UPDATE SET edition = excluded.edition, text = excluded.text,
-       options = excluded.options, active = true
-     WHERE (questions.edition, questions.text, questions.options, questions.active)
-       IS DISTINCT FROM (excluded.edition, excluded.text, excluded.options, true)`,
-    [column('id'), column('edition'), column('text'), column('options')],
+       options = excluded.options, packs = excluded.packs, active = true
+     WHERE (questions.edition, questions.text, questions.options, questions.packs, questions.active)
+       IS DISTINCT FROM (excluded.edition, excluded.text, excluded.options, excluded.packs, true)`,
+    [column('id'), column('edition'), column('text'), column('options'), column('packs')],
   );
 }

@@ -7,6 +7,8 @@ export interface SeedQuestion {
   edition: Edition;
   text: string;
   options: string;
+  /** The question's packs as the column holds them (see packsColumn in questions/repository.ts). */
+  packs: string;
 }
 
 /**
@@ -16,9 +18,10 @@ export interface SeedQuestion {
  */
 export function seedQuestions(db: Database.Database, questions: readonly SeedQuestion[]): void {
   const upsert = db.prepare(
-    `INSERT INTO questions (id, edition, text, options, active) VALUES (@id, @edition, @text, @options, 1)
+    `INSERT INTO questions (id, edition, text, options, packs, active)
+     VALUES (@id, @edition, @text, @options, @packs, 1)
      ON CONFLICT (id) DO UPDATE SET edition = excluded.edition, text = excluded.text,
-       options = excluded.options, active = 1`,
+       options = excluded.options, packs = excluded.packs, active = 1`,
   );
   db.transaction(() => {
     db.prepare('UPDATE questions SET active = 0').run();

@@ -208,15 +208,21 @@ describe('create-game refuses a bad own question with 400 naming it, and writes 
     expect(await rowCount(app, 'games')).toBe(games);
   });
 
-  it('refuses a sixth own question and the same question written twice', async () => {
+  it('refuses more own questions than the game has rounds, and the same question written twice', async () => {
     const own = (n: number) => ({ question: `Question number ${n}`, options: ['Yes', 'No'] });
-    const six = await post('/prod/create-game', {
+    const games = await rowCount(app, 'games');
+    const five = await post('/prod/create-game', {
       userId: newUserId(),
       userName: 'Ada',
-      questionSet: [1, 2, 3, 4, 5, 6].map(own),
-      answerSet: [1, 1, 1, 1, 1, 1],
+      questionSet: [1, 2, 3, 4, 5].map(own),
+      answerSet: [1, 1, 1, 1, 1],
     });
-    expect(six.json().message).toBe('The field "questionSet" holds at most 5 questions of your own.');
+    expect(five.statusCode).toBe(400);
+    expect(five.json()).toEqual({
+      code: 'too_many_own_questions',
+      message: 'The field "questionSet" holds at most 4 questions of your own, one per round.',
+    });
+    expect(await rowCount(app, 'games')).toBe(games);
     const twice = await post('/prod/create-game', {
       userId: newUserId(),
       userName: 'Ada',
@@ -237,6 +243,51 @@ describe('create-game refuses a bad own question with 400 naming it, and writes 
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('between 0 and 2');
+  });
+});
+
+describe('a game whose every round is the creator’s own', () => {
+  it.each(['classic', 'spectrum'] as const)('plays, scores, reveals and shares in %s as any other', async (edition) => {
+    const own =
+      edition === 'classic'
+        ? [1, 2, 3, 4].map((n) => ({ question: `Which is ours, number ${n}?`, options: ['Yes', 'No', 'Maybe'] }))
+        : [1, 2, 3, 4].map((n) => ({ question: `We agree on thing number ${n}.`, scale: 'B' }));
+    const answers = edition === 'classic' ? [1, 2, 3, 1] : [10, 40, 70, 100];
+    const creatorId = newUserId();
+    const made = await post('/prod/create-game', {
+      userId: creatorId,
+      userName: 'Ada',
+      questionSet: own,
+      answerSet: answers,
+      // A pack asked for, but nothing was drawn from it: the game has none.
+      pack: 'couples',
+      ...(edition === 'spectrum' ? { gameType: 'Spectrum' } : {}),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const { gameId } = made.json();
+    expect(await ownRows(gameId)).toBe(4);
+
+    const join = (await post('/prod/join-game', { gameId })).json();
+    expect(join.questions.map((q: { questionID: string }) => q.questionID)).toEqual([
+      'own-1',
+      'own-2',
+      'own-3',
+      'own-4',
+    ]);
+    expect(join.pack).toBeUndefined();
+    const bo = newUserId();
+    const logged = await logResponse(app, gameId, bo, answers, 'Bo');
+    expect(logged.statusCode).toBe(200);
+    expect(logged.json().score).toBe(10);
+    const reveal = await app.inject({ url: `/prod/get-comparison?gameId=${gameId}&playerId=${bo}` });
+    expect(reveal.statusCode).toBe(200);
+    expect(reveal.json().rounds.map((round: { creatorAnswer: number }) => round.creatorAnswer)).toEqual(answers);
+    expect(reveal.json().rounds[3].question).toBe(own[3].question);
+    const board = (await app.inject({ url: `/prod/get-all-players?gameId=${gameId}` })).json();
+    expect(board.players).toEqual([{ playerID: logged.json().playerID, playerName: 'Bo', score: 10 }]);
+    // Its join link's preview names Ada, as any game's.
+    const page = await app.inject({ url: `/join/${gameId}` });
+    expect(metaTags(page.body).get('og:title')).toContain('Ada');
   });
 });
 

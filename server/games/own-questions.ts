@@ -3,7 +3,6 @@ import {
   checkOwnQuestions,
   firstProblem,
   isOwnQuestionId,
-  MAX_OWN_QUESTIONS,
   type OwnQuestionInput,
   ownQuestionId,
 } from '../../shared/own-questions.js';
@@ -19,22 +18,24 @@ const entryProblem = (position: number, problem: string) =>
 /**
  * create-game's questionSet as the game's questions in round order: bank ids looked up in the
  * bank (active, of this edition, none twice), a creator's own questions checked and given their
- * game-private ids (`own-1`… in the order written). Throws a 400 naming the first bad entry.
+ * game-private ids (`own-1`… in the order written). At most `maxOwn` own questions
+ * (QUESTIONS_PER_GAME: a creator may write every round). Throws a 400 naming the first bad entry.
  */
 export async function readQuestionSet(
   questionSet: readonly (string | OwnQuestionInput)[],
   edition: Edition,
   questions: QuestionRepository,
+  maxOwn: number,
 ): Promise<Question[]> {
   const ids = questionSet.filter((entry): entry is string => typeof entry === 'string');
   if (new Set(ids).size !== ids.length) {
     throw badRequest('duplicate_question', 'The field "questionSet" lists the same question more than once.');
   }
   const ownPositions = questionSet.flatMap((entry, position) => (typeof entry === 'string' ? [] : [position]));
-  if (ownPositions.length > MAX_OWN_QUESTIONS) {
+  if (ownPositions.length > maxOwn) {
     throw badRequest(
       'too_many_own_questions',
-      `The field "questionSet" holds at most ${MAX_OWN_QUESTIONS} questions of your own.`,
+      `The field "questionSet" holds at most ${maxOwn} questions of your own, one per round.`,
     );
   }
   const checks = checkOwnQuestions(

@@ -8,6 +8,8 @@ import { type ClaimResult, type CreatorControls, type SummaryRow, summaryFromRow
 const sql = {
   markRemoved: 'UPDATE responses SET removed_at = $1 WHERE game_id = $2 AND public_id = $3 AND removed_at IS NULL',
   // A friend who has not finished: their play is kept, marked, so that they store no more rounds.
+  // Removing a friend removes their note (server/notes/).
+  deleteNote: 'DELETE FROM game_notes WHERE game_id = $1 AND public_id = $2',
   markPlayRemoved: 'UPDATE plays SET removed_at = $1 WHERE game_id = $2 AND public_id = $3 AND removed_at IS NULL',
   // Responses, questions and co-creators go with the game (ON DELETE CASCADE).
   deleteGame: 'DELETE FROM games WHERE id = $1',
@@ -62,6 +64,7 @@ export function postgresCreatorControls(pool: Pool, announcer: CommitAnnouncer):
         const values = [Date.now(), gameId, publicId];
         const { rowCount } = await client.query(query('markRemoved', values));
         if (!rowCount && !(await client.query(query('markPlayRemoved', values))).rowCount) return false;
+        await client.query(query('deleteNote', [gameId, publicId]));
         await announce(gameId, { type: 'removed', playerID: publicId });
         return true;
       });

@@ -15,7 +15,7 @@ import type { ResponseWrite } from './sqlite-responses.js';
  */
 const sql = {
   insertGame:
-    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang, mode) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang, mode, pack) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
   insertGameQuestions: `INSERT INTO game_questions (game_id, position, question_id, creator_answer)
     SELECT $1, position, question_id, creator_answer
     FROM unnest($2::int[], $3::text[], $4::int[]) AS round (position, question_id, creator_answer)`,
@@ -23,7 +23,7 @@ const sql = {
     SELECT $1, position, question_id, text, options, creator_answer
     FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[])
       AS own (position, question_id, text, options, creator_answer)`,
-  selectGame: 'SELECT id, edition, creator_user_id, creator_name, lang, mode FROM games WHERE id = $1',
+  selectGame: 'SELECT id, edition, creator_user_id, creator_name, lang, mode, pack FROM games WHERE id = $1',
   // A game's rounds: drawn questions from the bank and the creator's own, in round order.
   selectGameQuestions: `SELECT q.id, q.edition, q.text, q.options, gq.creator_answer, gq.position FROM game_questions gq
     JOIN questions q ON q.id = gq.question_id WHERE gq.game_id = $1
@@ -73,6 +73,7 @@ export function postgresGameRepository(
             Date.now(),
             game.lang,
             game.mode ?? DEFAULT_MODE,
+            game.pack ?? null,
           ]),
         );
         const { bank, own } = splitRounds(game);

@@ -1,6 +1,7 @@
 import type { Player } from '../../shared/api.js';
 import { type Language, matchLanguage } from '../../shared/languages.js';
 import type { Question } from '../../shared/model.js';
+import { isPack, type Pack } from '../../shared/packs.js';
 import type { Edition, GameMode } from '../../shared/product.js';
 import { type QuestionRow, questionFromRow } from '../questions/repository.js';
 
@@ -13,6 +14,8 @@ export interface Game {
   lang: Language;
   /** alike (today's game) or guess (friends guess the creator's answers, each shown once their round is stored). */
   mode: GameMode;
+  /** The pack its drawn questions came from, if the creator chose one. */
+  pack?: Pack;
   /** Questions in round order. */
   questions: Question[];
   /** The creator's answers, in round order. Never sent to anyone before they have answered. */
@@ -46,6 +49,7 @@ export interface NewGame {
   lang: Language;
   /** Default alike. */
   mode?: GameMode;
+  pack?: Pack;
 }
 
 export interface NewResponse {
@@ -226,6 +230,7 @@ export interface GameRow {
   creator_name: string;
   lang: string;
   mode: GameMode;
+  pack: string | null;
 }
 
 /** One round of a game: its question with the creator's answer. */
@@ -238,6 +243,7 @@ export const gameFromRows = (row: GameRow, rounds: RoundRow[]): Game => ({
   creatorName: row.creator_name,
   lang: matchLanguage(row.lang),
   mode: row.mode,
+  ...(isPack(row.pack) ? { pack: row.pack } : {}),
   questions: rounds.map(questionFromRow),
   creatorAnswers: rounds.map((round) => round.creator_answer),
 });

@@ -23,6 +23,8 @@ interface GameRoutesOptions {
   texts: QuestionTexts;
   /** Definitions and scoreboards kept in memory, fresh from the event bus (reads go through it). */
   cache: GameCache;
+  /** Rounds of a game (QUESTIONS_PER_GAME): also the most questions of their own a creator may write. */
+  questionsPerGame: number;
   /** Friends a game takes at most (MAX_PLAYERS_PER_GAME). */
   maxPlayersPerGame: number;
   /** Responses one client network may store per game (PLAYS_PER_ADDRESS_PER_GAME; 0: no cap). */
@@ -62,43 +64,49 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
     if (!(await cache.gameExists(gameId))) throw unknownGame();
   }
 
-  endpoint(app, 'create-game', async ({ userId, userName, questionSet, answerSet, gameType, mode, lang, replyTo }) => {
-    const edition = editionOf(gameType);
-    const drawn = await readQuestionSet(questionSet, edition, questions);
-    checkAnswers(drawn, answerSet, 'answerSet');
-    // Rounds the creator let time out are dropped: friends are never scored against them.
-    const kept = answeredRounds(drawn, answerSet);
-    if (kept.length === 0) throw badRequest('no_answered_rounds', 'Answer at least one round to make a game.');
-    const gameQuestions = kept.map((index) => drawn[index]);
-    // A game made back for a creator: its maker must be on that game's scoreboard.
-    let replyFrom: string | undefined;
-    if (replyTo) {
-      await requireGameExists(replyTo.gameId);
-      replyFrom = await options.replies?.playerOf(replyTo.gameId, replyTo.playerId);
-      if (replyFrom === undefined) {
-        throw forbidden('reply_not_played', 'You can make a game back only for a game you played.');
+  endpoint(
+    app,
+    'create-game',
+    async ({ userId, userName, questionSet, answerSet, gameType, mode, pack, lang, replyTo }) => {
+      const edition = editionOf(gameType);
+      const drawn = await readQuestionSet(questionSet, edition, questions, options.questionsPerGame);
+      checkAnswers(drawn, answerSet, 'answerSet');
+      // Rounds the creator let time out are dropped: friends are never scored against them.
+      const kept = answeredRounds(drawn, answerSet);
+      if (kept.length === 0) throw badRequest('no_answered_rounds', 'Answer at least one round to make a game.');
+      const gameQuestions = kept.map((index) => drawn[index]);
+      // A game made back for a creator: its maker must be on that game's scoreboard.
+      let replyFrom: string | undefined;
+      if (replyTo) {
+        await requireGameExists(replyTo.gameId);
+        replyFrom = await options.replies?.playerOf(replyTo.gameId, replyTo.playerId);
+        if (replyFrom === undefined) {
+          throw forbidden('reply_not_played', 'You can make a game back only for a game you played.');
+        }
+        if (((await options.replies?.repliesLeft(replyTo.gameId, replyFrom)) ?? 1) <= 0) {
+          throw conflict('too_many_replies', TOO_MANY_REPLIES);
+        }
       }
-      if (((await options.replies?.repliesLeft(replyTo.gameId, replyFrom)) ?? 1) <= 0) {
-        throw conflict('too_many_replies', TOO_MANY_REPLIES);
-      }
-    }
-    const gameId = newGameId();
-    await games.createGame({
-      id: gameId,
-      edition,
-      creatorUserId: userId,
-      creatorName: userName,
-      questionIds: gameQuestions.map((question) => question.id),
-      answers: kept.map((index) => answerSet[index]),
-      ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
-      lang,
-      mode: mode ?? DEFAULT_MODE,
-    });
-    // Announced to the first game's scoreboard; a friend removed (or a game deleted) meanwhile stores nothing.
-    if (replyTo && replyFrom !== undefined) await options.replies?.addReply(replyTo.gameId, replyFrom, gameId);
-    options.onGameCreated?.();
-    return { gameId };
-  });
+      const gameId = newGameId();
+      await games.createGame({
+        id: gameId,
+        edition,
+        creatorUserId: userId,
+        creatorName: userName,
+        questionIds: gameQuestions.map((question) => question.id),
+        answers: kept.map((index) => answerSet[index]),
+        ownQuestions: gameQuestions.filter((question) => isOwnQuestionId(question.id)),
+        lang,
+        mode: mode ?? DEFAULT_MODE,
+        // A game of the creator's own questions only was drawn from no pack.
+        pack: gameQuestions.some((question) => !isOwnQuestionId(question.id)) ? pack : undefined,
+      });
+      // Announced to the first game's scoreboard; a friend removed (or a game deleted) meanwhile stores nothing.
+      if (replyTo && replyFrom !== undefined) await options.replies?.addReply(replyTo.gameId, replyFrom, gameId);
+      options.onGameCreated?.();
+      return { gameId };
+    },
+  );
 
   endpoint(app, 'log-response', async ({ gameId, playerId, userName, responseSet }, request) => {
     const game = await requireGame(gameId);
@@ -176,6 +184,7 @@ export const gameRoutes: FastifyPluginAsync<GameRoutesOptions> = async (app, opt
         questions: game.questions.map((question) => toWireQuestion(options.texts.localize(question, lang))),
         gameType: gameTypeOf(game.edition),
         mode: game.mode,
+        pack: game.pack,
       });
       reply = new Serialized(json);
       replies.set(lang, reply);

@@ -19,6 +19,8 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
   const markPlayRemoved = db.prepare(
     'UPDATE plays SET removed_at = ? WHERE game_id = ? AND public_id = ? AND removed_at IS NULL',
   );
+  // Removing a friend removes their note (server/notes/).
+  const deleteNote = db.prepare('DELETE FROM game_notes WHERE game_id = ? AND public_id = ?');
   // Responses, questions and co-creators go with the game (ON DELETE CASCADE).
   const deleteGame = db.prepare('DELETE FROM games WHERE id = ?');
   // Oldest first by the games_by_age index, so each batch reads only the rows it deletes.
@@ -58,6 +60,7 @@ export function sqliteCreatorControls(db: Db, bus: GameEventBus): CreatorControl
       const now = Date.now();
       const { changes } = markRemoved.run(now, gameId, publicId);
       if (changes === 0 && markPlayRemoved.run(now, gameId, publicId).changes === 0) return false;
+      deleteNote.run(gameId, publicId);
       bus.publish(gameId, { type: 'removed', playerID: publicId });
       return true;
     },

@@ -28,13 +28,13 @@ type ResponseWrites = GroupCommit<ResponseWrite, AddResponseResult>;
  */
 export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: ResponseWrites): GameRepository {
   const insertGame = db.prepare(
-    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang, mode) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang, mode, pack) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertGameQuestion = db.prepare(
     'INSERT INTO game_questions (game_id, position, question_id, creator_answer) VALUES (?, ?, ?, ?)',
   );
   const selectGame = db.prepare<[string], GameRow>(
-    'SELECT id, edition, creator_user_id, creator_name, lang, mode FROM games WHERE id = ?',
+    'SELECT id, edition, creator_user_id, creator_name, lang, mode, pack FROM games WHERE id = ?',
   );
   const insertOwnQuestion = db.prepare(
     `INSERT INTO game_own_questions (game_id, position, question_id, text, options, creator_answer)
@@ -76,6 +76,7 @@ export function sqliteGameRepository(db: Db, bus: GameEventBus, responses: Respo
       Date.now(),
       game.lang,
       game.mode ?? DEFAULT_MODE,
+      game.pack ?? null,
     );
     const { bank, own } = splitRounds(game);
     bank.ids.forEach((questionId, i) => {

@@ -225,8 +225,10 @@ export class GameRoom {
         if (this.#sockets.size > 0) this.#send(outgoing(event));
         return;
       case 'reply':
-        // Not part of the board: the creators' sockets watching now hear it (it names the game made
-        // for them; nobody else is told); a reload reads get-replies.
+      case 'note':
+        // Not part of the board: the creators' sockets watching now hear it (a reply names the game
+        // made for them, a note is theirs alone; nobody else is told); a reload reads get-replies
+        // and get-notes.
         if (this.#creators.size > 0) this.#sendToCreators(outgoing(event));
         return;
       default:

@@ -23,7 +23,7 @@ export interface PartiesOptions extends RoomDeps {
   maxPlayers: number;
 }
 
-export type NewParty = Pick<StoredState, 'gameType' | 'format' | 'timing' | 'roundsAsked' | 'lang'> & {
+export type NewParty = Pick<StoredState, 'gameType' | 'format' | 'timing' | 'roundsAsked' | 'lang' | 'pack'> & {
   userId: string;
   userName: string;
 };
@@ -91,6 +91,7 @@ export class Parties {
       format: party.format,
       timing: party.timing,
       roundsAsked: party.roundsAsked,
+      ...(party.pack === undefined ? {} : { pack: party.pack }),
       rounds: party.roundsAsked ?? defaultRounds(party.format, 1),
       lang: party.lang,
       code: '',
@@ -224,7 +225,7 @@ export class Parties {
     const players = seated(room.party).length;
     if (players < 2) throw partyErrors.tooSmall();
     const rounds = state.roundsAsked ?? defaultRounds(state.format, players);
-    const drawn = await this.options.questions.draw(editionOf(state.gameType), rounds);
+    const drawn = await this.options.questions.draw(editionOf(state.gameType), rounds, [], state.pack);
     const next = start(state, room.now, drawn.map(toWireQuestion), (round) => room.subjectOf(round));
     await room.change(next);
   }

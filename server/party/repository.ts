@@ -5,6 +5,7 @@
  */
 import type { Language } from '../../shared/languages.js';
 import type { WireQuestion } from '../../shared/model.js';
+import type { Pack } from '../../shared/packs.js';
 import type { PartyFormat, PartyPhase, PartyTiming } from '../../shared/party.js';
 
 /** What the clock and the host change; stored as it is. Deadlines are ms of server time. */
@@ -14,6 +15,8 @@ export interface StoredState {
   timing: PartyTiming;
   /** As the host asked (null: the default, decided at the start). */
   roundsAsked: number | null;
+  /** The pack its questions are drawn from (absent: the whole bank, and every party stored before packs). */
+  pack?: Pack;
   rounds: number;
   lang: Language;
   /** The party's code, kept after it ends (a new party of the same players takes it again). */

@@ -28,7 +28,7 @@ export const partyRoutes: FastifyPluginAsync<PartyRoutesOptions> = async (app, {
     return partyId;
   }
 
-  endpoint(app, 'create-party', async ({ userId, userName, gameType, format, timing, rounds, lang }) =>
+  endpoint(app, 'create-party', async ({ userId, userName, gameType, format, timing, rounds, pack, lang }) =>
     parties.create({
       userId,
       userName,
@@ -36,6 +36,7 @@ export const partyRoutes: FastifyPluginAsync<PartyRoutesOptions> = async (app, {
       format,
       timing: timing ?? 'standard',
       roundsAsked: rounds ?? null,
+      pack,
       lang,
     }),
   );

@@ -52,6 +52,7 @@ export function partyView(
     gameType: state.gameType,
     format: state.format,
     timing: state.timing,
+    ...(state.pack === undefined ? {} : { pack: state.pack }),
     lang: state.lang,
     round: state.round,
     // In the lobby a guess party without `rounds` grows with its players (decided at the start).

@@ -17,6 +17,7 @@ function memoryRepository(games: Record<string, string[]>): PushRepository {
     vapidKeys: async (make) => make(),
     subscribe: async () => 'subscribed',
     unsubscribe: async () => true,
+    subscriptionsOf: async (gameId) => (games[gameId] ?? []).map((endpoint) => ({ endpoint, p256dh: 'p', auth: 'a' })),
     async addFriend(gameId, name, score) {
       const endpoints = games[gameId] ?? [];
       owed.set(
@@ -90,5 +91,39 @@ describe.skipIf(testingOnPostgres)('the notifier with a push service that never 
     notifier.friendFinished('other', 'Cy', 9);
     await sender.until(ANSWERING, 1);
     expect(sender.count(HUNG)).toBe(3);
+  });
+});
+
+describe.skipIf(testingOnPostgres)('a note pushed to the creator', () => {
+  it('goes to every subscription of the game at once, in its language, naming the friend and never the note', async () => {
+    const payloads: { endpoint: string; payload: unknown }[] = [];
+    const notifier = new PushNotifier({
+      repository: memoryRepository({ game: [`${ANSWERING}/wpush/v2/1`, `${ANSWERING}/wpush/v2/2`], none: [] }),
+      send: async (subscription, payload) => {
+        payloads.push({ endpoint: subscription.endpoint, payload: JSON.parse(payload) });
+        return 'sent';
+      },
+      hosts: DEFAULT_PUSH_SERVICE_HOSTS,
+      gameOf: async () => ({ lang: 'de' }),
+    });
+    try {
+      notifier.noteLeft('game', 'Bo');
+      notifier.noteLeft('none', 'Cy');
+      await notifier.settled();
+      expect(payloads.map(({ endpoint }) => endpoint).sort()).toEqual([
+        `${ANSWERING}/wpush/v2/1`,
+        `${ANSWERING}/wpush/v2/2`,
+      ]);
+      for (const { payload } of payloads) {
+        expect(payload).toEqual({
+          title: 'Wavelength',
+          body: 'Bo hat dir eine Nachricht hinterlassen',
+          url: '/scoreboard/game',
+          tag: 'note-game',
+        });
+      }
+    } finally {
+      notifier.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { pushTarget } from '../http/push-hosts.js';
 import { OriginQueue } from './origin-queue.js';
 import type { DuePush, PushRepository } from './repository.js';
 import type { PushSend } from './sender.js';
-import { pushMessage } from './texts.js';
+import { notePushMessage, pushMessage } from './texts.js';
 
 export interface NotifierOptions {
   repository: PushRepository;
@@ -86,6 +86,22 @@ export class PushNotifier {
       // A push of this game is already due here later: it will carry this friend too.
       if (this.timers.has(gameId)) return;
       await this.flush(gameId);
+    });
+  }
+
+  /**
+   * A friend left the creator a note: one push to each of the game's subscriptions, "Bo left you a
+   * note" (never its text). A friend leaves one note per game, so there is nothing to gather, and
+   * only the instance that stored it sends. Never throws, never waits.
+   */
+  noteLeft(gameId: string, name: string): void {
+    this.enqueue(this.bookkeeping, async () => {
+      const subscriptions = await this.options.repository.subscriptionsOf(gameId);
+      if (subscriptions.length === 0) return;
+      const game = await this.options.gameOf(gameId);
+      const message = notePushMessage(game?.lang ?? 'en', name);
+      const payload = JSON.stringify({ ...message, url: scoreboardPath(gameId), tag: `note-${gameId}` });
+      for (const keys of subscriptions) this.send(gameId, { ...keys, count: 1, name, score: 0 }, payload);
     });
   }
 

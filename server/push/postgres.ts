@@ -1,5 +1,11 @@
 import { inTransaction, type Pool } from '../db/postgres.js';
-import { type DueRow, duePushFromRow, type PushRepository, VAPID_KEY_NAMES } from './repository.js';
+import {
+  type DueRow,
+  duePushFromRow,
+  type PushRepository,
+  type PushSubscriptionKeys,
+  VAPID_KEY_NAMES,
+} from './repository.js';
 
 /** Web Push's statements; the same queries as sqlite.ts. */
 const sql = {
@@ -18,6 +24,7 @@ const sql = {
     ON CONFLICT (game_id, endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`,
   deleteOne: 'DELETE FROM push_subscriptions WHERE game_id = $1 AND endpoint = $2',
   deleteEndpoint: 'DELETE FROM push_subscriptions WHERE endpoint = $1',
+  selectSubscriptions: 'SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE game_id = $1',
   addFriend: 'UPDATE push_subscriptions SET pending = pending + 1, last_name = $1, last_score = $2 WHERE game_id = $3',
   // One statement: two instances claiming at once cannot both win a row (the second re-checks it after the first commits).
   claim: `UPDATE push_subscriptions SET last_sent_at = $1, sent = pending, pending = 0
@@ -43,6 +50,10 @@ export function postgresPushRepository(pool: Pool): PushRepository {
   }
 
   return {
+    async subscriptionsOf(gameId) {
+      const { rows } = await pool.query<PushSubscriptionKeys>(query('selectSubscriptions', [gameId]));
+      return rows;
+    },
     async vapidKeys(make) {
       const existing = await readKeys();
       if (existing) return existing;

@@ -53,6 +53,8 @@ export interface PushRepository {
   claimDue(gameId: string, now: number, quietMs: number): Promise<DuePush[]>;
   /** When the earliest subscription of the game still owed a push may have it, if any is owed. */
   nextDue(gameId: string, quietMs: number): Promise<number | undefined>;
+  /** Every subscription of the game (a push about a note goes to each at once, with no count). */
+  subscriptionsOf(gameId: string): Promise<PushSubscriptionKeys[]>;
   /** The push service said the subscription is gone (404, 410): in every game. */
   removeEndpoint(endpoint: string): Promise<void>;
 }

@@ -48,6 +48,9 @@ export function sqlitePushRepository(db: Db): PushRepository {
       'SELECT min(coalesce(last_sent_at, 0)) + ? FROM push_subscriptions WHERE game_id = ? AND pending > 0',
     )
     .pluck();
+  const selectSubscriptions = db.prepare<[string], PushSubscriptionKeys>(
+    'SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE game_id = ?',
+  );
   const gameExists = db.prepare<[string], number>('SELECT 1 FROM games WHERE id = ?').pluck();
 
   const subscribe = db.transaction(
@@ -65,6 +68,9 @@ export function sqlitePushRepository(db: Db): PushRepository {
   );
 
   return {
+    async subscriptionsOf(gameId) {
+      return selectSubscriptions.all(gameId);
+    },
     async vapidKeys(make) {
       const existing = {
         publicKey: selectKey.get(VAPID_KEY_NAMES.publicKey),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { QUESTION_ID_PATTERN } from '../../shared/api.js';
 import { describeScaleCodes, SCALE_CODES } from '../../shared/model.js';
 import { isOwnQuestionId, OWN_QUESTION_ID_PREFIX } from '../../shared/own-questions.js';
+import { isPack, PACKS, type Pack } from '../../shared/packs.js';
 import { EDITIONS, type Edition } from '../../shared/product.js';
 import {
   type BankLimits,
@@ -14,8 +15,9 @@ import {
 
 /**
  * A question bank is a folder holding `spectrum.json` and `classic.json`, each a JSON array of
- * `{"id","question","options"}` — the format of the built-in banks in `seed/` — and optionally
- * their translations (see bank-texts.ts). A folder given by QUESTIONS_DIR goes through exactly
+ * `{"id","question","options","packs"?}` — the format of the built-in banks in `seed/` — and
+ * optionally their translations (see bank-texts.ts). `packs` lists the packs a question belongs to
+ * (one or more of shared/packs.ts); a question without it is drawn only when no pack is asked for. A folder given by QUESTIONS_DIR goes through exactly
  * the same checks as the built-in one.
  */
 export interface BankQuestion {
@@ -26,6 +28,8 @@ export interface BankQuestion {
   options: string[] | string;
   /** The question in other languages, where the bank gives it (absent: English only). */
   translations?: QuestionTranslations;
+  /** The packs it belongs to (shared/packs.ts); absent: in none (an own bank may give none). */
+  packs?: Pack[];
 }
 
 const CLASSIC_OPTION_COUNT = 4;
@@ -36,7 +40,7 @@ const CLASSIC_OPTION_COUNT = 4;
 export const MAX_BANK_QUESTIONS = 10_000;
 const QUESTION_MAX_LENGTH = 200;
 const OPTION_MAX_LENGTH = 40;
-const FIELDS = ['id', 'question', 'options'];
+const FIELDS = ['id', 'question', 'options', 'packs'];
 const LIMITS: BankLimits = {
   questionLength: QUESTION_MAX_LENGTH,
   optionLength: OPTION_MAX_LENGTH,
@@ -134,6 +138,7 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
     if (question.length > QUESTION_MAX_LENGTH) {
       return fail(`${named} is longer than ${QUESTION_MAX_LENGTH} characters`);
     }
+    const packs = readPacks(entry.packs, named, fail);
     const key = question.trim().toLowerCase();
     const twin = texts.get(key);
     if (twin !== undefined) return fail(`${named} repeats the text of question ${twin}`);
@@ -144,7 +149,7 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
           `${named} has ${optionsText(options)}; a Spectrum question's options is its scale: ${describeScaleCodes()}`,
         );
       }
-      return withTranslations({ id, edition, question, options }, translations());
+      return withTranslations({ id, edition, question, options, ...packs }, translations());
     }
     if (
       !Array.isArray(options) ||
@@ -157,8 +162,22 @@ function readBankFile(file: string, edition: Edition): BankQuestion[] {
           `${CLASSIC_OPTION_COUNT} different non-empty words of at most ${OPTION_MAX_LENGTH} characters`,
       );
     }
-    return withTranslations({ id, edition, question, options: options as string[] }, translations());
+    return withTranslations({ id, edition, question, options: options as string[], ...packs }, translations());
   });
+}
+
+/** `{ packs }` when the entry names any; a list of known, distinct packs or nothing. */
+function readPacks(value: unknown, named: string, fail: (problem: string) => never): { packs?: Pack[] } {
+  if (value === undefined) return {};
+  const list = `${PACKS.map((pack) => `"${pack}"`).join(', ')}`;
+  if (!Array.isArray(value) || value.length === 0) {
+    return fail(`${named} has packs ${preview(value)}; "packs" is a non-empty list of ${list}`);
+  }
+  const unknownPack = value.find((pack) => !isPack(pack));
+  if (unknownPack !== undefined)
+    return fail(`${named} names the pack ${preview(unknownPack)}, which is not one of ${list}`);
+  if (new Set(value).size !== value.length) return fail(`${named} names a pack twice`);
+  return { packs: value as Pack[] };
 }
 
 /** Leaves `translations` out when there are none, so an English-only bank reads exactly as it always has. */

@@ -1,3 +1,4 @@
+import type { Pack } from '../../shared/packs.js';
 import type { Edition } from '../../shared/product.js';
 import { drawExcluding, type QuestionRow } from './repository.js';
 
@@ -21,8 +22,8 @@ export function sample<T>(items: readonly T[], count: number, random: () => numb
 }
 
 export interface QuestionSource {
-  /** Every active question id of the edition: read once per instance, not per draw. */
-  activeIds(edition: Edition): Promise<string[]>;
+  /** Every active question id of the edition (of one pack, if given): read once per instance, not per draw. */
+  activeIds(edition: Edition, pack?: Pack): Promise<string[]>;
   /** The active ones among `ids`, in any order. */
   activeRows(ids: string[]): Promise<QuestionRow[]>;
 }
@@ -34,7 +35,8 @@ export interface QuestionSource {
  * bank) makes the ids be read again.
  */
 export class QuestionDraw {
-  readonly #ids = new Map<Edition, Promise<string[]>>();
+  /** By edition and pack ("spectrum" or "spectrum:deep"). */
+  readonly #ids = new Map<string, Promise<string[]>>();
 
   constructor(
     private readonly source: QuestionSource,
@@ -42,15 +44,16 @@ export class QuestionDraw {
   ) {}
 
   /** As `QuestionRepository.draw`. */
-  async draw(edition: Edition, count: number, exclude: readonly string[]): Promise<QuestionRow[]> {
-    const first = await this.#drawOnce(edition, count, exclude);
+  async draw(edition: Edition, count: number, exclude: readonly string[], pack?: Pack): Promise<QuestionRow[]> {
+    const first = await this.#drawOnce(edition, count, exclude, pack);
     if (first.complete) return first.rows;
-    this.#ids.delete(edition);
-    return (await this.#drawOnce(edition, count, exclude)).rows;
+    // Another instance seeded a new bank: every list of this instance may be stale.
+    this.#ids.clear();
+    return (await this.#drawOnce(edition, count, exclude, pack)).rows;
   }
 
-  async #drawOnce(edition: Edition, count: number, exclude: readonly string[]) {
-    const ids = await this.#activeIds(edition);
+  async #drawOnce(edition: Edition, count: number, exclude: readonly string[], pack: Pack | undefined) {
+    const ids = await this.#activeIds(edition, pack);
     const picked = await drawExcluding(count, exclude, (limit) =>
       sample(ids, limit, this.random).map((id) => ({ id })),
     );
@@ -59,13 +62,14 @@ export class QuestionDraw {
     return { rows: found, complete: found.length === picked.length };
   }
 
-  #activeIds(edition: Edition): Promise<string[]> {
-    let ids = this.#ids.get(edition);
+  #activeIds(edition: Edition, pack: Pack | undefined): Promise<string[]> {
+    const key = pack === undefined ? edition : `${edition}:${pack}`;
+    let ids = this.#ids.get(key);
     if (!ids) {
-      ids = this.source.activeIds(edition);
-      this.#ids.set(edition, ids);
+      ids = this.source.activeIds(edition, pack);
+      this.#ids.set(key, ids);
       // A failed read is not kept: the next draw reads again.
-      ids.catch(() => this.#ids.delete(edition));
+      ids.catch(() => this.#ids.delete(key));
     }
     return ids;
   }

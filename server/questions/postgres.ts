@@ -1,16 +1,24 @@
 import type { Pool } from '../db/postgres.js';
 import { QuestionDraw } from './draw.js';
-import { type QuestionRepository, type QuestionRow, questionFromRow } from './repository.js';
+import { packPattern, type QuestionRepository, type QuestionRow, questionFromRow } from './repository.js';
 
 /** The question banks in PostgreSQL; same queries as the SQLite repository. */
 export function postgresQuestionRepository(pool: Pool): QuestionRepository {
   const draw = new QuestionDraw({
-    async activeIds(edition) {
-      const { rows } = await pool.query<{ id: string }>({
-        name: 'questions-active-ids',
-        text: 'SELECT id FROM questions WHERE edition = $1 AND active ORDER BY id COLLATE "C"',
-        values: [edition],
-      });
+    async activeIds(edition, pack) {
+      const { rows } = await pool.query<{ id: string }>(
+        pack === undefined
+          ? {
+              name: 'questions-active-ids',
+              text: 'SELECT id FROM questions WHERE edition = $1 AND active ORDER BY id COLLATE "C"',
+              values: [edition],
+            }
+          : {
+              name: 'questions-pack-ids',
+              text: 'SELECT id FROM questions WHERE edition = $1 AND active AND packs LIKE $2 ORDER BY id COLLATE "C"',
+              values: [edition, packPattern(pack)],
+            },
+      );
       return rows.map((row) => row.id);
     },
     async activeRows(ids) {
@@ -23,8 +31,8 @@ export function postgresQuestionRepository(pool: Pool): QuestionRepository {
     },
   });
   return {
-    async draw(edition, count, exclude = []) {
-      return (await draw.draw(edition, count, exclude)).map(questionFromRow);
+    async draw(edition, count, exclude = [], pack) {
+      return (await draw.draw(edition, count, exclude, pack)).map(questionFromRow);
     },
     async find(id) {
       const { rows } = await pool.query<QuestionRow>({

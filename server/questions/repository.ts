@@ -1,14 +1,16 @@
 import type { Question } from '../../shared/model.js';
 import { fromWireQuestion } from '../../shared/model.js';
+import type { Pack } from '../../shared/packs.js';
 import type { Edition } from '../../shared/product.js';
 
 /** Access to the question banks; implemented once per database. */
 export interface QuestionRepository {
   /**
    * `count` distinct active questions of one edition, in random order, none of them in `exclude`.
-   * Fewer (possibly none) when the edition has fewer questions left outside `exclude`.
+   * Fewer (possibly none) when the edition has fewer questions left outside `exclude`. With `pack`,
+   * only questions of that pack.
    */
-  draw(edition: Edition, count: number, exclude?: readonly string[]): Promise<Question[]>;
+  draw(edition: Edition, count: number, exclude?: readonly string[], pack?: Pack): Promise<Question[]>;
   /** An active question (one still in the bank). */
   find(id: string): Promise<Question | undefined>;
 }
@@ -20,6 +22,13 @@ export interface QuestionRow {
   text: string;
   options: string;
 }
+
+/**
+ * A question's packs as the `packs` column holds them: each between commas (",couples,deep,"), so
+ * that `packs LIKE packPattern(pack)` finds the questions of one pack in every database; '' for none.
+ */
+export const packsColumn = (packs: readonly Pack[] = []) => (packs.length === 0 ? '' : `,${packs.join(',')},`);
+export const packPattern = (pack: Pack) => `%,${pack},%`;
 
 /** The one row → question mapping, for every repository that reads the questions table. */
 export function questionFromRow(row: QuestionRow): Question {

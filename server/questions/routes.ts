@@ -18,14 +18,14 @@ export const questionRoutes: FastifyPluginAsync<QuestionRoutesOptions> = async (
 ) => {
   // Fewer questions than `count` left outside `exclude` is not the caller's mistake: they get
   // what there is (possibly none), and the swap button says there is nothing left to swap in.
-  endpoint(app, 'get-questions', async ({ gametype, count = questionsPerGame, exclude = [], lang }) => {
+  endpoint(app, 'get-questions', async ({ gametype, count = questionsPerGame, exclude = [], lang, pack }) => {
     if (count > questionsPerGame) {
       throw badRequest(
         'count_too_large',
         `The query parameter "count" must be at most ${questionsPerGame}, the number of questions in a game.`,
       );
     }
-    const drawn = await questions.draw(gametype, count, exclude);
+    const drawn = await questions.draw(gametype, count, exclude, pack);
     return { questions: drawn.map((question) => toWireQuestion(texts.localize(question, lang))) };
   });
 };

@@ -1,5 +1,6 @@
 import type { SeedQuestion } from '../db/seed.js';
 import { type BankOptions, type BankQuestion, loadQuestionBank } from './bank.js';
+import { packsColumn } from './repository.js';
 
 /**
  * Both banks of a folder (`spectrum.json`, `classic.json`) as both databases store them, validated
@@ -9,7 +10,13 @@ export function readQuestionBanks(dir: string, options: BankOptions = {}): SeedQ
   return seedRows(loadQuestionBank(dir, options));
 }
 
-/** Loaded bank questions as both databases store them (English text, options as JSON). */
+/** Loaded bank questions as both databases store them (English text, options as JSON, packs as packsColumn writes them). */
 export function seedRows(bank: readonly BankQuestion[]): SeedQuestion[] {
-  return bank.map((q) => ({ id: q.id, edition: q.edition, text: q.question, options: JSON.stringify(q.options) }));
+  return bank.map((q) => ({
+    id: q.id,
+    edition: q.edition,
+    text: q.question,
+    options: JSON.stringify(q.options),
+    packs: packsColumn(q.packs),
+  }));
 }

@@ -11,6 +11,7 @@ import { publishingAnnouncer } from '../events/redis-announce.js';
 import { RedisEventBus } from '../events/redis-bus.js';
 import { postgresGameRepository } from '../games/postgres.js';
 import { postgresResponseWriter } from '../games/postgres-responses.js';
+import { postgresNoteRepository } from '../notes/postgres.js';
 import { POSTGRES_MIGRATIONS_DIR } from '../paths.js';
 import { postgresPushRepository } from '../push/postgres.js';
 import { postgresQuestionRepository } from '../questions/postgres.js';
@@ -107,6 +108,7 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     push: postgresPushRepository(pool),
     reports: postgresReportRepository(pool),
     replies: postgresReplyRepository(pool, announcer),
+    notes: postgresNoteRepository(pool, announcer),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -7,6 +7,7 @@ import { GroupCommit } from '../db/group-commit.js';
 import { seedQuestions } from '../db/seed.js';
 import { sqliteGameRepository } from '../games/sqlite.js';
 import { responseWriter } from '../games/sqlite-responses.js';
+import { sqliteNoteRepository } from '../notes/sqlite.js';
 import { MIGRATIONS_DIR, SEED_DIR } from '../paths.js';
 import { sqlitePushRepository } from '../push/sqlite.js';
 import type { BankOptions } from '../questions/bank.js';
@@ -66,6 +67,7 @@ export async function openSqliteStorage(config: Config, options: StorageOptions)
     reports: sqliteReportRepository(db),
     replies: sqliteReplyRepository(db, options.bus),
     settle: async () => checkpointer?.settle(),
+    notes: sqliteNoteRepository(db, options.bus),
     async ping() {
       db.prepare('SELECT 1').get();
     },

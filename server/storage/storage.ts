@@ -3,6 +3,7 @@ import type { CircleRepository } from '../circle/repository.js';
 import type { GameEventBus, InProcessEventBus } from '../events/bus.js';
 import type { RoundRepository } from '../games/plays.js';
 import type { GameRepository } from '../games/repository.js';
+import type { NoteRepository } from '../notes/repository.js';
 import type { PushRepository } from '../push/repository.js';
 import type { BankQuestion } from '../questions/bank.js';
 import type { QuestionRepository } from '../questions/repository.js';
@@ -22,6 +23,8 @@ export interface Storage {
   reports: ReportRepository;
   /** Games friends made back for a creator. */
   replies: ReplyRepository;
+  /** Notes and reactions friends left creators. */
+  notes: NoteRepository;
   /** The bus that reaches every instance sharing this database (their live sockets, their caches). */
   bus: GameEventBus;
   /**

@@ -56,6 +56,9 @@ export function everyCall(
     },
     'unsubscribe-push': { url: '/prod/unsubscribe-push', payload: { gameId, userId: friend, endpoint: push } },
     'report-game': { url: '/prod/report-game', payload: { gameId, reason: 'spam' } },
+    // The friend's note, once they finished; reading notes is the creator's.
+    'leave-note': { url: '/prod/leave-note', payload: { gameId, playerId: friend, reaction: '😂', note: 'hi' } },
+    'get-notes': { url: `/prod/get-notes?gameId=${gameId}&userId=${friend}` },
     // The admin's calls, without the admin's token: refused (and 404 on a server without ADMIN_TOKEN).
     'admin/reports': { url: '/prod/admin/reports' },
     'admin/parties': { url: '/prod/admin/parties?q=ada' },
@@ -63,6 +66,7 @@ export function everyCall(
     'admin/games': { url: `/prod/admin/games?q=${gameId}` },
     'admin/delete-game': { url: '/prod/admin/delete-game', payload: { gameId } },
     'admin/remove-player': { url: '/prod/admin/remove-player', payload: { gameId, playerID: 'x' } },
+    'admin/remove-note': { url: '/prod/admin/remove-note', payload: { gameId, playerID: 'x' } },
     // A party's calls know nothing of games: a game's id is no party.
     'create-party': {
       url: '/prod/create-party',

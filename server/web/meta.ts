@@ -22,9 +22,14 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-/** "Ana wants to know how in tune you are", in the game's language ("Your friend wants to know…" without a name). */
+/**
+ * "Ana wants to know how in tune you are", in the game's language ("Your friend wants to know…"
+ * without a name), and the game's pack after a dot: "… · Couples".
+ */
 function gameTitle(game: GamePreview): string {
-  return serverTexts(game.lang).gameTitle(nameInText(game.creatorName), game.mode);
+  const texts = serverTexts(game.lang);
+  const title = texts.gameTitle(nameInText(game.creatorName), game.mode);
+  return game.pack === undefined ? title : `${title} · ${texts.pack[game.pack]}`;
 }
 
 function gameDescription(game: GamePreview): string {

@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import type { Note } from '../../../shared/notes.js';
 import { comparisonPath } from '../../paths.js';
 import { BurstMark, BurstNotice } from '../circle/BurstMark.js';
 import { useBursts } from '../circle/useBursts.js';
+import { NoteMark } from '../notes/NoteMark.js';
 import { PlayersTable, type PlayersTableProps } from '../scoreboard/PlayersTable.js';
 import { RemoveFriend } from './RemoveFriend.js';
 
@@ -10,6 +12,8 @@ interface CreatorPlayersTableProps extends Omit<PlayersTableProps, 'actions' | '
   gameId: string;
   /** From useIsCreator: only a creator gets the Remove controls (the server checks again). */
   isCreator: boolean | undefined;
+  /** For creators: the notes friends left (useNotes), shown beside their names. */
+  notes?: ReadonlyMap<string, Note>;
 }
 
 /**
@@ -18,7 +22,7 @@ interface CreatorPlayersTableProps extends Omit<PlayersTableProps, 'actions' | '
  * here: get-bursts answers creators only). A removed row goes at once here; every other open scoreboard drops it
  * when the live `removed` message arrives.
  */
-export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: CreatorPlayersTableProps) {
+export function CreatorPlayersTable({ gameId, isCreator, players, notes, ...rest }: CreatorPlayersTableProps) {
   const { t } = useLingui();
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const shown = removed.size === 0 ? players : players.filter((player) => !removed.has(player.playerID));
@@ -34,7 +38,19 @@ export function CreatorPlayersTable({ gameId, isCreator, players, ...rest }: Cre
       <PlayersTable
         {...rest}
         players={shown}
-        mark={bursts.size === 0 ? undefined : (player) => bursts.has(player.playerID) && <BurstMark />}
+        mark={
+          bursts.size === 0 && (notes?.size ?? 0) === 0
+            ? undefined
+            : (player) => {
+                const note = notes?.get(player.playerID);
+                return (
+                  <>
+                    {bursts.has(player.playerID) && <BurstMark />}
+                    {note && <NoteMark note={note} />}
+                  </>
+                );
+              }
+        }
         linkTo={isCreator ? (player) => comparisonPath(gameId, player.playerID) : undefined}
         actions={
           isCreator

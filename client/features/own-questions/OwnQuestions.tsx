@@ -37,7 +37,16 @@ function showEditor(show: (editor: EditorModule) => void): void {
  * (or at once when drafts of this edition are kept from an earlier visit). Until then this shows
  * the section's heading, what it is for, and the button. `handle` is the editor's, once it is here.
  */
-export function OwnQuestions({ edition, handle }: { edition: Edition; handle: RefObject<OwnQuestionsHandle | null> }) {
+export function OwnQuestions({
+  edition,
+  handle,
+  most,
+}: {
+  edition: Edition;
+  handle: RefObject<OwnQuestionsHandle | null>;
+  /** The game's rounds (the questions drawn): every one may be the creator's own. */
+  most: number | undefined;
+}) {
   // Re-rendered on a switch of language (the texts read the active one).
   useLingui();
   const [editor, setEditor] = useState<EditorModule | null>(null);
@@ -46,7 +55,9 @@ export function OwnQuestions({ edition, handle }: { edition: Edition; handle: Re
     if (hasKeptDrafts(edition)) showEditor(setEditor);
   }, [edition]);
 
-  if (editor) return <editor.OwnQuestionsEditor edition={edition} handle={handle} startWithOne={startWithOne} />;
+  if (editor) {
+    return <editor.OwnQuestionsEditor edition={edition} handle={handle} startWithOne={startWithOne} most={most} />;
+  }
   return (
     <section className="own-questions" aria-labelledby="own-questions-title">
       <h2 id="own-questions-title">{TEXT.title(edition)}</h2>

@@ -1,9 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { MAX_OWN_QUESTIONS } from '../../../shared/own-question-limits.js';
 import type { Edition } from '../../../shared/product.js';
 import { i18n } from '../../i18n/i18n.js';
-
-const most = MAX_OWN_QUESTIONS;
 
 /**
  * What the landing screen says about own questions before their editor is fetched
@@ -17,10 +14,10 @@ export const OWN_QUESTIONS_INTRO = {
   intro: (edition: Edition) =>
     edition === 'classic'
       ? i18n._(
-          msg`Optional: write up to ${most} questions with 2 to 4 answer words each. They open your game, in this order, in place of drawn ones.`,
+          msg`Optional: write some questions, or every one, with 2 to 4 answer words each. They open your game, in this order, in place of drawn ones.`,
         )
       : i18n._(
-          msg`Optional: write up to ${most} statements, each on a scale. They open your game, in this order, in place of drawn ones.`,
+          msg`Optional: write some statements, or every one, each on a scale. They open your game, in this order, in place of drawn ones.`,
         ),
   addQuestion: (edition: Edition) =>
     edition === 'classic' ? i18n._(msg`Add your own question`) : i18n._(msg`Add your own statement`),

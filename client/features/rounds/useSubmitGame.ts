@@ -41,6 +41,7 @@ async function submit(game: GameInProgress): Promise<string> {
       answerSet: game.answers,
       ...(game.edition === 'spectrum' ? { gameType: gameTypeOf(game.edition) } : {}),
       ...modeUnlessDefault(game.mode),
+      ...(game.pack && { pack: game.pack }),
     };
     // A game made back for a friend's creator; refused (the friend was removed, the game is gone), it is an ordinary game.
     const replyTo = pendingReply();

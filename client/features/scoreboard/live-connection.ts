@@ -32,6 +32,8 @@ export interface LiveScoreboard {
   error?: Failure;
   /** Games friends made back for the creator while this screen was open (get-replies has the earlier ones). */
   replies: { playerID: string; gameId: string }[];
+  /** Friends who left the creator a note while this screen was open (its text: get-notes). */
+  notes: string[];
 }
 
 export const INITIAL_SCOREBOARD: LiveScoreboard = {
@@ -42,6 +44,7 @@ export const INITIAL_SCOREBOARD: LiveScoreboard = {
   loaded: false,
   gone: false,
   replies: [],
+  notes: [],
 };
 
 /** How often faded friends are looked for. */
@@ -135,6 +138,7 @@ const GUARDS: { [K in LiveMessageType]: (m: Record<string, unknown>) => Extract<
     typeof m.playerID === 'string' && typeof m.gameId === 'string'
       ? { type: 'reply', playerID: m.playerID, gameId: m.gameId }
       : null,
+  note: (m) => (typeof m.playerID === 'string' ? { type: 'note', playerID: m.playerID } : null),
 };
 
 /**
@@ -301,6 +305,12 @@ export class LiveScoreboardConnection {
           }
           break;
         }
+        case 'note':
+          // Heard once per friend: the screen reads the note itself (get-notes), never from here.
+          if (!this.#state.notes.includes(message.playerID)) {
+            this.#update({ notes: [...this.#state.notes, message.playerID] });
+          }
+          break;
         default:
           // A message type in shared/live.ts that this screen does not handle fails to compile here.
           message satisfies never;

@@ -30,6 +30,9 @@ interface OwnQuestionFieldsProps {
   problems: OwnQuestionProblems | undefined;
   onChange: (draft: OwnQuestionDraft) => void;
   onRemove: () => void;
+  /** Swaps it with the one before (after); undefined for the first (last). */
+  onMoveUp?: () => void;
+  onMoveDown?: () => void;
   /** Asks the editor to focus this element after the next render (ids from fieldIds). */
   focusNext: (id: string) => void;
 }
@@ -55,6 +58,8 @@ export function OwnQuestionFields({
   problems,
   onChange,
   onRemove,
+  onMoveUp,
+  onMoveDown,
   focusNext,
 }: OwnQuestionFieldsProps) {
   // Re-rendered on a switch of language (the texts read the active one).
@@ -111,14 +116,37 @@ export function OwnQuestionFields({
           <Problem id={ids.problem('scale')} text={problems?.scale} />
         </fieldset>
       )}
-      <button
-        type="button"
-        className="button button--secondary own-question__remove"
-        aria-label={TEXT.removeQuestionName(number, edition)}
-        onClick={onRemove}
-      >
-        {edition === 'classic' ? TEXT.removeQuestion : TEXT.removeStatement}
-      </button>
+      <div className="own-question__actions">
+        {/* Reorder by taps (no dragging): each a 44 px target, and said with its number. */}
+        <button
+          id={`${ids.question}-up`}
+          type="button"
+          className="button button--secondary own-question__move"
+          aria-label={TEXT.moveUpName(number, edition)}
+          disabled={onMoveUp === undefined}
+          onClick={onMoveUp}
+        >
+          ↑
+        </button>
+        <button
+          id={`${ids.question}-down`}
+          type="button"
+          className="button button--secondary own-question__move"
+          aria-label={TEXT.moveDownName(number, edition)}
+          disabled={onMoveDown === undefined}
+          onClick={onMoveDown}
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          className="button button--secondary own-question__remove"
+          aria-label={TEXT.removeQuestionName(number, edition)}
+          onClick={onRemove}
+        >
+          {edition === 'classic' ? TEXT.removeQuestion : TEXT.removeStatement}
+        </button>
+      </div>
     </fieldset>
   );
 }

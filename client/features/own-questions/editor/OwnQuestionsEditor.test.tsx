@@ -137,21 +137,22 @@ describe('the own-questions editor on the landing screen', () => {
     expect(screen.getByTestId('where').textContent).toBe(`/classic/game/${NEW_GAME_ID}`);
   });
 
-  it('adds and removes questions and words with buttons that say which, up to five questions', async () => {
+  it('adds and removes questions and words with buttons that say which, up to one per round', async () => {
+    // The game has three rounds (three drawn): all three may be the creator's own.
     await landing();
-    for (let i = 0; i < 5; i++) await add();
+    for (let i = 0; i < 3; i++) await add();
     expect(screen.queryByRole('button', { name: 'Add your own question' })).toBeNull();
-    expect(screen.getByText(OWN_QUESTIONS_TEXT.full)).toBeTruthy();
+    expect(screen.getByText(OWN_QUESTIONS_TEXT.full('classic'))).toBeTruthy();
+    expect(screen.getByText('3 of 3 rounds are yours · 0 left')).toBeTruthy();
     type('Question', 'The third one', 2);
     fireEvent.click(screen.getByRole('button', { name: 'Remove question 2' }));
     expect(screen.getAllByLabelText('Question').map((input) => (input as HTMLInputElement).value)).toEqual([
       '',
       'The third one',
-      '',
-      '',
     ]);
-    // Back under five: the add button is back, and focus is on it.
+    // Under the rounds again: the add button is back, and focus is on it.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add your own question' }));
+    expect(screen.getByText('2 of 3 rounds are yours · 1 left')).toBeTruthy();
 
     // Two words at least: no Remove until a third is added.
     expect(screen.queryByRole('button', { name: 'Remove answer word 1 of question 1' })).toBeNull();
@@ -162,6 +163,48 @@ describe('the own-questions editor on the landing screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add an answer word to question 1' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add an answer word to question 1' }));
     expect(screen.queryByRole('button', { name: 'Add an answer word to question 1' })).toBeNull();
+  });
+
+  it('takes every round of a ten-round game, reorders by taps, and plays them all as the game', async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => ({
+      questionID: `c${i + 1}`,
+      question: `Drawn ${i + 1}`,
+      options: ['Dog', 'Cat', 'Fish', 'Bird'],
+    }));
+    mockFetch(() => ({ body: { questions: ten } }));
+    openLanding('/classic');
+    await advance(0);
+    for (let i = 0; i < 10; i++) {
+      await add();
+      type('Question', `Mine number ${i + 1}?`, i);
+      type('Answer word 1', 'Yes', i);
+      type('Answer word 2', 'No', i);
+    }
+    expect(screen.getByText('10 of 10 rounds are yours · 0 left')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add your own question' })).toBeNull();
+    // The first cannot go up, the last cannot go down.
+    expect(screen.getByRole('button', { name: 'Move question 1 up' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Move question 10 down' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move question 2 up' }));
+    // Focus follows the question moved (now first: its Move down, as it cannot go up).
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move question 1 down' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move question 9 down' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move question 10 up' }));
+    const order = () => screen.getAllByLabelText('Question').map((input) => (input as HTMLInputElement).value);
+    expect(order()).toEqual([
+      'Mine number 2?',
+      'Mine number 1?',
+      ...[3, 4, 5, 6, 7, 8].map((n) => `Mine number ${n}?`),
+      'Mine number 10?',
+      'Mine number 9?',
+    ]);
+    const written = order();
+    expect(loadDrafts('classic').map((draft) => draft.question)).toEqual(written);
+    play();
+    expect(screen.getByTestId('where').textContent).toBe(`/classic/game/${NEW_GAME_ID}`);
+    const game = loadGame('classic', NEW_GAME_ID);
+    expect(game?.questions.map((q) => q.id)).toEqual(Array.from({ length: 10 }, (_, i) => `own-${i + 1}`));
+    expect(game?.questions.map((q) => q.text)).toEqual(written);
   });
 
   it('survives a refresh, keeps each edition’s own, and lets Enter in a field not start the game', async () => {

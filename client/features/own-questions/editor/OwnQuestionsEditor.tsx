@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { type KeyboardEvent, type RefObject, useEffect, useId, useImperativeHandle, useRef } from 'react';
-import { MAX_OWN_QUESTIONS, withOwnQuestions } from '../../../../shared/own-questions.js';
+import { withOwnQuestions } from '../../../../shared/own-questions.js';
 import type { Edition } from '../../../../shared/product.js';
 import type { OwnQuestionsHandle } from '../ownQuestionsHandle.js';
 import { fieldIds, OwnQuestionFields } from './OwnQuestionFields.js';
@@ -9,8 +9,10 @@ import { OWN_QUESTIONS_TEXT as TEXT } from './ownQuestionsText.js';
 import { useOwnQuestions } from './useOwnQuestions.js';
 
 /**
- * "Add your own question" on the landing screen: up to five questions the creator writes, each
- * replacing a drawn one at the start of the game. Drafts are kept in localStorage (useOwnQuestions);
+ * "Add your own question" on the landing screen: up to `most` questions the creator writes (the
+ * game's rounds: every round may be their own), each replacing a drawn one at the start of the
+ * game, in the order shown; on a phone they are moved up and down by taps and removed one by one,
+ * with a count of what is left. Drafts are kept in localStorage (useOwnQuestions);
  * problems appear under their fields once Play is pressed, and focus goes to the first one.
  * Fetched on demand (OwnQuestions.tsx); `startWithOne` when it came for "Add your own question":
  * it then opens with one question to write, focused. Play reaches it through `handle`.
@@ -19,10 +21,13 @@ export function OwnQuestionsEditor({
   edition,
   handle,
   startWithOne,
+  most,
 }: {
   edition: Edition;
   handle: RefObject<OwnQuestionsHandle | null>;
   startWithOne: boolean;
+  /** The game's rounds (the questions drawn); undefined until they are here. */
+  most: number | undefined;
 }) {
   const own = useOwnQuestions(edition, startWithOne);
   // What Play asks: set as each render commits (so never a render behind), gone with the editor.
@@ -60,6 +65,17 @@ export function OwnQuestionsEditor({
     pendingFocus.current = id;
   };
 
+  /** Swaps two drafts; focus follows the moved one's same button (or the other, at an end). */
+  const move = (from: number, to: number, direction: 'up' | 'down') => {
+    const next = [...drafts];
+    [next[from], next[to]] = [next[to], next[from]];
+    change(next);
+    const atEnd = direction === 'up' ? to === 0 : to === drafts.length - 1;
+    const button = atEnd ? (direction === 'up' ? 'down' : 'up') : direction;
+    focusNext(`${fieldIds(base, to).question}-${button}`);
+  };
+  const full = most !== undefined && drafts.length >= most;
+
   // Enter in a field would submit the landing form, which starts the game: writing is not done yet.
   const keepTyping = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
@@ -86,6 +102,8 @@ export function OwnQuestionsEditor({
                     change(drafts.filter((_, j) => j !== i));
                     focusNext(addId);
                   }}
+                  onMoveUp={i === 0 ? undefined : () => move(i, i - 1, 'up')}
+                  onMoveDown={i === drafts.length - 1 ? undefined : () => move(i, i + 1, 'down')}
                   focusNext={focusNext}
                 />
               </li>
@@ -93,7 +111,12 @@ export function OwnQuestionsEditor({
           })}
         </ol>
       )}
-      {drafts.length < MAX_OWN_QUESTIONS ? (
+      {most !== undefined && drafts.length > 0 && (
+        <p className="own-questions__count" aria-live="polite">
+          {TEXT.count(Math.min(drafts.length, most), most)}
+        </p>
+      )}
+      {!full ? (
         <button
           id={addId}
           type="button"
@@ -107,7 +130,7 @@ export function OwnQuestionsEditor({
         </button>
       ) : (
         <p id={addId} className="muted" tabIndex={-1}>
-          {TEXT.full}
+          {TEXT.full(own.edition)}
         </p>
       )}
       {showProblems && checks.some((check) => !check.ok) && (

@@ -1,13 +1,12 @@
 import type { Question } from '../../../../shared/model.js';
 import {
-  MAX_OWN_QUESTIONS,
   OWN_SCALE_CODES,
   OWN_WORDS_MAX,
   OWN_WORDS_MIN,
   type OwnQuestionContent,
   ownQuestionId,
 } from '../../../../shared/own-questions.js';
-import { EDITIONS, type Edition } from '../../../../shared/product.js';
+import { EDITIONS, type Edition, MAX_QUESTIONS_PER_GAME } from '../../../../shared/product.js';
 import { local, readJson } from '../../../state/storage.js';
 import { DRAFTS_KEY } from '../kept-drafts.js';
 
@@ -57,7 +56,7 @@ function readDrafts(): StoredDrafts {
   for (const edition of EDITIONS) {
     const list = (stored as Record<string, unknown>)[edition];
     // Storage can hold anything: keep only drafts this version can show.
-    if (Array.isArray(list)) drafts[edition] = list.filter((d) => isDraft(edition, d)).slice(0, MAX_OWN_QUESTIONS);
+    if (Array.isArray(list)) drafts[edition] = list.filter((d) => isDraft(edition, d)).slice(0, MAX_QUESTIONS_PER_GAME);
   }
   return drafts;
 }

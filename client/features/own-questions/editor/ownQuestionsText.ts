@@ -8,13 +8,10 @@
  * code when shown (client/i18n/failures.ts).
  */
 import { msg } from '@lingui/core/macro';
-import { MAX_OWN_QUESTIONS } from '../../../../shared/own-question-limits.js';
 import type { Edition } from '../../../../shared/product.js';
 import { i18n } from '../../../i18n/i18n.js';
 import '../../../i18n/screens.js';
 import { OWN_QUESTIONS_INTRO } from '../ownQuestionsIntro.js';
-
-const most = MAX_OWN_QUESTIONS;
 
 export const OWN_QUESTIONS_TEXT = {
   title: (edition: Edition) => OWN_QUESTIONS_INTRO.title(edition),
@@ -44,9 +41,20 @@ export const OWN_QUESTIONS_TEXT = {
     return i18n._(msg`Remove`);
   },
   removeWordName: (word: number, question: number) => i18n._(msg`Remove answer word ${word} of question ${question}`),
-  get full() {
-    return i18n._(msg`That's ${most} of your own, the most a game takes.`);
+  /** Every round is the creator's own: nothing drawn is left. */
+  full: (edition: Edition) =>
+    edition === 'classic'
+      ? i18n._(msg`Every round of your game is now a question of your own.`)
+      : i18n._(msg`Every round of your game is now a statement of your own.`),
+  /** How many are written of the most (the game's rounds), and how many are left. */
+  count: (written: number, most: number) => {
+    const left = most - written;
+    return i18n._(msg`${written} of ${most} rounds are yours · ${left} left`);
   },
+  moveUpName: (n: number, edition: Edition) =>
+    edition === 'classic' ? i18n._(msg`Move question ${n} up`) : i18n._(msg`Move statement ${n} up`),
+  moveDownName: (n: number, edition: Edition) =>
+    edition === 'classic' ? i18n._(msg`Move question ${n} down`) : i18n._(msg`Move statement ${n} down`),
   get fixBeforePlay() {
     return i18n._(msg`Fix your own questions first: see the notes under the fields.`);
   },
