@@ -54,24 +54,24 @@ export function Answering({ state, userId, meId, myAnswer, seconds, joinedLate =
   const more = waitingFor(state.players);
   const yours = myAnswer === null ? '' : answerWords(i18n, state, myAnswer);
   return (
-    <section className="party-round" aria-labelledby="party-question">
-      <div className="party-round__top">
+    <section className="phone-round" aria-labelledby="party-question">
+      <div className="phone-round__top">
         {seconds !== null && <Countdown seconds={seconds} />}
         {guess && subject !== null && (
-          <p className={`party-round__ask${mine ? ' party-round__ask--mine' : ''}`}>
+          <p className={`phone-round__ask${mine ? ' phone-round__ask--mine' : ''}`}>
             <Isolated text={mine ? t`Everyone is guessing your answer` : t`What would ${subjectName} say?`} />
           </p>
         )}
       </div>
-      <h2 className="party-round__question" id="party-question">
+      <h2 className="phone-round__question" id="party-question">
         {question?.question}
       </h2>
       {joinedLate ? (
-        <p className="party-answered">{t`You're in! You'll play from the next round.`}</p>
+        <p className="phone-answered">{t`You're in! You'll play from the next round.`}</p>
       ) : myAnswer !== null ? (
         // Not a live region: the count changes with every answer, and PartyAnnouncer rations what is said.
-        <div className="party-answered">
-          <p className="party-answered__title">
+        <div className="phone-answered">
+          <p className="phone-answered__title">
             {more === 0
               ? t`Answered — everyone is in`
               : t`Answered — ${plural(more, { one: 'waiting for # more', other: 'waiting for # more' })}`}

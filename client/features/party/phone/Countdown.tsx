@@ -14,13 +14,13 @@ export function Countdown({ seconds }: { seconds: number }) {
   const pulse = low && seconds > 0 && !prefersReducedMotion();
   return (
     <p
-      className={`party-countdown${low ? ' party-countdown--low' : ''}${pulse ? ' party-countdown--pulse' : ''}`}
+      className={`phone-countdown${low ? ' phone-countdown--low' : ''}${pulse ? ' phone-countdown--pulse' : ''}`}
       aria-hidden="true"
       data-testid="party-countdown"
       data-seconds={seconds}
     >
-      <span className="party-countdown__number">{seconds}</span>
-      <span className="party-countdown__unit">{t`sec`}</span>
+      <span className="phone-countdown__number">{seconds}</span>
+      <span className="phone-countdown__unit">{t`sec`}</span>
     </p>
   );
 }

@@ -25,18 +25,18 @@ export function Lobby({ state, meId, host, onKick, children }: LobbyProps) {
   const code = state.code;
   const site = `${window.location.host}${tvPath}`;
   return (
-    <section className="party-lobby" aria-labelledby="party-lobby-title">
-      <h2 id="party-lobby-title">{t`${plural(count, { one: '# player is in', other: '# players are in' })}`}</h2>
+    <section className="phone-lobby" aria-labelledby="phone-lobby-title">
+      <h2 id="phone-lobby-title">{t`${plural(count, { one: '# player is in', other: '# players are in' })}`}</h2>
       {host &&
         (code === null ? (
           <p className="notice">{t`Joining is closed. Open it again to let more people in.`}</p>
         ) : (
-          <div className="card party-lobby__way-in">
-            <p className="party-lobby__code-label">{t`Party code`}</p>
+          <div className="card phone-lobby__way-in">
+            <p className="phone-lobby__code-label">{t`Party code`}</p>
             <p className="party-code" data-testid="party-code">
               {code}
             </p>
-            <p className="party-lobby__tv">{t`On a TV or laptop, open ${site} and type ${code}`}</p>
+            <p className="phone-lobby__tv">{t`On a TV or laptop, open ${site} and type ${code}`}</p>
             <JoinQr link={absoluteUrl(partyPath(state.partyId))} />
           </div>
         ))}

@@ -15,8 +15,8 @@ export function Intro({ state, meId }: { state: PartyState; meId: string | null 
   const you = state.subject !== null && state.subject.playerID === meId;
   return (
     <section className="party-intro" aria-labelledby="party-intro-question">
-      {you && <p className="party-round__ask party-round__ask--mine">{t`This round is about you`}</p>}
-      <h2 className="party-round__question" id="party-intro-question">
+      {you && <p className="phone-round__ask phone-round__ask--mine">{t`This round is about you`}</p>}
+      <h2 className="phone-round__question" id="party-intro-question">
         {state.question?.question}
       </h2>
       <p className="muted">{t`Get ready…`}</p>
@@ -37,8 +37,8 @@ export function Standings({ state, meId }: { state: PartyState; meId: string | n
     : undefined;
   const left = state.rounds - state.round - 1;
   return (
-    <section className="party-standings" aria-labelledby="party-standings-title">
-      <h2 id="party-standings-title">{guess ? t`Standings` : t`Players`}</h2>
+    <section className="phone-standings" aria-labelledby="phone-standings-title">
+      <h2 id="phone-standings-title">{guess ? t`Standings` : t`Players`}</h2>
       <PlayerList players={state.players} meId={meId} ranked={ranked} />
       <p className="muted">{left > 0 ? t`Next round coming up.` : t`That was the last round.`}</p>
     </section>
@@ -48,7 +48,7 @@ export function Standings({ state, meId }: { state: PartyState; meId: string | n
 export function Paused({ host }: { host: boolean }) {
   const { t } = useLingui();
   return (
-    <section className="party-paused">
+    <section className="phone-paused">
       <h2>{t`Paused`}</h2>
       <p className="lead">
         {host ? t`Resume when everyone is ready.` : t`The host paused the party. It goes on from here.`}
@@ -74,14 +74,14 @@ export function Finished({ state, meId }: { state: PartyState; meId: string | nu
     <section className="party-finished" aria-labelledby="party-finished-title">
       <h2 id="party-finished-title">{t`That's the party!`}</h2>
       {guess ? (
-        <ol className="party-podium" aria-label={t`Podium`}>
+        <ol className="phone-podium" aria-label={t`Podium`}>
           {podium.map((player) => {
             const place = ranked.get(player.playerID) ?? 1;
             const points = formatScore(i18n, player.points);
             const name = nameInSentence(i18n, player.playerName);
             return (
-              <li key={player.playerID} className={`party-podium__place party-podium__place--${place}`}>
-                <span className="party-podium__rank">{place}</span>
+              <li key={player.playerID} className={`phone-podium__place phone-podium__place--${place}`}>
+                <span className="phone-podium__rank">{place}</span>
                 <span className="party-list__name">
                   <Isolated text={t`${name} — ${points} points`} />
                 </span>
