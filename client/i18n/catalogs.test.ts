@@ -60,6 +60,8 @@ const RULED_OUT: Record<string, string[]> = {
  * role: "one message, one role" below.
  */
 const SAME_ROLE: Record<string, string> = {
+  'Sending...': 'a send button while its call is under way',
+  'Theme: {theme}': "the line naming a game's or a party's pack",
   host: "the mark beside the party's host in a list of its players",
   'Reconnecting…': "a party screen's notice while its live connection comes back",
   'A friend': 'a friend who left no name, in a list of replies',

@@ -22,6 +22,7 @@ describe('starting a party', () => {
     fireEvent.click(screen.getByRole('radio', { name: /See who's alike/ }));
     fireEvent.click(screen.getByRole('radio', { name: /No clock/ }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Rounds' }), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: /Couples/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Start a party' }));
     await advance(0);
     const [url, init] = fetchMock.mock.calls[0];
@@ -33,6 +34,7 @@ describe('starting a party', () => {
       format: 'alike',
       timing: 'off',
       rounds: 3,
+      pack: 'couples',
       lang: 'en',
     });
     expect(where()).toBe('/party/partyNew12345');

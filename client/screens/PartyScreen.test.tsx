@@ -63,6 +63,9 @@ describe('the shared screen', () => {
     send({ players: [...partyState().players, player('d', 'Di')] });
     expect(screen.getByText('Di')).toBeTruthy();
     expect(screen.getByText('4 players are in')).toBeTruthy();
+    expect(screen.queryByText(/^Theme:/)).toBeNull();
+    send({ pack: 'couples' });
+    expect(screen.getByText('Theme: 💞 Couples')).toBeTruthy();
   });
 
   it('announces a round’s start, shows its title and question, and says time is up at the reveal', () => {

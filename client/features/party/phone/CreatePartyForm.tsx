@@ -1,10 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { Pack } from '../../../../shared/packs.js';
 import { PARTY_ROUNDS_DEFAULT, type PartyFormat, type PartyTiming } from '../../../../shared/party.js';
 import { failureText } from '../../../api/http.js';
 import { createParty } from '../../../api/party.js';
 import { ErrorNotice } from '../../../components/ErrorNotice.js';
+import { PackChoice } from '../../../components/PackChoice.js';
 import type { Failure } from '../../../i18n/failure.js';
 import { useLanguage } from '../../../i18n/useLanguage.js';
 import { partyPath } from '../../../paths.js';
@@ -25,6 +27,7 @@ export function CreatePartyForm({ name }: { name: string }) {
   const [format, setFormat] = useState<PartyFormat>('guess');
   const [timing, setTiming] = useState<PartyTiming>('standard');
   const [rounds, setRounds] = useState<(typeof ROUND_CHOICES)[number]>('');
+  const [pack, setPack] = useState<Pack | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Failure | null>(null);
 
@@ -40,6 +43,7 @@ export function CreatePartyForm({ name }: { name: string }) {
         format,
         timing,
         ...(rounds !== '' && { rounds: Number(rounds) }),
+        ...(pack !== undefined && { pack }),
         lang,
       });
       navigate(partyPath(made.partyId));
@@ -83,6 +87,7 @@ export function CreatePartyForm({ name }: { name: string }) {
           { value: 'alike', label: t`See who's alike`, hint: t`Everyone answers for themselves; no points.` },
         ]}
       />
+      <PackChoice pack={pack} onChange={setPack} />
       <Choice
         legend={t`Time to answer`}
         name="timing"

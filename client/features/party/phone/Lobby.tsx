@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { PartyState } from '../../../../shared/party.js';
+import { PACK_NAMES } from '../../../i18n/packs.js';
 import { absoluteUrl, partyPath, tvPath } from '../../../paths.js';
 import { JoinQr } from '../../share/JoinQr.js';
 import { PlayerList } from './PlayerList.js';
@@ -20,13 +21,15 @@ interface LobbyProps {
  * (it joins without a code) and how to make a TV or laptop the shared screen.
  */
 export function Lobby({ state, meId, host, onKick, children }: LobbyProps) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const count = state.players.length;
   const code = state.code;
+  const theme = state.pack === undefined ? undefined : i18n._(PACK_NAMES[state.pack]);
   const site = `${window.location.host}${tvPath}`;
   return (
     <section className="phone-lobby" aria-labelledby="phone-lobby-title">
       <h2 id="phone-lobby-title">{t`${plural(count, { one: '# player is in', other: '# players are in' })}`}</h2>
+      {theme !== undefined && <p className="phone-lobby__theme">{t`Theme: ${theme}`}</p>}
       {host &&
         (code === null ? (
           <p className="notice">{t`Joining is closed. Open it again to let more people in.`}</p>

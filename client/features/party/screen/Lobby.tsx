@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { PartyState } from '../../../../shared/party.js';
 import { shownName } from '../../../i18n/names.js';
+import { PACK_NAMES } from '../../../i18n/packs.js';
 import { absoluteUrl, partyJoinPath, partyPath } from '../../../paths.js';
 import type { QrRuns } from '../../share/qr.js';
 
@@ -43,6 +44,7 @@ export function Lobby({ state }: { state: PartyState }) {
   const { i18n, t } = useLingui();
   const joinAt = absoluteUrl(partyJoinPath).replace(/^https?:\/\//, '');
   const count = state.players.length;
+  const theme = state.pack === undefined ? undefined : i18n._(PACK_NAMES[state.pack]);
   return (
     <div className="party-lobby">
       <section className="party-lobby__join">
@@ -76,6 +78,7 @@ export function Lobby({ state }: { state: PartyState }) {
       </section>
       <section className="party-lobby__players" aria-labelledby="party-lobby-players">
         <h2 id="party-lobby-players">{count === 1 ? t`1 player is in` : t`${count} players are in`}</h2>
+        {theme !== undefined && <p className="party-lobby__theme">{t`Theme: ${theme}`}</p>}
         <ul className="party-names">
           {state.players.map((player) => (
             <li key={player.playerID} className="party-names__name" data-connected={player.connected}>
