@@ -4,6 +4,7 @@ import type { GameEvent, GameEventBus } from '../events/bus.js';
 import type { RoundRepository } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import { applyTo, Scoreboard } from '../games/scoreboard.js';
+import { BusWatch } from './bus-watch.js';
 import type { SlicedFanOut } from './fan-out.js';
 import { JoinedFrames, TextFrame } from './frame.js';
 import { serializeLive, writeLive } from './send.js';
@@ -11,7 +12,8 @@ import { serializeLive, writeLive } from './send.js';
 /**
  * ONE GAME'S LIVE STATE ON THIS INSTANCE, owned by one object (as tldraw's TLSocketRoom owns a
  * room). A GameRoom owns:
- * - its one subscription to the game event bus, for as long as the room is open;
+ * - its one subscription to the game event bus (BusWatch): for as long as the room is open, or on
+ *   a bus with a channel per game while sockets watch (without it, it keeps no scoreboard);
  * - what was read of the game: its definition and its scoreboard (one serialized snapshot, shared
  *   by every socket);
  * - the live sockets watching the game, each with the messages waiting behind its snapshot;
@@ -97,7 +99,7 @@ export class GameRoom {
   readonly #sockets = new Map<WebSocket, Watch>();
   /** The sockets of the game's creators: only they hear `reply` (it names a game made for them). */
   readonly #creators = new Set<WebSocket>();
-  readonly #unsubscribe: () => void;
+  readonly #watch: BusWatch;
   /** Sockets joined (or re-snapshotted) so far: a delivery's target list is good while this is unchanged. */
   #joins = 0;
   /** The latest delivery, which later messages may still join (see Delivery). */
@@ -117,7 +119,7 @@ export class GameRoom {
     private readonly context: RoomContext,
     private readonly onDeleted: () => void,
   ) {
-    this.#unsubscribe = context.bus.subscribe(gameId, (event) => this.#onEvent(event));
+    this.#watch = new BusWatch(context.bus, gameId, (event) => this.#onEvent(event));
   }
 
   /** With sockets or pins, the room is never closed for room in the registry. */
@@ -149,8 +151,8 @@ export class GameRoom {
   scoreboard(): Promise<Scoreboard | undefined> {
     if (this.#board) return this.#board;
     const pending: GameEvent[] = [];
-    // A closed room reads for its caller and keeps nothing.
-    if (!this.#open) return this.#readBoard(pending);
+    // A closed room, or one not on the bus (see BusWatch), reads for its caller and keeps nothing.
+    if (!this.#open || !this.#watch.subscribed) return this.#readBoard(pending);
     this.#pending = pending;
     const reading = this.#readBoard(pending);
     this.#board = reading;
@@ -182,6 +184,8 @@ export class GameRoom {
     this.#sockets.set(socket, watch);
     if (creator) this.#creators.add(socket);
     this.#joins += 1;
+    // Read once the bus hears the game: nothing published meanwhile is missed.
+    await this.#watch.watch();
     const board = await this.scoreboard();
     this.#ready(socket, watch, board?.snapshot);
   }
@@ -190,13 +194,20 @@ export class GameRoom {
   leave(socket: WebSocket): void {
     this.#sockets.delete(socket);
     this.#creators.delete(socket);
+    // Off a per-game bus with the last socket: what was read of the board is no longer kept up to date.
+    if (this.#sockets.size === 0 && this.#watch.unwatch()) this.#forgetBoard();
+  }
+
+  /** The game was deleted (heard from every game's events while this room is not on the bus). */
+  deletedElsewhere(): void {
+    if (!this.#watch.subscribed) this.#onEvent({ type: 'deleted' });
   }
 
   /** Leaves the bus and forgets what was read. Sockets still in the room get what is already on its way. */
   close(): void {
     if (!this.#open) return;
     this.#open = false;
-    this.#unsubscribe();
+    this.#watch.close();
     this.#forget();
   }
 
@@ -265,6 +276,10 @@ export class GameRoom {
   /** Drops what was read (it is read again when next asked for); reads under way are not kept. */
   #forget(): void {
     this.#definition = undefined;
+    this.#forgetBoard();
+  }
+
+  #forgetBoard(): void {
     this.#board = undefined;
     this.#settled = undefined;
     this.#pending = undefined;

@@ -49,6 +49,13 @@ export class Rooms implements GameCache {
       maxBufferedBytes: options.maxBufferedBytes ?? MAX_BUFFERED_BYTES,
       playing: options.playing,
     };
+    // On a bus with a channel per game, a room without sockets is not on it: it hears a deletion
+    // (which every instance hears of every game) here.
+    if (bus.perGame) {
+      bus.subscribeAll((gameId, event) => {
+        if (event.type === 'deleted') this.#rooms.peek(gameId)?.deletedElsewhere();
+      });
+    }
   }
 
   /** The game's room, opened (subscribed) if there is none; the most recently used from now on. */

@@ -1,0 +1,230 @@
+import calculateSlot from 'cluster-key-slot';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+
+/** Redis could not be reached when the bus started (the server does not start without it). */
+export class BusUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`Redis cannot be reached: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** How the subscription connections of a bus on `channel` show up in CLIENT LIST. */
+export const subscriberName = (channel: string) => `wavelength-subscriber-${channel}`;
+
+/** What BUS_URL names: one Redis (redis://, rediss://) or the nodes of a Redis Cluster. */
+export type BusTarget =
+  | { kind: 'single'; url: string }
+  | {
+      kind: 'cluster';
+      /** Some nodes to start from: the client learns the others (and who owns which slot) from them. */
+      nodes: { host: string; port: number }[];
+      username?: string;
+      password?: string;
+      tls: boolean;
+    };
+
+const CLUSTER_URL = /^(rediss?)\+cluster:\/\/(?:([^@/]*)@)?([^/?#@]+)\/?$/;
+
+/**
+ * Reads BUS_URL: `redis://…` or `rediss://…` is one Redis; `redis+cluster://[user:password@]host:port,host:port`
+ * (or `rediss+cluster://` for TLS) is a Redis Cluster, named by one or more of its nodes.
+ * Undefined if it is neither.
+ */
+export function parseBusUrl(url: string): BusTarget | undefined {
+  if (/^rediss?:\/\/.+/.test(url)) return { kind: 'single', url };
+  const match = CLUSTER_URL.exec(url);
+  if (!match) return undefined;
+  const [, scheme, auth, hosts] = match;
+  const nodes: { host: string; port: number }[] = [];
+  for (const entry of hosts.split(',')) {
+    const node = /^(\[[^\]]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(entry.trim());
+    if (!node) return undefined;
+    const port = node[2] === undefined ? 6379 : Number(node[2]);
+    if (port < 1 || port > 65535) return undefined;
+    nodes.push({ host: node[1].replace(/^\[|\]$/g, ''), port });
+  }
+  const target: BusTarget = { kind: 'cluster', nodes, tls: scheme === 'rediss' };
+  if (auth) {
+    const colon = auth.indexOf(':');
+    const username = decodeURIComponent(colon < 0 ? auth : auth.slice(0, colon));
+    if (username) target.username = username;
+    if (colon >= 0) target.password = decodeURIComponent(auth.slice(colon + 1));
+  }
+  return target;
+}
+
+/** host:port of every Redis BUS_URL names, without user or password (for error messages). */
+export function busAddresses(url: string): string {
+  const target = parseBusUrl(url);
+  if (target?.kind === 'cluster') return target.nodes.map(({ host, port }) => `${host}:${port}`).join(',');
+  try {
+    const { hostname, port } = new URL(url);
+    return `${hostname}:${port || 6379}`;
+  } catch {
+    return 'its address';
+  }
+}
+
+/** What the connections tell the bus. */
+export interface ConnectionEvents {
+  /** A message on a shard channel this instance subscribed to. */
+  message(channel: string, message: string): void;
+  /** A subscription connection is ready, its channels not yet subscribed (autoResubscribe is off). */
+  ready(node: string): void;
+  /** A subscription connection dropped: what is sent to its channels meanwhile is lost. */
+  lost(node: string): void;
+  /** The publishing connection is ready (again). */
+  publisherReady(): void;
+  /** A connection failed (`subscription`: one of the subscription connections). */
+  error(error: unknown, subscription: boolean): void;
+}
+
+export interface ConnectionOptions {
+  /** The bus's control channel: names the connections (CLIENT LIST). */
+  channel: string;
+  /** Options of every connection (timeouts, backoff). */
+  common: RedisOptions;
+  publishTimeoutMs: number;
+  events: ConnectionEvents;
+}
+
+/** The node of a single Redis: it owns every channel. */
+const SINGLE = 'single';
+
+/**
+ * The connections of one bus: one to publish on (a Cluster client on a cluster, which sends each
+ * SPUBLISH to the node that owns its channel's slot), and one subscription connection per node
+ * owning a channel this instance subscribes to (one in all on a single Redis). Ours rather than
+ * ioredis' own sharded subscribers: the bus must know when a node's subscription dropped and came
+ * back, to subscribe its channels again and resync what it keeps.
+ */
+export class RedisConnections {
+  readonly publisher: Redis | Cluster;
+  private readonly subscribers = new Map<string, Redis>();
+  private closed = false;
+
+  constructor(
+    private readonly target: BusTarget,
+    private readonly options: ConnectionOptions,
+  ) {
+    const publishing: RedisOptions = {
+      ...options.common,
+      connectionName: `wavelength-publisher-${options.channel}`,
+      // While Redis is down a PUBLISH fails at once (the write delivers here only), never queues.
+      enableOfflineQueue: false,
+      commandTimeout: options.publishTimeoutMs,
+    };
+    if (target.kind === 'single') this.publisher = new Redis(target.url, publishing);
+    else {
+      const { retryStrategy } = options.common;
+      this.publisher = new Cluster(target.nodes, {
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        clusterRetryStrategy: (attempt) => (typeof retryStrategy === 'function' ? retryStrategy(attempt) : 1000),
+        redisOptions: { ...publishing, ...this.auth() },
+        slotsRefreshTimeout: options.common.connectTimeout,
+      });
+    }
+    this.publisher.on('error', (error) => options.events.error(error, false));
+    this.publisher.on('ready', () => options.events.publisherReady());
+  }
+
+  /** Connects the publisher, then the subscription connection of the control channel's node. */
+  async connect(): Promise<void> {
+    await this.publisher.connect();
+    // Awaited here, so that a Redis that cannot be reached fails the start (later ones retry by themselves).
+    await this.subscriber(this.nodeOf(this.options.channel), false).connect();
+  }
+
+  /** The node that owns `channel` (its slot's master on a cluster). */
+  nodeOf(channel: string): string {
+    if (this.publisher instanceof Redis) return SINGLE;
+    const owner = this.publisher.slots[calculateSlot(channel)]?.[0];
+    if (!owner) throw new Error(`no Redis Cluster node owns the slot of ${channel} yet`);
+    return owner;
+  }
+
+  /** True while the subscription connection of `node` can subscribe. */
+  ready(node: string): boolean {
+    return this.subscribers.get(node)?.status === 'ready';
+  }
+
+  /** True while every subscription connection made so far is ready. */
+  get allReady(): boolean {
+    for (const subscriber of this.subscribers.values()) if (subscriber.status !== 'ready') return false;
+    return this.subscribers.size > 0;
+  }
+
+  get publisherReady(): boolean {
+    return this.publisher.status === 'ready';
+  }
+
+  /** Subscribes on the connection of the channel's node (made now if it is the first channel there). */
+  async ssubscribe(channel: string, node: string): Promise<void> {
+    const subscriber = this.subscriber(node);
+    if (subscriber.status !== 'ready') throw new Error(`the subscription connection to ${node} is not ready`);
+    await subscriber.ssubscribe(channel);
+  }
+
+  async sunsubscribe(channel: string, node: string): Promise<void> {
+    const subscriber = this.subscribers.get(node);
+    if (subscriber?.status === 'ready') await subscriber.sunsubscribe(channel);
+  }
+
+  /** Resolves with how many connections received it (on the node that owns the channel). */
+  async spublish(channel: string, message: string): Promise<number> {
+    return Number(await this.publisher.spublish(channel, message));
+  }
+
+  /** How many connections subscribe to `channel` (on the node that owns it). */
+  async subscribersOf(channel: string): Promise<number> {
+    let node: Redis | undefined;
+    if (this.publisher instanceof Redis) node = this.publisher;
+    else {
+      const owner = this.nodeOf(channel);
+      node = this.publisher.nodes('master').find(({ options }) => `${options.host}:${options.port}` === owner);
+    }
+    if (!node) throw new Error(`no connection to the node that owns ${channel}`);
+    const [, count] = (await node.call('PUBSUB', 'SHARDNUMSUB', channel)) as [string, number];
+    return Number(count);
+  }
+
+  disconnect(): void {
+    this.closed = true;
+    for (const subscriber of this.subscribers.values()) subscriber.disconnect();
+    this.publisher.disconnect();
+  }
+
+  private auth(): Pick<RedisOptions, 'username' | 'password' | 'tls'> {
+    if (this.target.kind !== 'cluster') return {};
+    const { username, password, tls } = this.target;
+    return { username, password, ...(tls ? { tls: {} } : {}) };
+  }
+
+  private subscriber(node: string, connect = true): Redis {
+    const known = this.subscribers.get(node);
+    if (known) return known;
+    const options: RedisOptions = {
+      ...this.options.common,
+      ...this.auth(),
+      connectionName: subscriberName(this.options.channel),
+      // Subscribed again by the bus on every reconnection, so that it knows what to resync.
+      autoResubscribe: false,
+    };
+    let subscriber: Redis;
+    if (this.target.kind === 'single') subscriber = new Redis(this.target.url, options);
+    else {
+      const colon = node.lastIndexOf(':');
+      subscriber = new Redis({ ...options, host: node.slice(0, colon), port: Number(node.slice(colon + 1)) });
+    }
+    const { events } = this.options;
+    subscriber.on('smessage', (channel: string, message: string) => events.message(channel, message));
+    subscriber.on('ready', () => events.ready(node));
+    subscriber.on('close', () => events.lost(node));
+    subscriber.on('error', (error) => events.error(error, true));
+    this.subscribers.set(node, subscriber);
+    // A failed attempt is retried with backoff (retryStrategy); each shows as an 'error'.
+    if (connect && !this.closed) subscriber.connect().catch(() => {});
+    return subscriber;
+  }
+}

@@ -1,0 +1,55 @@
+import type { GameEventBus, GameEventListener } from '../events/bus.js';
+
+/**
+ * A room's subscription to its game on the bus. On a bus that carries every game to every
+ * instance (in-process, LISTEN/NOTIFY) it is made with the room and kept while the room is open,
+ * so that what the room read stays true whether or not sockets watch. On a bus with a channel per
+ * game (`perGame`: Redis sharded pub/sub) it is made with the first socket and dropped with the
+ * last, so that an instance receives only the events of the games its sockets watch; without it
+ * the room keeps no scoreboard (each read goes to the repository).
+ */
+export class BusWatch {
+  #unsubscribe: (() => void) | undefined;
+  /** Settles once the bus hears every instance's events of the game (see SubscribeOptions.heard). */
+  #hearing: Promise<void> | undefined;
+  #closed = false;
+
+  constructor(
+    private readonly bus: GameEventBus,
+    private readonly gameId: string,
+    private readonly listener: GameEventListener,
+  ) {
+    if (!bus.perGame) void this.watch();
+  }
+
+  /** True while the room hears every event of its game. */
+  get subscribed(): boolean {
+    return this.#unsubscribe !== undefined;
+  }
+
+  /** Subscribes if it is not yet; resolves once the room may read what it keeps. */
+  watch(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    if (this.#hearing) return this.#hearing;
+    this.#hearing = new Promise<void>((heard) => {
+      this.#unsubscribe = this.bus.subscribe(this.gameId, this.listener, { heard });
+    });
+    return this.#hearing;
+  }
+
+  /** On a bus with a channel per game, unsubscribes; returns true if it did (the room drops its board). */
+  unwatch(): boolean {
+    if (!this.bus.perGame || !this.#unsubscribe) return false;
+    this.#unsubscribe();
+    this.#unsubscribe = undefined;
+    this.#hearing = undefined;
+    return true;
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    this.#hearing = undefined;
+  }
+}
