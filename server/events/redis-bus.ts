@@ -4,7 +4,8 @@ import type { AnyGameListener, GameEvent, GameEventBus, GameEventListener, Subsc
 import { EVERY_GAME_EVENTS, InProcessEventBus } from './bus.js';
 import { type Announced, Echoes, envelopeJson, GAME_EVENTS_CHANNEL, NO_ECHO, parseEnvelope } from './envelope.js';
 import { GameChannels, gameChannel, gameOfChannel } from './redis-channels.js';
-import { BusUnavailableError, parseBusUrl, RedisConnections } from './redis-connections.js';
+import { parseBusUrl } from './bus-url.js';
+import { BusUnavailableError, RedisConnections } from './redis-connections.js';
 import { DeliveredHere, WaitingWrites, within } from './redis-echoes.js';
 import { Liveness } from './redis-liveness.js';
 
@@ -83,6 +84,8 @@ export class RedisEventBus implements GameEventBus {
   private readonly echoes = new Echoes();
   private readonly deliveredHere = new DeliveredHere();
   private readonly waitingWrites = new WaitingWrites();
+  /** Messages received on games' channels so far (for tests and the bench: what this instance parsed). */
+  gameMessagesReceived = 0;
   /** The node that owns the control channel. */
   private controlNode = '';
   /** Nodes whose subscription connection was ready once: a later 'ready' is a reconnection. */
@@ -312,6 +315,7 @@ export class RedisEventBus implements GameEventBus {
     }
     const gameId = gameOfChannel(this.channel, channel);
     if (gameId === undefined) return;
+    this.gameMessagesReceived += 1;
     if (!this.deliveredHere.take(envelope.echo, channel)) {
       for (const announced of envelope.events) {
         if (announced.gameId === gameId) this.local.deliverToGame(gameId, announced.event);

@@ -130,11 +130,9 @@ export class GameChannels {
       while (!this.closed) {
         if (game.listeners > 0 && !game.on) {
           game.node = connections.nodeOf(channel);
-          // Not connected there yet: its 'ready' subscribes it (resubscribe); meanwhile nobody waits.
-          if (!connections.ready(game.node)) {
-            this.notHearing(game);
-            return;
-          }
+          // Not connected there yet (a node's first channel, or a reconnection): its 'ready'
+          // subscribes it (resubscribe); the subscribers waiting read after `waitMs` at most.
+          if (!connections.ready(game.node)) return;
           await connections.ssubscribe(channel, game.node);
           game.on = true;
           if (game.listeners > 0) this.nowOn(gameId, game);
