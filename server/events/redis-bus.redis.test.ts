@@ -7,9 +7,9 @@ import { killSubscribers, TEST_REDIS_URL, testChannel, testRedis } from '../test
 import { collect, scored, seenOn, testBuses, writeOn } from '../testing/redis-bus.js';
 import { startRedisProxy } from '../testing/redis-proxy.js';
 import type { GameEvent } from './bus.js';
-import { gameChannel } from './redis-channels.js';
 import { publishingAnnouncer } from './redis-announce.js';
 import { BusUnavailableError, RedisEventBus } from './redis-bus.js';
+import { gameChannel } from './redis-channels.js';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -80,7 +80,10 @@ describe('RedisEventBus', () => {
     const [bus, other] = [await startBus(), await startBus()];
     const signals = [await collect(bus, 'game-a', 1), await collect(bus, 'game-b', 1)];
     expect(await killSubscribers(channel)).toBe(2);
-    expect(await Promise.all(signals.map((signal) => signal.events))).toEqual([[{ type: 'resync' }], [{ type: 'resync' }]]);
+    expect(await Promise.all(signals.map((signal) => signal.events))).toEqual([
+      [{ type: 'resync' }],
+      [{ type: 'resync' }],
+    ]);
     await expect.poll(() => bus.listening).toBe(true);
     // Subscribed again (its games' channels too): another instance's write arrives as usual.
     const after = await collect(bus, 'game-a', 1);
@@ -174,7 +177,10 @@ describe('RedisEventBus', () => {
     // Heard once at least, then nothing more of it reaches Redis (its next PUBLISH included).
     await expect.poll(() => survivor.peersHeard).toBe(1);
     proxy.drop();
-    expect(await Promise.all(signals.map((signal) => signal.events))).toEqual([[{ type: 'resync' }], [{ type: 'resync' }]]);
+    expect(await Promise.all(signals.map((signal) => signal.events))).toEqual([
+      [{ type: 'resync' }],
+      [{ type: 'resync' }],
+    ]);
     expect(logged).toContain(
       '1 other instance(s) went quiet (stopped, or died before publishing what they stored): resyncing every game',
     );

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { RedisOptions } from 'ioredis';
 import type { AnyGameListener, GameEvent, GameEventBus, GameEventListener, SubscribeOptions } from './bus.js';
-import { EVERY_GAME_EVENTS, InProcessEventBus } from './bus.js';
-import { type Announced, Echoes, envelopeJson, GAME_EVENTS_CHANNEL, NO_ECHO, parseEnvelope } from './envelope.js';
-import { GameChannels, gameChannel, gameOfChannel } from './redis-channels.js';
+import { InProcessEventBus } from './bus.js';
 import { parseBusUrl } from './bus-url.js';
-import { BusUnavailableError, RedisConnections } from './redis-connections.js';
-import { DeliveredHere, WaitingWrites, within } from './redis-echoes.js';
+import { type Announced, envelopeJson, GAME_EVENTS_CHANNEL, parseEnvelope } from './envelope.js';
+import { GameChannels, gameOfChannel } from './redis-channels.js';
+import { BusUnavailableError, commonOptions, RedisConnections } from './redis-connections.js';
+import { CommitPublisher, within } from './redis-echoes.js';
 import { Liveness } from './redis-liveness.js';
 
 export { BusUnavailableError, subscriberName } from './redis-connections.js';
@@ -14,7 +13,7 @@ export { BusUnavailableError, subscriberName } from './redis-connections.js';
 export interface RedisEventBusOptions {
   /** redis://, rediss:// or redis+cluster://host:port,host:port (BUS_URL). */
   url: string;
-  /** The control channel; each game's is named after it. Every instance of one deployment uses the same; tests give each their own. */
+  /** The control channel, each game's named after it: one per deployment (tests give each their own). */
   channel?: string;
   /** Delivers to this instance's subscribers; tests pass one that counts subscriptions. */
   local?: InProcessEventBus;
@@ -24,19 +23,11 @@ export interface RedisEventBusOptions {
   connectTimeoutMs?: number;
   /** How long a PUBLISH may take before it counts as failed (its games are resynced everywhere once Redis is back). */
   publishTimeoutMs?: number;
-  /**
-   * How long a write waits at most for its events to go out and come back: past it, they are
-   * delivered on this instance, the write returns, and later writes stop waiting until this
-   * instance hears its own messages again. Also how long a new subscriber waits for its game's channel.
-   */
+  /** How long a write waits at most for its echo (see CommitPublisher), and a new subscriber for its game's channel. */
   waitMs?: number;
   /** How often this instance says it is alive on the control channel. */
   beatMs?: number;
-  /**
-   * How long an instance may stay quiet before the others take it for dead and re-read every game
-   * they keep (it may have died between a commit and its PUBLISH); also how long this one may go
-   * without hearing itself before it takes the bus to have a gap.
-   */
+  /** How long an instance may stay quiet before the others take it for dead, or itself to have a gap (see Liveness). */
   quietMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
@@ -81,9 +72,7 @@ export class RedisEventBus implements GameEventBus {
   private readonly channels: GameChannels;
   private readonly liveness: Liveness;
   private readonly waitMs: number;
-  private readonly echoes = new Echoes();
-  private readonly deliveredHere = new DeliveredHere();
-  private readonly waitingWrites = new WaitingWrites();
+  private readonly commits: CommitPublisher;
   /** Messages received on games' channels so far (for tests and the bench: what this instance parsed). */
   gameMessagesReceived = 0;
   /** The node that owns the control channel. */
@@ -104,21 +93,9 @@ export class RedisEventBus implements GameEventBus {
     this.waitMs = options.waitMs ?? BUS_WAIT_MS;
     const target = parseBusUrl(options.url);
     if (!target) throw new BusUnavailableError(new Error(`${options.url} is not a Redis URL`));
-    const { firstMs, maxMs } = options.backoff ?? { firstMs: 100, maxMs: 5_000 };
-    const common: RedisOptions = {
-      lazyConnect: true,
-      connectTimeout: options.connectTimeoutMs ?? 10_000,
-      retryStrategy: (attempt) => Math.min(maxMs, firstMs * 2 ** (attempt - 1)),
-      // A command in flight when the connection drops fails at once rather than waiting for it
-      // to come back: a write never waits on Redis for longer than a PUBLISH takes.
-      maxRetriesPerRequest: 0,
-      autoResendUnfulfilledCommands: false,
-      // The subscriptions only ever receive: a peer gone without closing is found out.
-      keepAlive: 10_000,
-    };
     this.connections = new RedisConnections(target, {
       channel: this.channel,
-      common,
+      common: commonOptions(options.backoff ?? { firstMs: 100, maxMs: 5_000 }, options.connectTimeoutMs ?? 10_000),
       publishTimeoutMs: options.publishTimeoutMs ?? 5_000,
       events: {
         message: (channel, message) => this.received(channel, message),
@@ -149,8 +126,22 @@ export class RedisEventBus implements GameEventBus {
       publisherReady: () => this.connections.publisherReady,
       subscribed: () => this.subscribed,
       resync: (gameId) => this.local.resync(gameId),
-      enteredGap: () => this.waitingWrites.releaseAll(),
+      enteredGap: () => this.commits.releaseWaiting(),
       log: this.log,
+    });
+    this.commits = new CommitPublisher({
+      control: this.channel,
+      instanceId: this.instanceId,
+      waitMs: this.waitMs,
+      local: this.local,
+      spublish: (channel, message) => this.connections.spublish(channel, message),
+      hears: (gameId) => this.channels.isOn(gameId),
+      controlOn: () => this.controlOn,
+      listening: () => this.listening,
+      subscribed: () => this.subscribed,
+      published: () => this.liveness.publishWorked(),
+      publishFailed: (error, games) => this.liveness.publishFailed(error, games),
+      late: (reason) => this.liveness.enterGap(reason),
     });
   }
 
@@ -196,70 +187,9 @@ export class RedisEventBus implements GameEventBus {
     void this.announceCommitted([{ gameId, event }]);
   }
 
-  /**
-   * Publishes the events of one commit, one message per game (in order within it) on the game's
-   * channel, and EVERY_GAME_EVENTS on the control channel; settles once this instance has
-   * delivered those of the games it watches (their echo came back), or after `waitMs` at most,
-   * having delivered them here itself. Without waiting at all when it cannot hear them come back:
-   * the subscriptions dropped (subscribers resync when they are back) or the bus has a gap. A
-   * PUBLISH that fails delivers them here only; every instance resyncs their games once Redis is
-   * back. Never rejects: the write is stored.
-   */
-  async announceCommitted(events: readonly Announced[]): Promise<void> {
-    if (events.length === 0) return;
-    const byGame = new Map<string, Announced[]>();
-    for (const announced of events) {
-      const list = byGame.get(announced.gameId);
-      if (list) list.push(announced);
-      else byGame.set(announced.gameId, [announced]);
-    }
-    const everyGame = events.filter(({ event }) => EVERY_GAME_EVENTS.has(event.type));
-    // The games whose messages come back here (their channel is on), and the channels they come back on.
-    const echoed = [...byGame.keys()].filter((gameId) => this.channels.isOn(gameId));
-    const returning = echoed.map((gameId) => gameChannel(this.channel, gameId));
-    if (everyGame.length > 0 && this.controlOn) returning.push(this.channel);
-    const waiting = this.listening && echoed.length > 0;
-    const echo = this.subscribed ? this.echoes.expect(Math.max(1, echoed.length)) : NO_ECHO;
-    let here = false;
-    const deliverHere = () => {
-      if (here) return;
-      here = true;
-      echo.cancel();
-      if (echo.id !== undefined) for (const channel of returning) this.deliveredHere.remember(echo.id, channel);
-      for (const { gameId, event } of events) this.local.publish(gameId, event);
-    };
-    const from = this.instanceId;
-    const messages = [...byGame].map(([gameId, list]) =>
-      this.connections.spublish(gameChannel(this.channel, gameId), envelopeJson(list, { echo: echo.id, from })),
-    );
-    if (everyGame.length > 0) {
-      messages.push(this.connections.spublish(this.channel, envelopeJson(everyGame, { echo: echo.id, from })));
-    }
-    const sent = Promise.all(messages).then(
-      () => {
-        this.liveness.publishWorked();
-        return true;
-      },
-      (error: unknown) => {
-        this.liveness.publishFailed(error, byGame.keys());
-        deliverHere();
-        return false;
-      },
-    );
-    if (!waiting) {
-      deliverHere();
-      return;
-    }
-    try {
-      const echoed = sent.then(async (published) => {
-        if (published) await echo.delivered;
-      });
-      const outcome = await this.waitingWrites.wait(echoed, this.waitMs);
-      if (outcome === 'late') this.liveness.enterGap(`a write waited over ${this.waitMs} ms for its game events`);
-      if (outcome !== 'heard') deliverHere();
-    } finally {
-      if (!here) echo.cancel();
-    }
+  /** Publishes the events of one commit and waits for their echo (see CommitPublisher.announce). */
+  announceCommitted(events: readonly Announced[]): Promise<void> {
+    return this.commits.announce(events);
   }
 
   subscribe(gameId: string, listener: GameEventListener, options: SubscribeOptions = {}): () => void {
@@ -291,7 +221,7 @@ export class RedisEventBus implements GameEventBus {
     this.closed = true;
     this.controlOn = false;
     this.channels.close();
-    this.echoes.releaseAll();
+    this.commits.lost();
     // The storage has drained its writes (and their PUBLISHes) before it closes the bus.
     this.connections.disconnect();
   }
@@ -309,19 +239,19 @@ export class RedisEventBus implements GameEventBus {
     if (channel === this.channel) {
       this.liveness.heard(envelope);
       // Its events were delivered here already when this instance stopped waiting for them.
-      if (this.deliveredHere.take(envelope.echo, channel)) return;
+      if (!this.commits.toDeliver(envelope.echo, channel)) return;
       for (const { gameId, event } of envelope.events) this.local.deliverToEveryGame(gameId, event);
       return;
     }
     const gameId = gameOfChannel(this.channel, channel);
     if (gameId === undefined) return;
     this.gameMessagesReceived += 1;
-    if (!this.deliveredHere.take(envelope.echo, channel)) {
+    if (this.commits.toDeliver(envelope.echo, channel)) {
       for (const announced of envelope.events) {
         if (announced.gameId === gameId) this.local.deliverToGame(gameId, announced.event);
       }
     }
-    this.echoes.heard(envelope.echo);
+    this.commits.heard(envelope.echo);
   }
 
   private lost(node: string): void {
@@ -329,8 +259,7 @@ export class RedisEventBus implements GameEventBus {
     this.channels.lost(node);
     if (node === this.controlNode) this.controlOn = false;
     // Their events may never come back now: the writes go on (subscribers resync on reconnect).
-    this.echoes.releaseAll();
-    this.deliveredHere.clear();
+    this.commits.lost();
     if (wasSubscribed && !this.closed) this.log('lost a Redis subscription connection; reconnecting');
   }
 

@@ -8,8 +8,8 @@ import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 import { TEST_REDIS_URL, testChannel, testRedis } from '../testing/redis.js';
 import { scored, seenOn, testBuses, writeOn } from '../testing/redis-bus.js';
 import type { GameEvent } from './bus.js';
-import { gameChannel } from './redis-channels.js';
 import type { RedisEventBus } from './redis-bus.js';
+import { gameChannel } from './redis-channels.js';
 
 /** How many connections subscribe to a game's channel on the test Redis. */
 async function subscribersOf(channel: string, gameId: string): Promise<number> {

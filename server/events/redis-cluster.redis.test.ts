@@ -41,7 +41,8 @@ describe.skipIf(!TEST_REDIS_CLUSTER_URL)('the Redis bus on a three-node Redis Cl
     const name = gameChannel(channel, gameId);
     const owner = admin.slots[calculateSlot(name)][0];
     const node = admin.nodes('master').find(({ options }) => `${options.host}:${options.port}` === owner);
-    const [, count] = (await node?.call('PUBSUB', 'SHARDNUMSUB', name)) as [string, number];
+    if (!node) throw new Error(`no connection to ${owner}`);
+    const [, count] = (await node.call('PUBSUB', 'SHARDNUMSUB', name)) as [string, number];
     return Number(count);
   }
 

@@ -35,6 +35,21 @@ export interface ConnectionOptions {
   events: ConnectionEvents;
 }
 
+/** What every connection of a bus shares: reconnecting with backoff, never holding a command. */
+export function commonOptions(backoff: { firstMs: number; maxMs: number }, connectTimeoutMs: number): RedisOptions {
+  return {
+    lazyConnect: true,
+    connectTimeout: connectTimeoutMs,
+    retryStrategy: (attempt) => Math.min(backoff.maxMs, backoff.firstMs * 2 ** (attempt - 1)),
+    // A command in flight when the connection drops fails at once rather than waiting for it
+    // to come back: a write never waits on Redis for longer than a PUBLISH takes.
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    // The subscriptions only ever receive: a peer gone without closing is found out.
+    keepAlive: 10_000,
+  };
+}
+
 /** The node of a single Redis: it owns every channel. */
 const SINGLE = 'single';
 
