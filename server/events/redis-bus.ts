@@ -75,6 +75,8 @@ export class RedisEventBus implements GameEventBus {
   private readonly commits: CommitPublisher;
   /** Messages received on games' channels so far (for tests and the bench: what this instance parsed). */
   gameMessagesReceived = 0;
+  /** Messages received on the control channel so far (beats, EVERY_GAME_EVENTS). */
+  controlMessagesReceived = 0;
   /** The node that owns the control channel. */
   private controlNode = '';
   /** Nodes whose subscription connection was ready once: a later 'ready' is a reconnection. */
@@ -237,6 +239,7 @@ export class RedisEventBus implements GameEventBus {
       return;
     }
     if (channel === this.channel) {
+      this.controlMessagesReceived += 1;
       this.liveness.heard(envelope);
       // Its events were delivered here already when this instance stopped waiting for them.
       if (!this.commits.toDeliver(envelope.echo, channel)) return;
