@@ -125,7 +125,13 @@ export class RedisConnections {
   async ssubscribe(channel: string, node: string): Promise<void> {
     const subscriber = this.subscriber(node);
     if (subscriber.status !== 'ready') throw new Error(`the subscription connection to ${node} is not ready`);
-    await subscriber.ssubscribe(channel);
+    try {
+      await subscriber.ssubscribe(channel);
+    } catch (error) {
+      // The slot moved (a failover, resharding): the next try asks the node that owns it now.
+      if (this.publisher instanceof Cluster && String(error).includes('MOVED')) this.publisher.refreshSlotsCache();
+      throw error;
+    }
   }
 
   async sunsubscribe(channel: string, node: string): Promise<void> {
