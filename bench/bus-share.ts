@@ -6,10 +6,12 @@
  * of issue 46: within 1.2×). Side by side in one run: the Redis bus's per-game sharded channels
  * (server/events/redis-bus.ts) on one Redis and, with redis-server installed, on a three-node
  * Redis Cluster of the bench's own; and one channel for every game (as the bus was before: every
- * instance SUBSCRIBEs it and parses every message). Also the CPU this process spent (all four
- * instances and the writers) per 1,000 commits.
+ * instance SUBSCRIBEs it and parses every message): a plain SUBSCRIBE/PUBLISH of the same
+ * envelopes, and with `compare <dir>` the RedisEventBus of <dir>'s checkout itself. Also the CPU
+ * this process spent (all four instances and the writers) per 1,000 commits.
  */
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import type { GameEvent } from '../server/events/bus.js';
 import { envelopeJson, parseEnvelope } from '../server/events/envelope.js';
@@ -25,6 +27,8 @@ export interface BusShareOptions {
   rounds: number;
   /** Commits in flight at once (each instance's writes run concurrently, as requests do). */
   inFlight: number;
+  /** A checkout whose own Redis bus runs as one more mode ("before", with `compare`). */
+  before?: string;
 }
 
 interface Trial {
@@ -90,6 +94,31 @@ async function oneChannelInstance(url: string, channel: string, watched: string[
   return instance;
 }
 
+/** The bus of another checkout (before issue 46: one channel), counting the messages it parses. */
+async function beforeInstance(dir: string, url: string, channel: string, watched: string[]): Promise<Instance> {
+  const { RedisEventBus: Before } = (await import(resolve(dir, 'server/events/redis-bus.ts'))) as {
+    RedisEventBus: new (options: { url: string; channel: string }) => RedisEventBus;
+  };
+  const bus = new Before({ url, channel });
+  // Its subscription calls `received` for every message: counted on the way.
+  const internals = bus as unknown as { received(channel: string, message: string): void };
+  const received = internals.received.bind(bus);
+  let parsed = 0;
+  internals.received = (on, message) => {
+    parsed += 1;
+    received(on, message);
+  };
+  await bus.start();
+  const instance: Instance = {
+    parsed: () => parsed,
+    delivered: 0,
+    write: (gameId, e) => bus.announceCommitted([{ gameId, event: e }]),
+    close: () => bus.close(),
+  };
+  for (const gameId of watched) bus.subscribe(gameId, () => instance.delivered++);
+  return instance;
+}
+
 async function trial(
   options: BusShareOptions,
   make: (channel: string, watched: string[]) => Promise<Instance>,
@@ -142,9 +171,20 @@ export async function busShareBench(options: BusShareOptions): Promise<BusShareR
         ]
       : []),
     { name: 'one channel, one Redis', make: (c, w) => oneChannelInstance(options.redis, c, w) },
+    ...(options.before
+      ? [
+          {
+            name: 'the bus before (one channel)',
+            make: (c: string, w: string[]) => beforeInstance(options.before as string, options.redis, c, w),
+          },
+        ]
+      : []),
   ];
   const result: BusShareResult = { options, modes: modes.map(({ name }) => ({ name, trials: [] })) };
   try {
+    // A short warm-up of every mode first (compiling the code paths), not counted.
+    const warmUp = { ...options, commits: Math.ceil(options.commits / 10) };
+    for (const mode of modes) await trial(warmUp, mode.make);
     // Alternately, round after round, so that the machine's load falls on every mode alike.
     for (let round = 0; round < options.rounds; round++) {
       for (const [i, mode] of modes.entries()) result.modes[i].trials.push(await trial(options, mode.make));

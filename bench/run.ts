@@ -32,7 +32,8 @@
  * --games-count 2000 --games-watchers 5 --games-friends 3 (friends playing each game at once)
  * --games-in-flight 256 (requests in flight at most; games: PostgreSQL needs --redis too);
  * --push-fair-wait 60 (seconds to wait for that push before counting it late); --bus-games 2000
- * --bus-commits 20000 --bus-instances 4 (bus-share, --rounds of it, on --redis). Each server is built with tsc if needed and
+ * --bus-commits 20000 --bus-instances 4 (bus-share, --rounds of it, on --redis; with compare, <dir>'s
+ * own bus runs beside: the one-channel bus before issue 46). Each server is built with tsc if needed and
  * runs in its own process.
  * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part
  * (games: `--games-seconds 20 --games-count 500 --games-rate 125`).
@@ -244,6 +245,7 @@ if (wanted('bus-share') && values.redis !== 'none') {
       commits: n('bus-commits'),
       rounds: n('rounds'),
       inFlight: 64,
+      before: before ? resolve(before) : undefined,
     }),
   );
 }
