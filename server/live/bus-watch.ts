@@ -4,14 +4,16 @@ import type { GameEventBus, GameEventListener } from '../events/bus.js';
  * A room's subscription to its game on the bus. On a bus that carries every game to every
  * instance (in-process, LISTEN/NOTIFY) it is made with the room and kept while the room is open,
  * so that what the room read stays true whether or not sockets watch. On a bus with a channel per
- * game (`perGame`: Redis sharded pub/sub) it is made with the first socket and dropped with the
- * last, so that an instance receives only the events of the games its sockets watch; without it
- * the room keeps no scoreboard (each read goes to the repository).
+ * game (`perGame`: Redis sharded pub/sub) it is made with the first socket or board read and
+ * dropped with the last socket (or `readLingerMs` after the last read without sockets), so that an
+ * instance receives only the events of the games its sockets watch or it serves reads of; without
+ * it the room keeps no scoreboard.
  */
 export class BusWatch {
   #unsubscribe: (() => void) | undefined;
   /** Settles once the bus hears every instance's events of the game (see SubscribeOptions.heard). */
   #hearing: Promise<void> | undefined;
+  #heard = false;
   #closed = false;
 
   constructor(
@@ -27,13 +29,23 @@ export class BusWatch {
     return this.#unsubscribe !== undefined;
   }
 
+  /** Subscribed, and the bus hears the game: what the room reads from now on stays true. */
+  get ready(): boolean {
+    return this.#heard && this.subscribed;
+  }
+
   /** Subscribes if it is not yet; resolves once the room may read what it keeps. */
   watch(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     if (this.#hearing) return this.#hearing;
-    this.#hearing = new Promise<void>((heard) => {
+    const hearing = new Promise<void>((resolve) => {
+      const heard = () => {
+        if (this.#hearing === hearing) this.#heard = true;
+        resolve();
+      };
       this.#unsubscribe = this.bus.subscribe(this.gameId, this.listener, { heard });
     });
+    this.#hearing = hearing;
     return this.#hearing;
   }
 
@@ -43,6 +55,7 @@ export class BusWatch {
     this.#unsubscribe();
     this.#unsubscribe = undefined;
     this.#hearing = undefined;
+    this.#heard = false;
     return true;
   }
 
@@ -51,5 +64,6 @@ export class BusWatch {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     this.#hearing = undefined;
+    this.#heard = false;
   }
 }

@@ -13,7 +13,7 @@ import { serializeLive, writeLive } from './send.js';
  * ONE GAME'S LIVE STATE ON THIS INSTANCE, owned by one object (as tldraw's TLSocketRoom owns a
  * room). A GameRoom owns:
  * - its one subscription to the game event bus (BusWatch): for as long as the room is open, or on
- *   a bus with a channel per game while sockets watch (without it, it keeps no scoreboard);
+ *   a bus with a channel per game while sockets watch or reads come (without it, no scoreboard);
  * - what was read of the game: its definition and its scoreboard (one serialized snapshot, shared
  *   by every socket);
  * - the live sockets watching the game, each with the messages waiting behind its snapshot;
@@ -50,7 +50,15 @@ export interface RoomContext {
   maxBufferedBytes: number;
   /** Who is playing round by round (the snapshot's `playing`); none without it. */
   playing?: Pick<RoundRepository, 'listPlaying'>;
+  /**
+   * On a bus with a channel per game: how long a room without sockets stays on it after its board
+   * was last read (READ_LINGER_MS), so that a board read over and over is read once.
+   */
+  readLingerMs?: number;
 }
+
+/** A room without sockets stays on a per-game bus this long after its last board read. */
+export const READ_LINGER_MS = 10_000;
 
 /** An event as it goes out on the live channel: serialized once for every socket of its game. */
 interface Outgoing {
@@ -112,6 +120,9 @@ export class GameRoom {
   #settled?: Scoreboard;
   /** While the board is being read: its events since the read began, replayed on the read. */
   #pending?: GameEvent[];
+  /** When the board was last read without sockets (performance.now()), and the check that follows it. */
+  #lastRead = Number.NEGATIVE_INFINITY;
+  #lingering?: NodeJS.Timeout;
 
   /** `onDeleted` is called once the game is deleted and the room closed: the registry forgets it. */
   constructor(
@@ -149,10 +160,13 @@ export class GameRoom {
 
   /** The game's scoreboard; undefined if there is no such game. Read it, never change it. */
   scoreboard(): Promise<Scoreboard | undefined> {
+    if (this.#sockets.size === 0) this.#readWithoutSockets();
     if (this.#board) return this.#board;
     const pending: GameEvent[] = [];
-    // A closed room, or one not on the bus (see BusWatch), reads for its caller and keeps nothing.
-    if (!this.#open || !this.#watch.subscribed) return this.#readBoard(pending);
+    // A closed room reads for its caller and keeps nothing.
+    if (!this.#open) return this.#readBoard(pending);
+    // Read once the bus hears the game (see BusWatch): nothing published meanwhile is missed.
+    if (!this.#watch.ready) return this.#watch.watch().then(() => this.scoreboard());
     this.#pending = pending;
     const reading = this.#readBoard(pending);
     this.#board = reading;
@@ -184,8 +198,6 @@ export class GameRoom {
     this.#sockets.set(socket, watch);
     if (creator) this.#creators.add(socket);
     this.#joins += 1;
-    // Read once the bus hears the game: nothing published meanwhile is missed.
-    await this.#watch.watch();
     const board = await this.scoreboard();
     this.#ready(socket, watch, board?.snapshot);
   }
@@ -194,8 +206,26 @@ export class GameRoom {
   leave(socket: WebSocket): void {
     this.#sockets.delete(socket);
     this.#creators.delete(socket);
-    // Off a per-game bus with the last socket: what was read of the board is no longer kept up to date.
-    if (this.#sockets.size === 0 && this.#watch.unwatch()) this.#forgetBoard();
+    if (this.#sockets.size === 0) this.#leaveBusIfIdle();
+  }
+
+  /** A board read without sockets: on a per-game bus the room stays on it `readLingerMs` from now. */
+  #readWithoutSockets(): void {
+    if (!this.context.bus.perGame) return;
+    this.#lastRead = performance.now();
+    if (!this.#lingering) this.#leaveBusIfIdle();
+  }
+
+  /** Off a per-game bus once no socket watches and no read came for `readLingerMs`: the board is dropped. */
+  #leaveBusIfIdle(): void {
+    clearTimeout(this.#lingering);
+    this.#lingering = undefined;
+    if (!this.#open || this.#sockets.size > 0 || !this.context.bus.perGame) return;
+    const left = this.#lastRead + (this.context.readLingerMs ?? READ_LINGER_MS) - performance.now();
+    if (left > 0) {
+      this.#lingering = setTimeout(() => this.#leaveBusIfIdle(), left);
+      this.#lingering.unref();
+    } else if (this.#watch.unwatch()) this.#forgetBoard();
   }
 
   /** The game was deleted (heard from every game's events while this room is not on the bus). */
@@ -207,6 +237,7 @@ export class GameRoom {
   close(): void {
     if (!this.#open) return;
     this.#open = false;
+    clearTimeout(this.#lingering);
     this.#watch.close();
     this.#forget();
   }

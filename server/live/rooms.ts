@@ -20,6 +20,8 @@ interface RoomsOptions {
   fanOutSlice?: number;
   /** Who is playing round by round (the live snapshot's `playing`). */
   playing?: RoomContext['playing'];
+  /** On a bus with a channel per game, how long a room without sockets stays on it after a read. */
+  readLingerMs?: number;
 }
 
 /**
@@ -48,6 +50,7 @@ export class Rooms implements GameCache {
       fanOut: new SlicedFanOut<WebSocket>(options.fanOutSlice),
       maxBufferedBytes: options.maxBufferedBytes ?? MAX_BUFFERED_BYTES,
       playing: options.playing,
+      readLingerMs: options.readLingerMs,
     };
     // On a bus with a channel per game, a room without sockets is not on it: it hears a deletion
     // (which every instance hears of every game) here.
