@@ -7,37 +7,10 @@ import { GameChannels, gameOfChannel } from './redis-channels.js';
 import { BusUnavailableError, commonOptions, RedisConnections } from './redis-connections.js';
 import { CommitPublisher, within } from './redis-echoes.js';
 import { Liveness } from './redis-liveness.js';
+import { BUS_BEAT_MS, BUS_QUIET_MS, BUS_WAIT_MS, type RedisEventBusOptions } from './redis-options.js';
 
 export { BusUnavailableError, subscriberName } from './redis-connections.js';
-
-export interface RedisEventBusOptions {
-  /** redis://, rediss:// or redis+cluster://host:port,host:port (BUS_URL). */
-  url: string;
-  /** The control channel, each game's named after it: one per deployment (tests give each their own). */
-  channel?: string;
-  /** Delivers to this instance's subscribers; tests pass one that counts subscriptions. */
-  local?: InProcessEventBus;
-  /** Reconnect delays: the first, doubled after each failed attempt up to the last. */
-  backoff?: { firstMs: number; maxMs: number };
-  /** How long one attempt to connect may take. */
-  connectTimeoutMs?: number;
-  /** How long a PUBLISH may take before it counts as failed (its games are resynced everywhere once Redis is back). */
-  publishTimeoutMs?: number;
-  /** How long a write waits at most for its echo (see CommitPublisher), and a new subscriber for its game's channel. */
-  waitMs?: number;
-  /** How often this instance says it is alive on the control channel. */
-  beatMs?: number;
-  /** How long an instance may stay quiet before the others take it for dead, or itself to have a gap (see Liveness). */
-  quietMs?: number;
-  log?: (message: string, error?: unknown) => void;
-}
-
-/** A write waits at most this long for its events to go out and come back (see `waitMs`). */
-export const BUS_WAIT_MS = 1_000;
-/** Each instance says it is alive this often. */
-export const BUS_BEAT_MS = 1_000;
-/** An instance quiet for this long is taken for dead (see `quietMs`). */
-export const BUS_QUIET_MS = 3_000;
+export { BUS_BEAT_MS, BUS_QUIET_MS, BUS_WAIT_MS, type RedisEventBusOptions } from './redis-options.js';
 
 /**
  * A game event bus spanning every instance that shares one Redis or Redis Cluster, over sharded
@@ -53,13 +26,9 @@ export const BUS_QUIET_MS = 3_000;
  * drops it reconnects by itself with backoff, subscribes its channels again, then tells every
  * subscriber to `resync`, since messages sent meanwhile are lost.
  *
- * An instance that dies between a commit and its PUBLISH leaves a commit no other instance hears
- * of: the others find it quiet and resync (Liveness). A hung or frozen Redis never holds a write
- * more than `waitMs`: its events are delivered here, the write returns, and until this instance
- * hears its own messages again (the bus has a gap) writes do not wait at all; the moment the bus
- * finds the gap, every write still waiting is let go too. Once it hears itself again, it re-reads
- * every game it keeps, and the games whose events could not be published are resynced on every
- * instance.
+ * An instance that dies between a commit and its PUBLISH is found quiet by the others, which
+ * resync (Liveness). A hung or frozen Redis never holds a write more than `waitMs`, and once the
+ * bus finds the gap no write waits until it hears itself again (CommitPublisher, Liveness).
  */
 export class RedisEventBus implements GameEventBus {
   readonly channel: string;
@@ -81,6 +50,10 @@ export class RedisEventBus implements GameEventBus {
   private controlNode = '';
   /** Nodes whose subscription connection was ready once: a later 'ready' is a reconnection. */
   private readonly connectedOnce = new Set<string>();
+  /** Nodes whose subscription connection dropped and is not back yet. */
+  private readonly down = new Set<string>();
+  /** The resync after a reconnection, while other nodes are still down. */
+  private resyncing: NodeJS.Timeout | undefined;
   /** Subscribed to the control channel now. */
   private controlOn = false;
   private started = false;
@@ -220,6 +193,7 @@ export class RedisEventBus implements GameEventBus {
       await within(this.liveness.leave(), this.waitMs);
     }
     this.liveness.stop();
+    clearTimeout(this.resyncing);
     this.closed = true;
     this.controlOn = false;
     this.channels.close();
@@ -259,6 +233,7 @@ export class RedisEventBus implements GameEventBus {
 
   private lost(node: string): void {
     const wasSubscribed = this.subscribed;
+    if (this.connectedOnce.has(node)) this.down.add(node);
     this.channels.lost(node);
     if (node === this.controlNode) this.controlOn = false;
     // Their events may never come back now: the writes go on (subscribers resync on reconnect).
@@ -284,7 +259,20 @@ export class RedisEventBus implements GameEventBus {
     }
     if (this.closed) return;
     if (node === this.controlNode) this.controlOn = true;
+    this.down.delete(node);
     if (!again) return;
+    // Once, when every node that dropped is back (a Redis Cluster's connections drop together when
+    // the network does), or `quietMs` after the first is back, whichever comes first.
+    if (this.down.size > 0) {
+      this.resyncing ??= setTimeout(() => this.resyncAll(), this.liveness.quietMs);
+      this.resyncing.unref();
+    } else this.resyncAll();
+  }
+
+  private resyncAll(): void {
+    clearTimeout(this.resyncing);
+    this.resyncing = undefined;
+    if (this.closed) return;
     this.liveness.reset();
     this.log('subscribed again; resyncing every subscriber');
     this.local.resync();

@@ -50,6 +50,10 @@ export class Liveness {
 
   constructor(private readonly options: LivenessOptions) {}
 
+  get quietMs(): number {
+    return this.options.quietMs;
+  }
+
   /** The bus is up, with `others` other subscribers on the control channel. */
   start(others: number): void {
     const now = performance.now();
