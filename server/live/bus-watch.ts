@@ -1,5 +1,8 @@
 import type { GameEventBus, GameEventListener } from '../events/bus.js';
 
+/** A room without sockets stays on a per-game bus this long after its last board read (a board read over and over is read once). */
+export const READ_LINGER_MS = 10_000;
+
 /**
  * A room's subscription to its game on the bus. On a bus that carries every game to every
  * instance (in-process, LISTEN/NOTIFY) it is made with the room and kept while the room is open,
@@ -15,13 +18,43 @@ export class BusWatch {
   #hearing: Promise<void> | undefined;
   #heard = false;
   #closed = false;
+  /** When the board was last read without sockets (performance.now()), and the check that follows it. */
+  #lastRead = Number.NEGATIVE_INFINITY;
+  #lingering: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly bus: GameEventBus,
     private readonly gameId: string,
     private readonly listener: GameEventListener,
+    private readonly room: {
+      /** How long a room without sockets stays on a per-game bus after its last board read (READ_LINGER_MS). */
+      lingerMs?: number;
+      /** The room's sockets now. */
+      sockets(): number;
+      /** Off a per-game bus: the room drops what it read. */
+      left(): void;
+    },
   ) {
     if (!bus.perGame) void this.watch();
+  }
+
+  /** A board read without sockets: on a per-game bus the room stays on it `lingerMs` from now. */
+  readWithoutSockets(): void {
+    if (!this.bus.perGame) return;
+    this.#lastRead = performance.now();
+    if (!this.#lingering) this.leaveIfIdle();
+  }
+
+  /** Off a per-game bus once no socket watches and no board read came for `lingerMs`. */
+  leaveIfIdle(): void {
+    clearTimeout(this.#lingering);
+    this.#lingering = undefined;
+    if (this.#closed || !this.bus.perGame || this.room.sockets() > 0) return;
+    const left = this.#lastRead + (this.room.lingerMs ?? READ_LINGER_MS) - performance.now();
+    if (left > 0) {
+      this.#lingering = setTimeout(() => this.leaveIfIdle(), left);
+      this.#lingering.unref();
+    } else if (this.unwatch()) this.room.left();
   }
 
   /** True while the room hears every event of its game. */
@@ -49,8 +82,8 @@ export class BusWatch {
     return this.#hearing;
   }
 
-  /** On a bus with a channel per game, unsubscribes; returns true if it did (the room drops its board). */
-  unwatch(): boolean {
+  /** On a bus with a channel per game, unsubscribes; returns true if it did. */
+  private unwatch(): boolean {
     if (!this.bus.perGame || !this.#unsubscribe) return false;
     this.#unsubscribe();
     this.#unsubscribe = undefined;
@@ -61,6 +94,7 @@ export class BusWatch {
 
   close(): void {
     this.#closed = true;
+    clearTimeout(this.#lingering);
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     this.#hearing = undefined;

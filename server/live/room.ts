@@ -50,15 +50,9 @@ export interface RoomContext {
   maxBufferedBytes: number;
   /** Who is playing round by round (the snapshot's `playing`); none without it. */
   playing?: Pick<RoundRepository, 'listPlaying'>;
-  /**
-   * On a bus with a channel per game: how long a room without sockets stays on it after its board
-   * was last read (READ_LINGER_MS), so that a board read over and over is read once.
-   */
+  /** How long a room without sockets stays on a per-game bus after a board read (see BusWatch). */
   readLingerMs?: number;
 }
-
-/** A room without sockets stays on a per-game bus this long after its last board read. */
-export const READ_LINGER_MS = 10_000;
 
 /** An event as it goes out on the live channel: serialized once for every socket of its game. */
 interface Outgoing {
@@ -120,9 +114,6 @@ export class GameRoom {
   #settled?: Scoreboard;
   /** While the board is being read: its events since the read began, replayed on the read. */
   #pending?: GameEvent[];
-  /** When the board was last read without sockets (performance.now()), and the check that follows it. */
-  #lastRead = Number.NEGATIVE_INFINITY;
-  #lingering?: NodeJS.Timeout;
 
   /** `onDeleted` is called once the game is deleted and the room closed: the registry forgets it. */
   constructor(
@@ -130,7 +121,12 @@ export class GameRoom {
     private readonly context: RoomContext,
     private readonly onDeleted: () => void,
   ) {
-    this.#watch = new BusWatch(context.bus, gameId, (event) => this.#onEvent(event));
+    this.#watch = new BusWatch(context.bus, gameId, (event) => this.#onEvent(event), {
+      lingerMs: context.readLingerMs,
+      sockets: () => (this.#open ? this.#sockets.size : 0),
+      // Off the bus: what was read of the board is no longer kept up to date.
+      left: () => this.#forgetBoard(),
+    });
   }
 
   /** With sockets or pins, the room is never closed for room in the registry. */
@@ -160,7 +156,7 @@ export class GameRoom {
 
   /** The game's scoreboard; undefined if there is no such game. Read it, never change it. */
   scoreboard(): Promise<Scoreboard | undefined> {
-    if (this.#sockets.size === 0) this.#readWithoutSockets();
+    if (this.#sockets.size === 0) this.#watch.readWithoutSockets();
     if (this.#board) return this.#board;
     const pending: GameEvent[] = [];
     // A closed room reads for its caller and keeps nothing.
@@ -206,26 +202,7 @@ export class GameRoom {
   leave(socket: WebSocket): void {
     this.#sockets.delete(socket);
     this.#creators.delete(socket);
-    if (this.#sockets.size === 0) this.#leaveBusIfIdle();
-  }
-
-  /** A board read without sockets: on a per-game bus the room stays on it `readLingerMs` from now. */
-  #readWithoutSockets(): void {
-    if (!this.context.bus.perGame) return;
-    this.#lastRead = performance.now();
-    if (!this.#lingering) this.#leaveBusIfIdle();
-  }
-
-  /** Off a per-game bus once no socket watches and no read came for `readLingerMs`: the board is dropped. */
-  #leaveBusIfIdle(): void {
-    clearTimeout(this.#lingering);
-    this.#lingering = undefined;
-    if (!this.#open || this.#sockets.size > 0 || !this.context.bus.perGame) return;
-    const left = this.#lastRead + (this.context.readLingerMs ?? READ_LINGER_MS) - performance.now();
-    if (left > 0) {
-      this.#lingering = setTimeout(() => this.#leaveBusIfIdle(), left);
-      this.#lingering.unref();
-    } else if (this.#watch.unwatch()) this.#forgetBoard();
+    if (this.#sockets.size === 0) this.#watch.leaveIfIdle();
   }
 
   /** The game was deleted (heard from every game's events while this room is not on the bus). */
@@ -237,7 +214,6 @@ export class GameRoom {
   close(): void {
     if (!this.#open) return;
     this.#open = false;
-    clearTimeout(this.#lingering);
     this.#watch.close();
     this.#forget();
   }
