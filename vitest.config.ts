@@ -68,8 +68,9 @@ const builtTests = ['test/landing-budget.test.ts', 'test/questions-dir.test.ts',
  * Every test file that builds an app or a repository, again on PostgreSQL: testApp() then gives
  * each app its own new database. `*.postgres.test.ts` files (several instances, the listener)
  * run only here, and so do `*.redis.test.ts` files, with the cross-instance tests again over
- * Redis (TEST_REDIS_URL), when Redis is there too. Without a reachable server each is left out
- * locally; with CI=true both run and fail.
+ * Redis (TEST_REDIS_URL), when Redis is there too, and on a Redis Cluster the run starts itself
+ * from the installed redis-server (testing/redis-cluster-setup.ts). Without a reachable server
+ * each is left out locally; with CI=true both run and fail.
  */
 const serverPostgres = (withRedis: boolean): TestProjectInlineConfiguration => ({
   test: {
@@ -85,6 +86,8 @@ const serverPostgres = (withRedis: boolean): TestProjectInlineConfiguration => (
     },
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // A three-node Redis Cluster of the run's own, for the bus tests on a cluster (BUS_URL redis+cluster://).
+    globalSetup: withRedis ? ['server/testing/redis-cluster-setup.ts'] : [],
   },
 });
 

@@ -2,8 +2,11 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle|memory|bus|push|push-fair|rounds|games|pg   those parts only (one or more;
+ * npm run bench -- http|live|rss|cards|circle|memory|bus|bus-share|push|push-fair|rounds|games|pg   those parts only (one or more;
  *                                        bus: bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub;
+ *                                        bus-share: bench/bus-share.ts, what each of 4 instances parses
+ *                                        from the Redis bus, per-game channels (one Redis, a 3-node
+ *                                        cluster) beside one channel, against its games' share;
  *                                        push-fair: bench/push-fair.ts, another creator's first push
  *                                        while 10 games × 50 subscriptions hang, each server;
  *                                        rounds: bench/rounds.ts, answer-round beside log-response;
@@ -34,7 +37,10 @@
  * --games-in-flight 256 (requests in flight at most; games: PostgreSQL needs --redis too);
  * --push-fair-wait 60 (seconds to wait for that push before counting it late);
  * --party-count 1000 --party-phones 20 --party-seconds 120 (party play, measured after the parties'
- * staggered starts) --party-fanout-phones 50 --party-messages 40 (phase changes per round; --rounds rounds). Each server is built with tsc if needed and
+ * staggered starts) --party-fanout-phones 50 --party-messages 40 (phase changes per round; --rounds rounds).
+ * --bus-games 2000
+ * --bus-commits 20000 --bus-instances 4 (bus-share, --rounds of it, on --redis; with compare, <dir>'s
+ * own bus runs beside: the one-channel bus before issue 46). Each server is built with tsc if needed and
  * runs in its own process.
  * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part
  * (games: `--games-seconds 20 --games-count 500 --games-rate 125`).
@@ -43,6 +49,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { busShareBench, printBusShare } from './bus-share.js';
 import { cardCpuBench, printCardCpu } from './card-cpu.js';
 import { cardsBench, printCards } from './cards.js';
 import { circleBench, circleWorstMs, printCircle } from './circle.js';
@@ -90,6 +97,9 @@ const { values, positionals } = parseArgs({
     'party-seconds': { type: 'string', default: '120' },
     'party-fanout-phones': { type: 'string', default: '50' },
     'party-messages': { type: 'string', default: '40' },
+    'bus-games': { type: 'string', default: '2000' },
+    'bus-commits': { type: 'string', default: '20000' },
+    'bus-instances': { type: 'string', default: '4' },
   },
 });
 
@@ -102,6 +112,7 @@ const PARTS = [
   'circle',
   'memory',
   'bus',
+  'bus-share',
   'push',
   'push-fair',
   'rounds',
@@ -260,6 +271,20 @@ if (wanted('bus')) {
     process.execPath,
     ['--import', 'tsx', resolve(import.meta.dirname, 'notify-ceiling.ts'), '3', '1,8,32,64', '1,10'],
     { stdio: 'inherit' },
+  );
+}
+// Only this checkout's bus, on Redis (and a cluster of its own when redis-server is installed).
+if (wanted('bus-share') && values.redis !== 'none') {
+  printBusShare(
+    await busShareBench({
+      redis: String(values.redis),
+      instances: n('bus-instances'),
+      games: n('bus-games'),
+      commits: n('bus-commits'),
+      rounds: n('rounds'),
+      inFlight: 64,
+      before: before ? resolve(before) : undefined,
+    }),
   );
 }
 

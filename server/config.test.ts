@@ -83,7 +83,12 @@ describe('loadConfig', () => {
 
   it('takes a Redis BUS_URL with PostgreSQL, and refuses one with SQLite in one line', () => {
     const postgres = 'postgres://app@db:5432/wavelength';
-    for (const url of ['redis://127.0.0.1:6379', 'rediss://user:secret@cache.example:6380/0']) {
+    for (const url of [
+      'redis://127.0.0.1:6379',
+      'rediss://user:secret@cache.example:6380/0',
+      'redis+cluster://10.0.0.1:7000,10.0.0.2:7001,10.0.0.3',
+      'rediss+cluster://:secret@redis-a:6380,redis-b:6380',
+    ]) {
       expect(loadConfig({ DATABASE_URL: postgres, BUS_URL: url }).BUS_URL).toBe(url);
     }
     expect(loadConfig({ DATABASE_URL: postgres, BUS_URL: '' }).BUS_URL).toBeUndefined();
@@ -126,6 +131,8 @@ describe('loadConfig', () => {
     ['PARTY_MAX_PLAYERS', '1'],
     ['BUS_URL', 'postgres://db/wavelength'],
     ['BUS_URL', 'redis:'],
+    ['BUS_URL', 'redis+cluster://'],
+    ['BUS_URL', 'redis+cluster://a:7000,b:99999'],
   ])('stops with one line naming %s=%s', (name, value) => {
     let error: unknown;
     try {

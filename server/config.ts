@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { MAX_QUESTIONS_PER_GAME } from '../shared/product.js';
+import { parseBusUrl } from './events/bus-url.js';
 import { DEFAULT_PUSH_SERVICE_HOSTS, PUSH_HOST_PATTERN } from './http/push-hosts.js';
 import { SEED_DIR } from './paths.js';
 
@@ -56,11 +57,15 @@ const configSchema = z
       .default('sqlite:./data/wavelength.db'),
     /**
      * PostgreSQL only: what carries game events between instances. Unset: LISTEN/NOTIFY on the
-     * database itself; redis:// or rediss://: Redis pub/sub, for more deliveries per second.
+     * database itself; redis:// or rediss://: one Redis; redis+cluster://host:port,host:port (or
+     * rediss+cluster://): a Redis Cluster, named by some of its nodes. Either way sharded pub/sub,
+     * one channel per game (events/redis-bus.ts).
      */
     BUS_URL: z
       .string()
-      .regex(/^rediss?:\/\/.+/, { error: 'must be redis://host:port or rediss://host:port (or unset)' })
+      .refine((url) => parseBusUrl(url) !== undefined, {
+        error: 'must be redis://host:port, rediss://host:port or redis+cluster://host:port,host:port (or unset)',
+      })
       .optional(),
     /** PostgreSQL connections each instance keeps in its pool (the live listener has its own). */
     DATABASE_POOL_SIZE: integer(1, 1000).default(10),

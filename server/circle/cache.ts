@@ -103,10 +103,16 @@ export class CircleCache {
       unsubscribe: () => {},
       evicted: false,
     };
-    // Subscribed before the read, so a friend stored meanwhile is not missed (adding is idempotent).
-    entry.unsubscribe = this.bus.subscribe(gameId, (event) => this.#onEvent(gameId, entry, event));
+    // Subscribed before the read, so a friend stored meanwhile is not missed (adding is idempotent);
+    // read once the bus hears the game (a bus with a channel per game subscribes to it first).
+    let heard = () => {};
+    const hearing = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    entry.unsubscribe = this.bus.subscribe(gameId, (event) => this.#onEvent(gameId, entry, event), { heard });
     this.#entries.set(gameId, entry);
     this.#step(gameId, entry, async () => {
+      await hearing;
       // A play of fewer than half its rounds answered is in no one's circle (see shared/trust.ts).
       const friends = (await this.friends.listFriends(gameId)).filter((friend) => answersHalf(edition, friend.answers));
       // Room first: the circles evicted for it give their triangles to this one.

@@ -17,16 +17,40 @@ export type GameEventListener = (event: GameEvent) => void;
 export type AnyGameListener = (gameId: string, event: GameEvent) => void;
 
 /**
+ * The kinds of event that reach `subscribeAll` from every game on every bus: what an instance
+ * keeps about games it does not watch (stored cards) changes with these only. A bus with a
+ * channel per game (Redis) carries the others only to the instances watching that game.
+ */
+export const EVERY_GAME_EVENTS: ReadonlySet<GameEvent['type']> = new Set(['deleted', 'removed']);
+
+export interface SubscribeOptions {
+  /**
+   * Called once this instance hears every instance's events of the game, at once on a bus that
+   * always does: a subscriber that reads what it keeps only then is not sent `resync` for the
+   * moment before (the Redis bus subscribes to the game's channel first; see GameChannels).
+   */
+  heard?: () => void;
+}
+
+/**
  * Carries game events from the code that commits them to whoever watches that game (live
  * sockets, caches). It is its own module so that games/ (which publishes) and live/ (which
  * listens) never import each other, and so that a bus spanning several server instances
  * (PostgreSQL LISTEN/NOTIFY) can replace the in-process one without touching either.
  */
 export interface GameEventBus {
+  /**
+   * True on a bus with a channel per game (Redis): an instance hears a game's events only while
+   * it has a subscriber of that game. Otherwise every instance hears every game.
+   */
+  readonly perGame?: boolean;
   publish(gameId: string, event: GameEvent): void;
   /** Returns the function that unsubscribes. */
-  subscribe(gameId: string, listener: GameEventListener): () => void;
-  /** Every game's events, for whoever keeps something per game outside a cache (stored cards). */
+  subscribe(gameId: string, listener: GameEventListener, options?: SubscribeOptions): () => void;
+  /**
+   * Every game's events, for whoever keeps something per game outside a cache (stored cards): of
+   * the games this instance does not watch, only EVERY_GAME_EVENTS are sure to come.
+   */
   subscribeAll(listener: AnyGameListener): () => void;
 }
 
@@ -36,11 +60,26 @@ export class InProcessEventBus implements GameEventBus {
   private readonly everyGame = new Set<AnyGameListener>();
 
   publish(gameId: string, event: GameEvent): void {
+    this.deliverToGame(gameId, event);
+    this.deliverToEveryGame(gameId, event);
+  }
+
+  /** To the game's subscribers only (a bus spanning instances that carries each game on its own channel). */
+  deliverToGame(gameId: string, event: GameEvent): void {
     for (const listener of this.listeners.get(gameId) ?? []) listener(event);
+  }
+
+  /** To `subscribeAll` only. */
+  deliverToEveryGame(gameId: string, event: GameEvent): void {
     for (const listener of this.everyGame) listener(gameId, event);
   }
 
-  subscribe(gameId: string, listener: GameEventListener): () => void {
+  /** True while the game has subscribers here. */
+  watches(gameId: string): boolean {
+    return this.listeners.has(gameId);
+  }
+
+  subscribe(gameId: string, listener: GameEventListener, options: SubscribeOptions = {}): () => void {
     // Wrapped, so that one listener subscribed twice is called twice and unsubscribed once per call.
     const entry: GameEventListener = (event) => listener(event);
     let set = this.listeners.get(gameId);
@@ -49,6 +88,8 @@ export class InProcessEventBus implements GameEventBus {
       this.listeners.set(gameId, set);
     }
     set.add(entry);
+    // This bus hears every event of this process: the subscriber may read now.
+    if (options.heard) queueMicrotask(options.heard);
     return () => {
       const current = this.listeners.get(gameId);
       current?.delete(entry);

@@ -91,27 +91,33 @@ export const NO_ECHO: Echo = { id: undefined, delivered: Promise.resolve(), canc
  * subscribers resync once it is back, so a write never waits forever.
  */
 export class Echoes {
-  private readonly waiting = new Map<string, () => void>();
+  /** By echo id: how many messages are still to come back, and what to call when none is. */
+  private readonly waiting = new Map<string, { left: number; release: () => void }>();
   private count = 0;
   /** Unique to this bus, so that another instance's echoes never match ours. */
   private readonly prefix = randomBytes(6).toString('hex');
 
-  expect(): Echo {
+  /** An echo heard back once `messages` messages carrying it came back (a write on several channels). */
+  expect(messages = 1): Echo {
     this.count += 1;
     const id = `${this.prefix}-${this.count}`;
-    const delivered = new Promise<void>((resolve) => this.waiting.set(id, resolve));
+    const delivered = new Promise<void>((resolve) => this.waiting.set(id, { left: messages, release: resolve }));
     return { id, delivered, cancel: () => this.waiting.delete(id) };
   }
 
-  /** An envelope came in: if it carries one of our echoes, that write is delivered here. */
+  /** An envelope came in: if it carries one of our echoes, one more of that write's messages is delivered here. */
   heard(echo: string | undefined): void {
     if (echo === undefined) return;
-    this.waiting.get(echo)?.();
+    const entry = this.waiting.get(echo);
+    if (!entry) return;
+    entry.left -= 1;
+    if (entry.left > 0) return;
+    entry.release();
     this.waiting.delete(echo);
   }
 
   releaseAll(): void {
-    for (const release of this.waiting.values()) release();
+    for (const { release } of this.waiting.values()) release();
     this.waiting.clear();
   }
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { AnyGameListener, GameEvent, GameEventBus, GameEventListener } from './bus.js';
+import type { AnyGameListener, GameEvent, GameEventBus, GameEventListener, SubscribeOptions } from './bus.js';
 import { InProcessEventBus } from './bus.js';
 import {
   type Announced,
@@ -155,8 +155,9 @@ export class PostgresEventBus implements GameEventBus {
     return echo;
   }
 
-  subscribe(gameId: string, listener: GameEventListener): () => void {
-    return this.local.subscribe(gameId, listener);
+  subscribe(gameId: string, listener: GameEventListener, options?: SubscribeOptions): () => void {
+    // One channel for every game: this instance hears them all from the start.
+    return this.local.subscribe(gameId, listener, options);
   }
 
   /** Every game's events as this instance receives them (a `resync` reaches per-game subscribers only). */

@@ -4,52 +4,21 @@ import { endPool } from '../db/postgres.js';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 import { freePort } from '../testing/process.js';
 import { killSubscribers, TEST_REDIS_URL, testChannel, testRedis } from '../testing/redis.js';
+import { collect, scored, seenOn, testBuses, writeOn } from '../testing/redis-bus.js';
 import { startRedisProxy } from '../testing/redis-proxy.js';
-import type { GameEvent, GameEventBus } from './bus.js';
+import type { GameEvent } from './bus.js';
 import { publishingAnnouncer } from './redis-announce.js';
-import { BusUnavailableError, RedisEventBus, type RedisEventBusOptions } from './redis-bus.js';
-
-const scored = (playerName: string): GameEvent => ({
-  type: 'player',
-  player: { playerID: 'p1', playerName, score: 7 },
-});
+import { BusUnavailableError, RedisEventBus } from './redis-bus.js';
+import { gameChannel } from './redis-channels.js';
 
 let database: TestDatabase;
 let pool: pg.Pool;
 let channel: string;
-const buses: RedisEventBus[] = [];
 const redisUrl = TEST_REDIS_URL ?? '';
-
-async function startBus(
-  url = redisUrl,
-  log?: (message: string) => void,
-  options: Partial<RedisEventBusOptions> = {},
-): Promise<RedisEventBus> {
-  const bus = new RedisEventBus({ url, channel, backoff: { firstMs: 20, maxMs: 200 }, log, ...options });
-  await bus.start();
-  buses.push(bus);
-  return bus;
-}
-
-/** Resolves with the first `count` events a bus delivers for a game. */
-function collect(bus: GameEventBus, gameId: string, count: number): Promise<unknown[]> {
-  const seen: unknown[] = [];
-  return new Promise((resolve) => {
-    bus.subscribe(gameId, (event) => {
-      seen.push(event);
-      if (seen.length === count) resolve(seen);
-    });
-  });
-}
-
-/** A write that announces one event, committed or rolled back. */
-function write(bus: RedisEventBus, gameId: string, event: GameEvent, rollBack = false): Promise<void> {
-  return publishingAnnouncer(bus).transaction(pool, async (client, announce) => {
-    await client.query('SELECT 1');
-    await announce(gameId, event);
-    if (rollBack) throw new Error('the write failed');
-  });
-}
+const buses = testBuses(() => ({ url: redisUrl, channel }));
+const startBus = buses.start;
+const write = (bus: RedisEventBus, gameId: string, event: GameEvent, rollBack = false) =>
+  writeOn(pool, bus, gameId, event, rollBack);
 
 beforeEach(async () => {
   database = await createTestDatabase();
@@ -58,73 +27,81 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await Promise.all(buses.splice(0).map((bus) => bus.close()));
+  await buses.closeAll();
   await endPool(pool);
   await database.drop();
 });
 
 describe('RedisEventBus', () => {
-  it('publishes a write once its transaction commits, in one message, never after a rollback', async () => {
+  it("publishes a write once its transaction commits, one message on each game's channel, never after a rollback", async () => {
     const bus = await startBus();
-    // A plain subscriber on the channel: it sees exactly what goes out.
+    // A plain subscriber on the games' channels: it sees exactly what goes out.
     const spy = testRedis();
-    await spy.subscribe(channel);
-    // The first message with events (each instance also says it is alive, with none).
-    const message = new Promise<string>((resolve) =>
-      spy.on('message', (_channel, payload: string) => JSON.parse(payload).events.length > 0 && resolve(payload)),
-    );
-    const received = collect(bus, 'game-a', 1);
+    await spy.ssubscribe(gameChannel(channel, 'game-a'));
+    await spy.ssubscribe(gameChannel(channel, 'game-b'));
+    const messages: [string, unknown][] = [];
+    spy.on('smessage', (on: string, payload: string) => messages.push([on, JSON.parse(payload).events]));
+    const received = await collect(bus, 'game-a', 1);
     await expect(write(bus, 'game-a', scored('RolledBack'), true)).rejects.toThrow('the write failed');
     await publishingAnnouncer(bus).transaction(pool, async (_client, announce) => {
       await announce('game-a', scored('Committed'));
       await announce('game-b', { type: 'deleted' });
+      await announce('game-a', { type: 'removed', playerID: 'p9' });
     });
-    // The first (and only) message is the committed write's, with its events in order.
-    expect(JSON.parse(await message).events).toEqual([
-      { gameId: 'game-a', event: scored('Committed') },
-      { gameId: 'game-b', event: { type: 'deleted' } },
+    // The committed write's, with each game's events in order, and nothing of the rolled-back one.
+    await expect.poll(() => messages).toHaveLength(2);
+    expect(messages).toEqual([
+      [
+        gameChannel(channel, 'game-a'),
+        [
+          { gameId: 'game-a', event: scored('Committed') },
+          { gameId: 'game-a', event: { type: 'removed', playerID: 'p9' } },
+        ],
+      ],
+      [gameChannel(channel, 'game-b'), [{ gameId: 'game-b', event: { type: 'deleted' } }]],
     ]);
-    expect(await received).toEqual([scored('Committed')]);
+    expect(await received.events).toEqual([scored('Committed')]);
     await spy.quit();
   });
 
   it("delivers every instance's messages to every instance's subscribers of that game only", async () => {
     const [one, two] = [await startBus(), await startBus()];
-    const onOne = collect(one, 'game-a', 2);
-    const onTwo = collect(two, 'game-a', 2);
-    let elsewhere = 0;
-    two.subscribe('game-b', () => elsewhere++);
+    const onOne = await collect(one, 'game-a', 2);
+    const onTwo = await collect(two, 'game-a', 2);
+    const elsewhere = await seenOn(two, 'game-b');
     await write(one, 'game-a', scored('First'));
     one.publish('game-a', { type: 'deleted' });
-    expect(await onOne).toEqual([scored('First'), { type: 'deleted' }]);
-    expect(await onTwo).toEqual([scored('First'), { type: 'deleted' }]);
-    expect(elsewhere).toBe(0);
+    expect(await onOne.events).toEqual([scored('First'), { type: 'deleted' }]);
+    expect(await onTwo.events).toEqual([scored('First'), { type: 'deleted' }]);
+    expect(elsewhere).toEqual([]);
   });
 
   it('tells every subscriber to resync once its subscription connection is back, then delivers again', async () => {
     const [bus, other] = [await startBus(), await startBus()];
-    const signals = [collect(bus, 'game-a', 1), collect(bus, 'game-b', 1)];
+    const signals = [await collect(bus, 'game-a', 1), await collect(bus, 'game-b', 1)];
     expect(await killSubscribers(channel)).toBe(2);
-    expect(await Promise.all(signals)).toEqual([[{ type: 'resync' }], [{ type: 'resync' }]]);
-    expect(bus.listening).toBe(true);
-    // Subscribed again: another instance's write arrives as usual.
-    const after = collect(bus, 'game-a', 1);
+    expect(await Promise.all(signals.map((signal) => signal.events))).toEqual([
+      [{ type: 'resync' }],
+      [{ type: 'resync' }],
+    ]);
+    await expect.poll(() => bus.listening).toBe(true);
+    // Subscribed again (its games' channels too): another instance's write arrives as usual.
+    const after = await collect(bus, 'game-a', 1);
     await expect.poll(() => other.listening).toBe(true);
     await write(other, 'game-a', scored('After'));
-    expect(await after).toEqual([scored('After')]);
+    expect(await after.events).toEqual([scored('After')]);
     await bus.close();
     expect(bus.listening).toBe(false);
   });
 
   it("returns from a write only once the writer's own instance has delivered its events", async () => {
     const [writer, other] = [await startBus(), await startBus()];
-    const seen: unknown[] = [];
-    writer.subscribe('game-a', (event) => seen.push(event));
-    const onOther = collect(other, 'game-a', 1);
+    const seen = await seenOn(writer, 'game-a');
+    const onOther = await collect(other, 'game-a', 1);
     await write(writer, 'game-a', scored('Mine'));
     // No waiting here: it is already out on the writer's instance (the other one gets it too).
     expect(seen).toEqual([scored('Mine')]);
-    expect(await onOther).toEqual([scored('Mine')]);
+    expect(await onOther.events).toEqual([scored('Mine')]);
     await expect(write(writer, 'game-a', scored('RolledBack'), true)).rejects.toThrow('the write failed');
     expect(seen).toEqual([scored('Mine')]);
   });
@@ -134,13 +111,10 @@ describe('RedisEventBus', () => {
     const logged: string[] = [];
     // A PUBLISH may take a minute here: only the bus's own bound on waiting can let the write go.
     const bus = await startBus(proxy.url, (message) => logged.push(message), { publishTimeoutMs: 60_000 });
-    const seen: unknown[] = [];
-    bus.subscribe('game-a', (event) => seen.push(event));
+    const seen = await seenOn(bus, 'game-a');
     const spy = testRedis();
-    await spy.subscribe(channel);
-    const published = new Promise<void>((resolve) =>
-      spy.on('message', (_channel, payload: string) => JSON.parse(payload).events.length > 0 && resolve()),
-    );
+    await spy.ssubscribe(gameChannel(channel, 'game-a'));
+    const published = new Promise<void>((resolve) => spy.on('smessage', () => resolve()));
     // Published, but its echo held on the way back: the write returns all the same, delivered here.
     proxy.holdSubscriptions();
     await write(bus, 'game-a', scored('Held'));
@@ -161,9 +135,8 @@ describe('RedisEventBus', () => {
     const writer = await startBus(proxy.url, undefined, { publishTimeoutMs: 60_000 });
     // Never taking the writer for dead while Redis is out of its reach: this is about what it announces.
     const other = await startBus(redisUrl, undefined, { quietMs: 60_000 });
-    const seen: unknown[] = [];
-    writer.subscribe('game-a', (event) => seen.push(event));
-    const onOther = collect(other, 'game-a', 2);
+    const seen = await seenOn(writer, 'game-a');
+    const onOther = await collect(other, 'game-a', 2);
     // Connected, but nothing answers: the writes return while it still hangs, delivered here once each.
     proxy.hang();
     await write(writer, 'game-a', scored('WhileHung'));
@@ -172,7 +145,7 @@ describe('RedisEventBus', () => {
     expect(seen).toEqual([scored('WhileHung'), scored('StillHung')]);
     // Back: the others get what was published, and the writer, hearing itself, re-reads (not twice the events).
     proxy.resume();
-    expect(await onOther).toEqual([scored('WhileHung'), scored('StillHung')]);
+    expect(await onOther.events).toEqual([scored('WhileHung'), scored('StillHung')]);
     await expect.poll(() => seen).toEqual([scored('WhileHung'), scored('StillHung'), { type: 'resync' }]);
     expect(writer.listening).toBe(true);
     await proxy.stop();
@@ -184,8 +157,7 @@ describe('RedisEventBus', () => {
     const writer = await startBus(proxy.url, (message) => logged.push(message), { publishTimeoutMs: 200 });
     // Never taking the writer for dead while Redis is out of its reach: this is about what it announces.
     const other = await startBus(redisUrl, undefined, { quietMs: 60_000 });
-    const seen: unknown[] = [];
-    other.subscribe('game-a', (event) => seen.push(event));
+    const seen = await seenOn(other, 'game-a');
     proxy.hang();
     await write(writer, 'game-a', scored('Lost'));
     // The PUBLISH timed out: as far as the writer knows, nobody got it.
@@ -201,11 +173,14 @@ describe('RedisEventBus', () => {
     const doomed = await startBus(proxy.url, undefined, quick);
     const logged: string[] = [];
     const survivor = await startBus(redisUrl, (message) => logged.push(message), quick);
-    const signals = [collect(survivor, 'game-a', 1), collect(survivor, 'game-b', 1)];
+    const signals = [await collect(survivor, 'game-a', 1), await collect(survivor, 'game-b', 1)];
     // Heard once at least, then nothing more of it reaches Redis (its next PUBLISH included).
     await expect.poll(() => survivor.peersHeard).toBe(1);
     proxy.drop();
-    expect(await Promise.all(signals)).toEqual([[{ type: 'resync' }], [{ type: 'resync' }]]);
+    expect(await Promise.all(signals.map((signal) => signal.events))).toEqual([
+      [{ type: 'resync' }],
+      [{ type: 'resync' }],
+    ]);
     expect(logged).toContain(
       '1 other instance(s) went quiet (stopped, or died before publishing what they stored): resyncing every game',
     );
@@ -215,10 +190,10 @@ describe('RedisEventBus', () => {
 
   it('resyncs once at the end of its start if a subscriber of the channel then never spoke (it may have died unheard)', async () => {
     const silent = testRedis();
-    await silent.subscribe(channel);
+    await silent.ssubscribe(channel);
     const logged: string[] = [];
     const bus = await startBus(redisUrl, (message) => logged.push(message), { beatMs: 50, quietMs: 300 });
-    expect(await collect(bus, 'game-a', 1)).toEqual([{ type: 'resync' }]);
+    expect(await (await collect(bus, 'game-a', 1)).events).toEqual([{ type: 'resync' }]);
     expect(logged).toEqual(['a subscriber of the channel at start never spoke: resyncing every game']);
     await silent.quit();
   });
@@ -228,10 +203,8 @@ describe('RedisEventBus', () => {
     const writer = await startBus(proxy.url);
     // Never taking the writer for dead while Redis is out of its reach: this is about what it announces.
     const other = await startBus(redisUrl, undefined, { quietMs: 60_000 });
-    const seen: unknown[] = [];
-    other.subscribe('game-a', (event) => seen.push(event));
-    let elsewhere = 0;
-    other.subscribe('game-b', () => elsewhere++);
+    const seen = await seenOn(other, 'game-a');
+    const elsewhere = await seenOn(other, 'game-b');
     // The writer loses Redis; the other instance keeps it, so nothing tells it that it missed anything…
     proxy.cut();
     await expect.poll(() => writer.listening).toBe(false);
@@ -240,7 +213,7 @@ describe('RedisEventBus', () => {
     // …until the writer reaches Redis again: then the other re-reads that game (and only that one).
     proxy.restore();
     await expect.poll(() => seen).toEqual([{ type: 'resync' }]);
-    expect(elsewhere).toBe(0);
+    expect(elsewhere).toEqual([]);
     await proxy.stop();
   });
 

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { freePort } from '../testing/process.js';
 import { testChannel } from '../testing/redis.js';
+import { seenOn } from '../testing/redis-bus.js';
 import type { GameEvent } from './bus.js';
 import { RedisEventBus } from './redis-bus.js';
 
@@ -126,8 +127,7 @@ describe.skipIf(!hasRedisServer)('a frozen Redis (DEBUG SLEEP) on the Redis bus'
     const bus = new RedisEventBus({ url, channel: testChannel(), waitMs: 60_000, beatMs: 50, quietMs: 300 });
     await bus.start();
     buses.push(bus);
-    const seen: GameEvent[] = [];
-    bus.subscribe('game-a', (event) => seen.push(event));
+    const seen = await seenOn(bus, 'game-a');
     const frozen = await freeze(5);
     const event = (n: number): GameEvent => ({
       type: 'player',

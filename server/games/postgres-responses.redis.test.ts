@@ -3,22 +3,24 @@ import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GAME_EVENTS_CHANNEL } from '../events/envelope.js';
+import { gameChannel } from '../events/redis-channels.js';
 import { createGame, newResponse, newUserId, testApp } from '../testing/app.js';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 import { TEST_REDIS_URL, testChannel, testRedis } from '../testing/redis.js';
 
 // With BUS_URL, one batch of responses is still one statement and one commit, but its events go
-// out on Redis after the commit, in one message, and PostgreSQL sends no notification.
+// out on Redis after the commit, in one message on the game's channel, and PostgreSQL sends no notification.
 let database: TestDatabase;
 let app: FastifyInstance;
 let listener: pg.Client;
 let notifications: string[];
 let spy: Redis;
 let messages: string[];
+let channel: string;
 
 beforeEach(async () => {
   database = await createTestDatabase();
-  const channel = testChannel();
+  channel = testChannel();
   app = await testApp(
     { DATABASE_URL: database.url, QUESTIONS_PER_GAME: '3', BUS_URL: TEST_REDIS_URL ?? '' },
     { busChannel: channel },
@@ -30,8 +32,7 @@ beforeEach(async () => {
   await listener.query(`LISTEN ${GAME_EVENTS_CHANNEL}`);
   spy = testRedis();
   messages = [];
-  spy.on('message', (_channel, message: string) => messages.push(message));
-  await spy.subscribe(channel);
+  spy.on('smessage', (_channel, message: string) => messages.push(message));
 });
 
 afterEach(async () => {
@@ -45,8 +46,13 @@ describe('PostgreSQL responses in batches, announced over Redis', () => {
   it('publishes the stored ones of a batch in order in one message, after the commit, and never NOTIFYs', async () => {
     const { gameId } = await createGame(app, 'classic');
     const games = app.storage.games;
+    await spy.ssubscribe(gameChannel(channel, gameId));
     const seen: string[] = [];
-    app.storage.bus.subscribe(gameId, (event) => event.type === 'player' && seen.push(event.player.playerName));
+    await new Promise<void>((heard) =>
+      app.storage.bus.subscribe(gameId, (event) => event.type === 'player' && seen.push(event.player.playerName), {
+        heard,
+      }),
+    );
     const twice = newUserId();
     const batch = [
       { ...newResponse(gameId), playerName: 'First' },

@@ -111,7 +111,8 @@ describe.each(crossInstanceBuses)('several instances on one PostgreSQL database,
       /^bus_connected (\d)$/m.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1];
     expect(await busConnected(b)).toBe('1');
     // Cut the instances' listening connections, as a database (or Redis) restart or a network blip would.
-    expect(await instances.bus.cutListeners()).toBe(2); // one listener per instance; A's reconnects too
+    // One listener per instance (A's reconnects too); on a Redis Cluster, one per node holding its channels.
+    expect(await instances.bus.cutListeners()).toBeGreaterThanOrEqual(2);
 
     for (const watcher of watchers) {
       const resynced = (await watcher.message(2)) as Extract<LiveMessage, { type: 'snapshot' }>;

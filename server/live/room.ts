@@ -4,6 +4,7 @@ import type { GameEvent, GameEventBus } from '../events/bus.js';
 import type { RoundRepository } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import { applyTo, Scoreboard } from '../games/scoreboard.js';
+import { BusWatch } from './bus-watch.js';
 import type { SlicedFanOut } from './fan-out.js';
 import { JoinedFrames, TextFrame } from './frame.js';
 import { serializeLive, writeLive } from './send.js';
@@ -11,7 +12,8 @@ import { serializeLive, writeLive } from './send.js';
 /**
  * ONE GAME'S LIVE STATE ON THIS INSTANCE, owned by one object (as tldraw's TLSocketRoom owns a
  * room). A GameRoom owns:
- * - its one subscription to the game event bus, for as long as the room is open;
+ * - its one subscription to the game event bus (BusWatch): for as long as the room is open, or on
+ *   a bus with a channel per game while sockets watch or reads come (without it, no scoreboard);
  * - what was read of the game: its definition and its scoreboard (one serialized snapshot, shared
  *   by every socket);
  * - the live sockets watching the game, each with the messages waiting behind its snapshot;
@@ -48,6 +50,8 @@ export interface RoomContext {
   maxBufferedBytes: number;
   /** Who is playing round by round (the snapshot's `playing`); none without it. */
   playing?: Pick<RoundRepository, 'listPlaying'>;
+  /** How long a room without sockets stays on a per-game bus after a board read (see BusWatch). */
+  readLingerMs?: number;
 }
 
 /** An event as it goes out on the live channel: serialized once for every socket of its game. */
@@ -97,7 +101,7 @@ export class GameRoom {
   readonly #sockets = new Map<WebSocket, Watch>();
   /** The sockets of the game's creators: only they hear `reply` (it names a game made for them). */
   readonly #creators = new Set<WebSocket>();
-  readonly #unsubscribe: () => void;
+  readonly #watch: BusWatch;
   /** Sockets joined (or re-snapshotted) so far: a delivery's target list is good while this is unchanged. */
   #joins = 0;
   /** The latest delivery, which later messages may still join (see Delivery). */
@@ -117,7 +121,12 @@ export class GameRoom {
     private readonly context: RoomContext,
     private readonly onDeleted: () => void,
   ) {
-    this.#unsubscribe = context.bus.subscribe(gameId, (event) => this.#onEvent(event));
+    this.#watch = new BusWatch(context.bus, gameId, (event) => this.#onEvent(event), {
+      lingerMs: context.readLingerMs,
+      sockets: () => (this.#open ? this.#sockets.size : 0),
+      // Off the bus: what was read of the board is no longer kept up to date.
+      left: () => this.#forgetBoard(),
+    });
   }
 
   /** With sockets or pins, the room is never closed for room in the registry. */
@@ -147,10 +156,13 @@ export class GameRoom {
 
   /** The game's scoreboard; undefined if there is no such game. Read it, never change it. */
   scoreboard(): Promise<Scoreboard | undefined> {
+    if (this.#sockets.size === 0) this.#watch.readWithoutSockets();
     if (this.#board) return this.#board;
     const pending: GameEvent[] = [];
     // A closed room reads for its caller and keeps nothing.
     if (!this.#open) return this.#readBoard(pending);
+    // Read once the bus hears the game (see BusWatch): nothing published meanwhile is missed.
+    if (!this.#watch.ready) return this.#watch.watch().then(() => this.scoreboard());
     this.#pending = pending;
     const reading = this.#readBoard(pending);
     this.#board = reading;
@@ -190,13 +202,19 @@ export class GameRoom {
   leave(socket: WebSocket): void {
     this.#sockets.delete(socket);
     this.#creators.delete(socket);
+    if (this.#sockets.size === 0) this.#watch.leaveIfIdle();
+  }
+
+  /** The game was deleted (heard from every game's events while this room is not on the bus). */
+  deletedElsewhere(): void {
+    if (!this.#watch.subscribed) this.#onEvent({ type: 'deleted' });
   }
 
   /** Leaves the bus and forgets what was read. Sockets still in the room get what is already on its way. */
   close(): void {
     if (!this.#open) return;
     this.#open = false;
-    this.#unsubscribe();
+    this.#watch.close();
     this.#forget();
   }
 
@@ -267,6 +285,10 @@ export class GameRoom {
   /** Drops what was read (it is read again when next asked for); reads under way are not kept. */
   #forget(): void {
     this.#definition = undefined;
+    this.#forgetBoard();
+  }
+
+  #forgetBoard(): void {
     this.#board = undefined;
     this.#settled = undefined;
     this.#pending = undefined;

@@ -20,6 +20,8 @@ interface RoomsOptions {
   fanOutSlice?: number;
   /** Who is playing round by round (the live snapshot's `playing`). */
   playing?: RoomContext['playing'];
+  /** On a bus with a channel per game, how long a room without sockets stays on it after a read. */
+  readLingerMs?: number;
 }
 
 /**
@@ -48,7 +50,15 @@ export class Rooms implements GameCache {
       fanOut: new SlicedFanOut<WebSocket>(options.fanOutSlice),
       maxBufferedBytes: options.maxBufferedBytes ?? MAX_BUFFERED_BYTES,
       playing: options.playing,
+      readLingerMs: options.readLingerMs,
     };
+    // On a bus with a channel per game, a room without sockets is not on it: it hears a deletion
+    // (which every instance hears of every game) here.
+    if (bus.perGame) {
+      bus.subscribeAll((gameId, event) => {
+        if (event.type === 'deleted') this.#rooms.peek(gameId)?.deletedElsewhere();
+      });
+    }
   }
 
   /** The game's room, opened (subscribed) if there is none; the most recently used from now on. */

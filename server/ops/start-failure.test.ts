@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseFolderError } from '../db/database.js';
 import { DatabaseUnavailableError } from '../db/unavailable.js';
-import { BusUnavailableError } from '../events/redis-bus.js';
+import { BusUnavailableError } from '../events/redis-connections.js';
 import { startFailure } from './start-failure.js';
 
 const refused = (port: number) => new Error(`connect ECONNREFUSED 127.0.0.1:${port}`);
@@ -25,6 +25,15 @@ describe('startFailure', () => {
     expect(line).toBe(
       'Cannot reach the Redis of BUS_URL (127.0.0.1:6379): connect ECONNREFUSED 127.0.0.1:6379. Start Redis, or fix BUS_URL (or unset it: instances then use PostgreSQL LISTEN/NOTIFY).',
     );
+  });
+
+  it("names every node of a cluster's BUS_URL, never its password", () => {
+    const line = startFailure(new BusUnavailableError(refused(7000)), {
+      DATABASE_URL: 'postgres://db/wavelength',
+      BUS_URL: 'redis+cluster://:secret@10.0.0.1:7000,10.0.0.2',
+    });
+    expect(line).toContain('Cannot reach the Redis of BUS_URL (10.0.0.1:7000,10.0.0.2:6379): ');
+    expect(line).not.toContain('secret');
   });
 
   it("names the SQLite file's folder, the uid it runs as and the image's uid 1000 when it cannot write there", () => {

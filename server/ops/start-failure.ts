@@ -1,7 +1,8 @@
 import type { Config } from '../config.js';
 import { DatabaseFolderError } from '../db/database.js';
 import { DatabaseUnavailableError } from '../db/unavailable.js';
-import { BusUnavailableError } from '../events/redis-bus.js';
+import { busAddresses } from '../events/bus-url.js';
+import { BusUnavailableError } from '../events/redis-connections.js';
 
 /** host:port of a service URL, without its user or password. */
 function address(url: string, defaultPort: number): string {
@@ -35,7 +36,7 @@ export function startFailure(
     return `Cannot reach the database of DATABASE_URL (${address(config.DATABASE_URL, 5432)}): ${reason(error)}. Start PostgreSQL, or fix DATABASE_URL.`;
   }
   if (error instanceof BusUnavailableError) {
-    return `Cannot reach the Redis of BUS_URL (${address(config.BUS_URL ?? '', 6379)}): ${reason(error)}. Start Redis, or fix BUS_URL (or unset it: instances then use PostgreSQL LISTEN/NOTIFY).`;
+    return `Cannot reach the Redis of BUS_URL (${busAddresses(config.BUS_URL ?? '')}): ${reason(error)}. Start Redis, or fix BUS_URL (or unset it: instances then use PostgreSQL LISTEN/NOTIFY).`;
   }
   return undefined;
 }

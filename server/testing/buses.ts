@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { AppOptions } from '../app.js';
 import { LISTENER_APPLICATION_NAME } from '../events/postgres-bus.js';
 import type { TestDatabase } from './postgres.js';
@@ -49,11 +50,34 @@ const redisPubSub = (url: string): CrossInstanceBus => ({
   },
 });
 
+/** The nodes of a redis+cluster:// URL, as redis:// URLs. */
+export const clusterNodes = (url: string) =>
+  url
+    .replace(/^redis\+cluster:\/\//, '')
+    .split(',')
+    .map((node) => `redis://${node}`);
+
+const redisCluster = (url: string): CrossInstanceBus => ({
+  name: 'Redis Cluster sharded pub/sub (BUS_URL redis+cluster://)',
+  share: () => {
+    const channel = testChannel();
+    return {
+      env: { BUS_URL: url },
+      options: { busChannel: channel },
+      cutListeners: () => killSubscribers(channel, clusterNodes(url)),
+    };
+  },
+});
+
+/** The test run's Redis Cluster (testing/redis-cluster-setup.ts), or undefined without one. */
+export const TEST_REDIS_CLUSTER_URL = (TEST_REDIS_URL && inject('redisClusterUrl')) || undefined;
+
 /**
- * Every bus the cross-instance tests run on (`describe.each`): LISTEN/NOTIFY, and Redis when the
- * test project has one (TEST_REDIS_URL).
+ * Every bus the cross-instance tests run on (`describe.each`): LISTEN/NOTIFY, and Redis and a
+ * Redis Cluster when the test project has them (TEST_REDIS_URL, the run's cluster).
  */
 export const crossInstanceBuses: CrossInstanceBus[] = [
   listenNotify,
   ...(TEST_REDIS_URL ? [redisPubSub(TEST_REDIS_URL)] : []),
+  ...(TEST_REDIS_CLUSTER_URL ? [redisCluster(TEST_REDIS_CLUSTER_URL)] : []),
 ];

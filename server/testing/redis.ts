@@ -20,20 +20,24 @@ export function testRedis(): Redis {
 /**
  * Cuts the subscription connections of every bus on `channel` (CLIENT KILL), as a Redis restart
  * or a network blip would; only this test's, since other test files use Redis at the same time.
- * Returns how many it cut.
+ * On the test Redis, or on each of `nodes` (redis:// URLs: a cluster's). Returns how many it cut.
  */
-export async function killSubscribers(channel: string): Promise<number> {
-  const admin = testRedis();
-  try {
-    const list = (await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
-    const ids = list
-      .split('\n')
-      .filter((line) => line.includes(` name=${subscriberName(channel)} `))
-      .map((line) => /\bid=(\d+)/.exec(line)?.[1])
-      .filter((id) => id !== undefined);
-    for (const id of ids) await admin.call('CLIENT', 'KILL', 'ID', id);
-    return ids.length;
-  } finally {
-    await admin.quit();
+export async function killSubscribers(channel: string, nodes: readonly string[] = []): Promise<number> {
+  let killed = 0;
+  for (const node of nodes.length > 0 ? nodes : [TEST_REDIS_URL ?? '']) {
+    const admin = new Redis(node, { maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      const list = (await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
+      const ids = list
+        .split('\n')
+        .filter((line) => line.includes(` name=${subscriberName(channel)} `))
+        .map((line) => /\bid=(\d+)/.exec(line)?.[1])
+        .filter((id) => id !== undefined);
+      for (const id of ids) await admin.call('CLIENT', 'KILL', 'ID', id);
+      killed += ids.length;
+    } finally {
+      await admin.quit();
+    }
   }
+  return killed;
 }
