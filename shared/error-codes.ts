@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'party_not_player',
   'note_not_played',
   // 404
+  'pack_empty',
   'not_found',
   'unknown_game',
   'unknown_friend',

@@ -49,6 +49,7 @@ export const FAILURE_SENTENCES: Record<FailureCode, Sentence> = {
   admin_form_elsewhere: msg`This form can only be sent from the admin page itself.`,
   reply_not_played: msg`You can make a game back only for a game you played.`,
   not_found: msg`There is nothing at this address.`,
+  pack_empty: msg`This server has no questions in that theme yet. Pick another theme.`,
   unknown_game: msg`This game does not exist. Check the link you followed.`,
   unknown_friend: msg`There is no such friend in this game.`,
   removed_friend: msg`The creator removed you from this game.`,

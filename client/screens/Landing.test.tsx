@@ -192,6 +192,26 @@ describe('landing screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     expect(loadGame('spectrum', NEW_GAME_ID)?.pack).toBe('couples');
   });
+
+  it("says so when this server's questions have none of a theme, instead of loading again and again", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch((url) =>
+      url.searchParams.get('pack') === 'work'
+        ? {
+            status: 404,
+            body: {
+              code: 'pack_empty',
+              message: 'This server has no questions in that theme yet. Pick another theme.',
+            },
+          }
+        : bank(url),
+    );
+    openLanding('/classic');
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: /Work/ }));
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toContain('no questions in that theme');
+  });
 });
 
 describe('play together', () => {

@@ -205,6 +205,25 @@ describe('QUESTIONS_DIR', () => {
     expect((await logResponse(app, game.gameId, newUserId(), game.answers)).json()).toMatchObject({ score: 10 });
   });
 
+  it("says a theme this folder's questions do not have is empty (404 pack_empty), instead of an empty list", async () => {
+    const app = await testApp({ QUESTIONS_DIR: goodDir(spectrumQuestions(12), classicQuestions(12)) });
+    apps.push(app);
+    const themed = await app.inject({ url: '/prod/get-questions?gametype=Classic&pack=couples' });
+    expect(themed.statusCode).toBe(404);
+    expect(themed.json()).toEqual({
+      code: 'pack_empty',
+      message: 'This server has no questions in that theme yet. Pick another theme.',
+    });
+    // A swap that finds nothing left is not that: an empty list, as without a pack.
+    const ids = (await fetchQuestions(app, 'classic')).map((q: { questionID: string }) => q.questionID);
+    const all = Array.from({ length: 12 }, (_, i) => `mc-${i + 1}`).filter((id) => !ids.includes(id));
+    const swapped = await app.inject({
+      url: `/prod/get-questions?gametype=Classic&pack=couples&count=1&exclude=${[...ids, ...all].join(',')}`,
+    });
+    expect(swapped.statusCode).toBe(200);
+    expect(swapped.json()).toEqual({ questions: [] });
+  });
+
   it('refuses to build the app on a bad folder', async () => {
     const dir = join(tempDir(), 'missing');
     await expect(testApp({ QUESTIONS_DIR: dir })).rejects.toThrow(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { toWireQuestion } from '../../shared/model.js';
-import { badRequest } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { endpoint } from '../http/endpoint.js';
 import type { QuestionRepository } from './repository.js';
 import type { QuestionTexts } from './translations.js';
@@ -26,6 +26,11 @@ export const questionRoutes: FastifyPluginAsync<QuestionRoutesOptions> = async (
       );
     }
     const drawn = await questions.draw(gametype, count, exclude, pack);
+    // A theme this server's bank does not have (a QUESTIONS_DIR bank without packs): nothing to
+    // play, said so, where an empty list would leave Play loading again and again.
+    if (pack !== undefined && drawn.length === 0 && exclude.length === 0) {
+      throw notFound('pack_empty', 'This server has no questions in that theme yet. Pick another theme.');
+    }
     return { questions: drawn.map((question) => toWireQuestion(texts.localize(question, lang))) };
   });
 };
