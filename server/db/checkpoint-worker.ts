@@ -12,7 +12,17 @@ const { path, intervalMs, catchUpMs } = workerData as CheckpointWorkerData;
 const port = parentPort;
 if (!port) throw new Error('checkpoint-worker.ts runs in a worker thread');
 
-const db = new Database(path, { fileMustExist: true });
+let opened: Database.Database;
+try {
+  opened = new Database(path, { fileMustExist: true });
+} catch (error) {
+  // The database went before this thread got to open it (a server closed while the thread was
+  // still starting): nothing to copy. Said, and the thread ends without an uncaught error.
+  port.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  port.close();
+  process.exit(0);
+}
+const db = opened;
 // The checkpoint syncs the log before copying it and the database after: a crash midway loses nothing.
 db.pragma('synchronous = NORMAL');
 // Never waits for a lock (PASSIVE takes none that writers hold): this thread never holds up the main one.

@@ -26,8 +26,9 @@ let app: FastifyInstance;
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   vi.useRealTimers();
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  // The app first: its database's files go after it has closed them.
   await app?.close();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 const ROUNDS = 5;
