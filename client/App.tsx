@@ -21,11 +21,8 @@ const Result = lazyScreen(() => import('./screens/Result.js'));
 const FriendComparison = lazyScreen(() => import('./screens/FriendComparison.js'));
 const ClaimGame = lazyScreen(() => import('./screens/ClaimGame.js'));
 const NotFound = lazyScreen(() => import('./screens/NotFound.js'));
-const PartyJoin = lazyScreen(() => import('./screens/PartyJoin.js'));
-const PartyTv = lazyScreen(() => import('./screens/PartyTv.js'));
-const PartyPhone = lazyScreen(() => import('./screens/PartyPhone.js'));
-const PartyScreen = lazyScreen(() => import('./screens/PartyScreen.js'));
-const PartyResults = lazyScreen(() => import('./screens/PartyResults.js'));
+// The party's five pages come in one chunk (screens/Party.tsx).
+const Party = lazyScreen(() => import('./screens/Party.js'));
 
 /** `/` is the Spectrum landing; any message for the landing screen travels along. */
 function Home() {
@@ -55,15 +52,11 @@ function screenElement(route: PageRoute): ReactElement {
     case 'ClaimGame':
       return <ClaimGame />;
     case 'PartyJoin':
-      return <PartyJoin />;
     case 'PartyTv':
-      return <PartyTv />;
     case 'PartyPhone':
-      return <PartyPhone />;
     case 'PartyScreen':
-      return <PartyScreen />;
     case 'PartyResults':
-      return <PartyResults />;
+      return <Party screen={route.screen} />;
     case 'NotFound':
       return <NotFound />;
   }

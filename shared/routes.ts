@@ -19,8 +19,16 @@ export type Screen =
   | 'ClaimGame'
   | PartyScreen
   | 'NotFound';
-/** A party's screens (shared/party.ts): join by code, a TV's code entry, a phone, the shared screen, the results. */
-export type PartyScreen = 'PartyJoin' | 'PartyTv' | 'PartyPhone' | 'PartyScreen' | 'PartyResults';
+/**
+ * A party's screens (shared/party.ts): join by code, a TV's code entry, a phone, the shared screen,
+ * the results. Their modules are client/screens/{Screen}.tsx too, but they load as one chunk,
+ * client/screens/Party.tsx (screenModule).
+ */
+export const PARTY_SCREENS = ['PartyJoin', 'PartyTv', 'PartyPhone', 'PartyScreen', 'PartyResults'] as const;
+export type PartyScreen = (typeof PARTY_SCREENS)[number];
+/** The module a screen's code loads from (Vite's manifest names its chunk by it). */
+export const screenModule = (screen: Screen): string =>
+  (PARTY_SCREENS as readonly string[]).includes(screen) ? 'Party' : screen;
 /** The screens that come in both editions: their routes say which. */
 type EditionScreen = 'Landing' | 'Game';
 

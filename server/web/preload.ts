@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { matchPage, PAGE_ROUTES, type Screen } from '../../shared/routes.js';
+import { matchPage, PAGE_ROUTES, type Screen, screenModule } from '../../shared/routes.js';
 
 interface ManifestChunk {
   file: string;
@@ -9,7 +9,7 @@ interface ManifestChunk {
 }
 
 /** The source Vite's manifest names a screen's chunk by (the client's root is client/). */
-export const screenSource = (screen: Screen) => `screens/${screen}.tsx`;
+export const screenSource = (screen: Screen) => `screens/${screenModule(screen)}.tsx`;
 
 /**
  * `<link rel="modulepreload">` tags for the lazy screen a game page opens on, read from Vite's

@@ -69,7 +69,7 @@ describe.skipIf(!available)('the admin page in the browser', () => {
     ]);
 
     // Found by part of the creator's name.
-    await admin.page.getByLabel("Game id or part of a creator's name").fill('spamwell');
+    await admin.page.getByLabel('Game or party id, party code, or part of a name').fill('spamwell');
     await admin.page.getByRole('button', { name: 'Find' }).click();
     await admin.page.getByRole('region', { name: 'Found' }).getByRole('link', { name: gameId }).click();
     await admin.page.getByRole('heading', { name: `Game ${gameId}` }).waitFor();
