@@ -1,6 +1,6 @@
 /**
- * PostgreSQL against its own floor (issue 38, item 3): `pgbench` running the same durable write
- * one answer makes (a custom script, `-n -M prepared -c 10 -j 2 -T <seconds>`, on the app's own
+ * PostgreSQL against its own floor (issue 38, item 3): `pgbench` running the app's own statement
+ * for one answer (a custom script, `-n -M prepared -c 10 -j 2 -T <seconds>`, on the app's own
  * fresh database, its migrations applied, synchronous_commit on), beside the app's answers/s on
  * that database at the same concurrency (its pool: DATABASE_POOL_SIZE, 10), with the app's CPU per
  * answer and its PostgreSQL backends' CPU per answer; for log-response and for answer-round; and
@@ -8,9 +8,10 @@
  * (floor, PostgreSQL, SQLite, then in the other order, …) so that a change in the machine's load
  * hits all alike; the figures are the median of the rounds, with their range.
  *
- * The floor's write for log-response is one statement and one commit: the response row (its
- * trigger counts the game's friends, as the app's does) and its network's row. For answer-round:
- * one upsert of the friend's play, a new row for their first round, the round appended after.
+ * The floor (issue 46) is the app's own statement for an answer, run by pgbench on games the app
+ * made, one answer per transaction (bench/pg-floor.ts): the work the database does for an
+ * answer, without the app's. The app may put several answers in one statement (BatchedCalls);
+ * the floor never does.
  *
  *   npx tsx bench/pg.ts [--rounds 5] [--seconds 3] [--postgres <url>] [--server <checkout>]
  *   npm run bench -- pg   (the same, with run.ts's options)
@@ -34,6 +35,7 @@ import {
   startPostgresServer,
   startServer,
 } from './harness.js';
+import { batchDuring, floorScript, PGBENCH_OPTIONS } from './pg-floor.js';
 import { CALLS, type Call, measure, POOL } from './rounds.js';
 
 export interface PgOptions {
@@ -45,30 +47,6 @@ export interface PgOptions {
 
 /** The app's pool (DATABASE_POOL_SIZE's default), and so pgbench's clients and autocannon's connections. */
 const CONCURRENCY = 10;
-
-/**
- * pgbench scripts: the durable write of one answer. `:tag` names the round's games (one per
- * pgbench client, `pgbench-<tag>-<client>`, made fresh for each run as the app's are); `:k` counts
- * a client's answer-rounds, so each friend plays ten rounds, the first one inserting their play.
- */
-const SCRIPTS: Record<Call, string> = {
-  'log-response': `WITH stored AS (
-  INSERT INTO responses (game_id, player_user_id, public_id, player_name, answers, score_tenths, created_at)
-  VALUES ('pgbench-' || :tag || '-' || :client_id, gen_random_uuid()::text, substr(md5(random()::text), 1, 12),
-    'Friend', '[50,12,88,3,40,61,77,25,90,8]', 64, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
-  RETURNING game_id, public_id, created_at
-) INSERT INTO response_networks (game_id, network, public_id, created_at)
-  SELECT game_id, 'bench-network', public_id, created_at FROM stored;
-`,
-  'answer-round': `\\set k :k + 1
-\\set friend :k / 10
-INSERT INTO plays (game_id, player_user_id, public_id, player_name, answers, started_at, updated_at)
-VALUES ('pgbench-' || :tag || '-' || :client_id, :client_id::text || '-' || :friend::text,
-  substr(md5(:friend::text), 1, 12), 'Friend', ARRAY[50], 0, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
-ON CONFLICT (game_id, player_user_id) DO UPDATE SET answers = plays.answers || excluded.answers,
-  updated_at = excluded.updated_at;
-`,
-};
 
 /**
  * The CPU µs the backends of `database` whose application_name is `application` use while `work`
@@ -110,13 +88,23 @@ async function backendCpuDuring<T>(
 }
 
 /** Runs pgbench with `script` on `url` for `seconds`; its TPS and the CPU µs of its backends per transaction. */
-async function pgbench(adminUrl: string, url: string, database: string, call: Call, tag: string, seconds: number) {
-  const file = join(mkdtempSync(join(tmpdir(), 'wavelength-pgbench-')), `${call}.sql`);
-  writeFileSync(file, SCRIPTS[call]);
-  const args = ['-n', '-M', 'prepared', '-f', file, '-c', String(CONCURRENCY), '-j', '2', '-T', String(seconds)];
-  args.push('-D', `tag=${tag}`, '-D', 'k=0', url);
+async function pgbench(
+  adminUrl: string,
+  url: string,
+  database: string,
+  script: string,
+  vars: string[],
+  clients: number,
+  seconds: number,
+) {
+  const file = join(mkdtempSync(join(tmpdir(), 'wavelength-pgbench-')), 'floor.sql');
+  writeFileSync(file, script);
+  const args = ['-n', '-M', 'prepared', '-f', file, '-c', String(clients), '-j', '2', '-T', String(seconds)];
+  for (const v of vars) args.push('-D', v);
+  args.push(url);
   const run = new Promise<string>((resolve, reject) => {
-    const child = spawn('pgbench', args, { env: { ...process.env, PGAPPNAME: 'pgbench' } });
+    const env = { ...process.env, PGAPPNAME: 'pgbench', PGOPTIONS: PGBENCH_OPTIONS };
+    const child = spawn('pgbench', args, { env });
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
@@ -135,17 +123,11 @@ async function pgbench(adminUrl: string, url: string, database: string, call: Ca
   return { tps, dbCpu: micros / done, errors: failed };
 }
 
-/** The floor's games: one per pgbench client, copies of a game the app made (the same row). */
-async function floorGames(url: string, from: string, tag: string) {
+/** The database's synchronous_commit (the floor and the app must both wait for the WAL flush). */
+async function synchronousCommitOf(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(
-      `INSERT INTO games (id, edition, creator_user_id, creator_name, created_at, lang, mode)
-       SELECT 'pgbench-' || $2 || '-' || c, edition, creator_user_id, creator_name, created_at, lang, mode
-       FROM games, generate_series(0, $3 - 1) AS c WHERE id = $1`,
-      [from, tag, CONCURRENCY],
-    );
     const { rows } = await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
     return rows[0].synchronous_commit;
   } finally {
@@ -153,12 +135,19 @@ async function floorGames(url: string, from: string, tag: string) {
   }
 }
 
+/** pgbench's floors: the app's statement with one answer, and with the app's mean batch (its last run's, rounded). */
+const FLOORS = ['pgbench, 1 answer', "pgbench, app's batch"] as const;
+type Floor = (typeof FLOORS)[number];
+
 export interface PgRow {
   call: Call;
-  /** Per round: pgbench's TPS and its backends' CPU µs per transaction. */
-  floor: { tps: number[]; dbCpu: number[]; errors: number };
-  /** Per server (postgres, sqlite), per round: answers/s, the app's CPU µs per answer, its backends'. */
-  app: Map<string, { rps: number[]; cpu: number[]; dbCpu: number[]; errors: number }>;
+  /**
+   * Per floor (one answer per statement, the app's batch), per round: pgbench's answers/s (TPS ×
+   * batch), its backends' CPU µs per answer, the batch it ran.
+   */
+  floors: Map<Floor, { rps: number[]; dbCpu: number[]; batch: number[]; errors: number }>;
+  /** Per server (postgres, sqlite), per round: answers/s, the app's CPU µs per answer, its backends', its batch. */
+  app: Map<string, { rps: number[]; cpu: number[]; dbCpu: number[]; batch: number[]; errors: number }>;
 }
 
 /** This checkout's server (`dir`) on a fresh PostgreSQL database of `options.postgres` and on SQLite, beside pgbench. */
@@ -171,39 +160,55 @@ export async function pgBench(dir: string, options: PgOptions) {
     const database = postgres.database as { url: string; name: string };
     const rows: PgRow[] = CALLS.map((call) => ({
       call,
-      floor: { tps: [], dbCpu: [], errors: 0 },
-      app: new Map(servers.map((s) => [s.name, { rps: [], cpu: [], dbCpu: [], errors: 0 }])),
+      floors: new Map(FLOORS.map((f) => [f, { rps: [], dbCpu: [], batch: [], errors: 0 }])),
+      app: new Map(servers.map((s) => [s.name, { rps: [], cpu: [], dbCpu: [], batch: [], errors: 0 }])),
     }));
     let synchronousCommit = '';
-    const runs = ['pgbench', ...servers.map((s) => s.name)];
+    // The app's batch in its last run of each call (round 0's included).
+    const lastBatch = new Map<Call, number>();
+    // The app first in round 0: the batched floor runs the app's batch.
+    const runs: string[] = [...servers.map((s) => s.name), ...FLOORS];
     for (let round = 0; round <= options.rounds; round++) {
       // Round 0 warms up (1 s per run) and is not counted; the order of the runs alternates.
       const order = round % 2 === 0 ? runs : [...runs].reverse();
       const seconds = round === 0 ? 1 : options.seconds;
       for (const row of rows) {
         for (const run of order) {
-          if (run === 'pgbench') {
-            const tag = `${row.call === 'log-response' ? 'l' : 'r'}${round}`;
-            synchronousCommit = await floorGames(database.url, (await createGame(postgres.url)).gameId, tag);
-            if (synchronousCommit !== 'on') throw new Error(`synchronous_commit is ${synchronousCommit}, not on.`);
-            const m = await pgbench(options.postgres, database.url, database.name, row.call, tag, seconds);
-            if (round === 0) continue;
-            row.floor.tps.push(m.tps);
-            row.floor.dbCpu.push(m.dbCpu);
-            row.floor.errors += m.errors;
-            continue;
-          }
-          const server = servers.find((s) => s.name === run) as Running;
-          // Fresh games for each measurement, as the other HTTP benches do.
+          // Fresh games for each measurement, made by the app (the floor's on PostgreSQL), as the other HTTP benches do.
+          const floor = FLOORS.find((f) => f === run);
+          const server = floor ? postgres : (servers.find((s) => s.name === run) as Running);
           const made = await Promise.all(Array.from({ length: POOL }, () => createGame(server.url)));
           const games = made.map((g) => g.gameId);
-          const m = await measure(server, row.call, games, made[0].rounds, seconds, CONCURRENCY);
+          if (floor) {
+            synchronousCommit = await synchronousCommitOf(database.url);
+            if (synchronousCommit !== 'on') throw new Error(`synchronous_commit is ${synchronousCommit}, not on.`);
+            const appBatch = lastBatch.get(row.call) ?? 1;
+            const batch = floor === FLOORS[0] ? 1 : Math.max(1, Math.round(appBatch));
+            const script = floorScript(row.call, made[0].rounds, POOL, batch);
+            const vars = [`games=${games.join(' ')}`, `tag=r${round}`, 'k=0', `now=${Date.now()}`];
+            // As many answers in flight as the app's 10 connections: 10 clients of 1, or 10 / batch clients of batch.
+            const clients = Math.max(1, Math.round(CONCURRENCY / batch));
+            const m = await pgbench(options.postgres, database.url, database.name, script, vars, clients, seconds);
+            if (round === 0) continue;
+            const f = row.floors.get(floor);
+            if (!f) continue;
+            f.rps.push(m.tps * batch);
+            f.dbCpu.push(m.dbCpu / batch);
+            f.batch.push(batch);
+            f.errors += m.errors;
+            continue;
+          }
+          const { result: m, batch } = await batchDuring(database.url, () =>
+            measure(server, row.call, games, made[0].rounds, seconds, CONCURRENCY),
+          );
+          if (server === postgres) lastBatch.set(row.call, batch);
           if (round === 0) continue;
           const app = row.app.get(run);
           if (!app) continue;
           app.rps.push(m.rps);
           app.cpu.push(m.cpu);
           if (m.dbCpu !== undefined) app.dbCpu.push(m.dbCpu);
+          if (server === postgres) app.batch.push(batch);
           app.errors += m.errors;
         }
       }
@@ -222,14 +227,20 @@ export function ratioOfRounds(a: number[], b: number[]): { median: number; text:
   return { median: median(list), text: medianRange(list, 2) };
 }
 
-/** The goals of item 3, per call: app/pgbench TPS (≥ 0.8), the app's CPU per answer on PostgreSQL over SQLite's (≤ 1.2). */
+/**
+ * The goals, per call: the app's answers/s over each floor's (issue 38 item 3 asked ≥ 0.8 of a
+ * simpler INSERT; issue 46: ≥ 1/1.5 of pgbench running the app's own statement), the app's CPU
+ * per answer on PostgreSQL over SQLite's (≤ 1.2).
+ */
 export function pgGoals({ rows }: Awaited<ReturnType<typeof pgBench>>) {
   return rows.map((row) => {
     const pgApp = row.app.get('postgres');
     const sqlite = row.app.get('sqlite');
     return {
       call: row.call,
-      floor: ratioOfRounds(pgApp?.rps ?? [], row.floor.tps),
+      one: ratioOfRounds(pgApp?.rps ?? [], row.floors.get(FLOORS[0])?.rps ?? []),
+      batched: ratioOfRounds(pgApp?.rps ?? [], row.floors.get(FLOORS[1])?.rps ?? []),
+      batch: medianRange(pgApp?.batch ?? [], 1),
       cpu: ratioOfRounds(pgApp?.cpu ?? [], sqlite?.cpu ?? []),
     };
   });
@@ -245,25 +256,23 @@ export function printPg(result: Awaited<ReturnType<typeof pgBench>>) {
   );
   console.log(`  load average before/after each round: ${load.join(' | ')}`);
   console.log(
-    `  ${'call'.padEnd(14)}${'run'.padEnd(18)}${'per second (rounds)'.padEnd(34)}${'median'.padStart(7)}  ${'app CPU µs/answer'.padEnd(22)}  DB CPU µs/answer  errors`,
+    `  ${'call'.padEnd(14)}${'run (batch)'.padEnd(34)}${'per second (rounds)'.padEnd(34)}${'median'.padStart(7)}  ${'app CPU µs/answer'.padEnd(22)}  DB CPU µs/answer  errors`,
   );
   for (const row of rows) {
-    const lines: [string, number[], number[], number[], number][] = [
-      ['pgbench (floor)', row.floor.tps, [], row.floor.dbCpu, row.floor.errors],
-      ...[...row.app].map(
-        ([name, a]) =>
-          [`app on ${name}`, a.rps, a.cpu, a.dbCpu, a.errors] as [string, number[], number[], number[], number],
-      ),
+    type Line = [string, number[], number[], number[], number];
+    const lines: Line[] = [
+      ...[...row.floors].map(([name, f]) => [`${name} (${f.batch.join(' ')})`, f.rps, [], f.dbCpu, f.errors] as Line),
+      ...[...row.app].map(([name, a]) => [`app on ${name}`, a.rps, a.cpu, a.dbCpu, a.errors] as Line),
     ];
     for (const [i, [name, rps, cpu, dbCpu, errors]] of lines.entries()) {
       console.log(
-        `  ${(i === 0 ? row.call : '').padEnd(14)}${name.padEnd(18)}${rps.map(int).join(' ').padEnd(34)}${int(median(rps)).padStart(7)}  ${range(cpu).padEnd(22)}  ${range(dbCpu).padEnd(16)}  ${errors}`,
+        `  ${(i === 0 ? row.call : '').padEnd(14)}${name.padEnd(34)}${rps.map(int).join(' ').padEnd(34)}${int(median(rps)).padStart(7)}  ${range(cpu).padEnd(22)}  ${range(dbCpu).padEnd(16)}  ${errors}`,
       );
     }
   }
   for (const goal of pgGoals(result)) {
     console.log(
-      `  ${goal.call}: app on PostgreSQL / pgbench ${goal.floor.text} (goal ≥ 0.80); app CPU per answer PostgreSQL / SQLite ${goal.cpu.text} (goal ≤ 1.20)`,
+      `  ${goal.call}: app on PostgreSQL / pgbench with the app's batch (${goal.batch} answers per statement) ${goal.batched.text} (goal ≥ 0.67), / one answer per statement ${goal.one.text}; app CPU per answer PostgreSQL / SQLite ${goal.cpu.text} (goal ≤ 1.20)`,
     );
   }
   console.log(

@@ -133,8 +133,8 @@ SELECT CASE WHEN r.missing THEN 'missing' WHEN r.creator THEN 'creator' WHEN r.p
   ${notifications} AS notifications
 FROM ranked r LEFT JOIN stored s ON s.n = r.n ORDER BY r.n`;
 
-/** Stores and notifies (LISTEN/NOTIFY); $12 is the writer's echo. */
-const STORE_RESPONSES = `${STORE}${NOTIFIED}${outcomes('(SELECT count(*) FROM notified)')}`;
+/** Stores and notifies (LISTEN/NOTIFY); $12 is the writer's echo. bench/pg-floor.ts runs it in pgbench. */
+export const STORE_RESPONSES = `${STORE}${NOTIFIED}${outcomes('(SELECT count(*) FROM notified)')}`;
 /** Stores only: another bus carries the events. */
 const STORE_RESPONSES_QUIETLY = `${STORE}${outcomes('0')}`;
 

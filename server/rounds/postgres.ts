@@ -117,7 +117,8 @@ const outcomes = (notifications: string) => `
 SELECT d.status, d.play_id, s.public_id AS stored_id, s.round AS stored_round, ${notifications} AS notifications
 FROM decided d LEFT JOIN stored s ON s.n = d.n ORDER BY d.n`;
 
-const STORE_ROUNDS = `${STORE}${NOTIFIED}${outcomes('(SELECT count(*) FROM notified)')}`;
+/** Exported for bench/pg-floor.ts: pgbench's floor runs this very statement. */
+export const STORE_ROUNDS = `${STORE}${NOTIFIED}${outcomes('(SELECT count(*) FROM notified)')}`;
 const STORE_ROUNDS_QUIETLY = `${STORE}${outcomes('0')}`;
 
 type Decided =

@@ -1,0 +1,112 @@
+/**
+ * pgbench's floor for an answer on PostgreSQL (issue 46): the app's OWN statement — the very text
+ * the server sends for a batch of log-response or answer-round writes (STORE_RESPONSES,
+ * STORE_ROUNDS: one self-committing statement, no BEGIN/COMMIT, as the app runs it) — with each
+ * `$n` parameter given by pgbench for a batch of one answer, so the floor does all the work the
+ * app's write does (locks, checks, inserts, the network row, push counts, pg_notify) and nothing
+ * of the app's own (HTTP, validation, the pool, waiting for its echo).
+ *
+ * Data shape as the app's HTTP run: 10 games the app made itself (create-game), friends spread
+ * over them in turn; log-response: a new friend per answer; answer-round: each client plays a
+ * friend through all the game's rounds in order, then the next friend on the next game. The
+ * values are those the app would send from 127.0.0.1 with the bench server's settings
+ * (MAX_PLAYERS_PER_GAME 1,000,000, PLAYS_PER_ADDRESS_PER_GAME 0, push on, an echo id).
+ */
+import pg from 'pg';
+import { GAME_EVENTS_CHANNEL } from '../server/events/envelope.js';
+import { STORE_RESPONSES } from '../server/games/postgres-responses.js';
+import { networkOf } from '../server/http/networks.js';
+import { STORE_ROUNDS } from '../server/rounds/postgres.js';
+import type { Call } from './rounds.js';
+
+/** The app's connection setting (server/storage/postgres.ts), given to pgbench's connections too. */
+export const PGBENCH_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+
+/** `statement` with each `$n` replaced by `values[n]`, a pgbench expression (`:var` is a pgbench variable). */
+export function withParameters(statement: string, values: Record<number, string>): string {
+  // pgbench takes every `:name` for a variable, an array slice's `[1:cardinality(…)]` too: a space keeps it SQL.
+  return statement.replace(/(?<!:):(?=[A-Za-z_])/g, ': ').replace(/\$(\d+)/g, (_, n: string) => {
+    const value = values[Number(n)];
+    if (value === undefined) throw new Error(`No value for $${n}.`);
+    return `(${value})`;
+  });
+}
+
+const NETWORK = `'${networkOf('127.0.0.1')}'`;
+const ECHO = `'pgbench-' || :client_id || '-' || :k`;
+const array = (batch: number, item: (j: number) => string) =>
+  `ARRAY[${Array.from({ length: batch }, (_, j) => item(j)).join(', ')}]`;
+// The j-th friend's game: the g<j>-th of the run's games (-D games='id id …').
+const game = (j: number) => `split_part(:games, ' ', :g${j} + 1)`;
+
+/**
+ * The pgbench script for `call` on `games` games of `rounds` rounds, `batch` answers per statement
+ * (1, or the app's mean batch); pgbench's variables games, tag, k (0) and now come with -D.
+ */
+export function floorScript(call: Call, rounds: number, games: number, batch: number): string {
+  const each = (line: (j: number) => string) => Array.from({ length: batch }, (_, j) => line(j)).join('\n');
+  if (call === 'log-response') {
+    const answers = JSON.stringify(Array.from({ length: rounds }, (_, i) => (i * 37) % 101));
+    const friend = (j: number) => `:tag || '-' || :client_id || '-' || :k || '-' || ${j}`;
+    return `\\set k :k + 1
+${each((j) => `\\set g${j} (:client_id + :k * ${batch} + ${j}) % ${games}`)}
+${withParameters(STORE_RESPONSES, {
+  1: array(batch, game),
+  2: array(batch, friend),
+  3: array(batch, (j) => `substr(md5(${friend(j)}), 1, 12)`),
+  4: array(batch, () => `'Friend'`),
+  5: array(batch, () => `'${answers}'`),
+  6: array(batch, () => '64'),
+  7: array(batch, () => ':now::bigint'),
+  8: array(batch, () => '1000000'),
+  9: array(batch, () => NETWORK),
+  10: array(batch, () => '0'),
+  11: 'true',
+  12: ECHO,
+})};
+`;
+  }
+  const friend = (j: number) => `:tag || '-' || :client_id || '-' || :f || '-' || ${j}`;
+  return `\\set k :k + 1
+\\set f (:k - 1) / ${rounds}
+\\set round (:k - 1) % ${rounds}
+${each((j) => `\\set g${j} (:client_id + :f * ${batch} + ${j}) % ${games}`)}
+${withParameters(STORE_ROUNDS, {
+  1: array(batch, game),
+  2: array(batch, friend),
+  3: array(batch, (j) => `substr(md5(${friend(j)}), 1, 12)`),
+  4: array(batch, () => `'Friend'`),
+  5: array(batch, () => ':round::int'),
+  6: array(batch, (j) => `(:k * 7 + ${j} * 13) % 101`),
+  7: array(batch, () => String(rounds)),
+  8: array(batch, () => '1000000'),
+  9: array(batch, () => NETWORK),
+  10: array(batch, () => '0'),
+  11: ':now::bigint',
+  12: ECHO,
+})};
+`;
+}
+
+/**
+ * While `work` runs, the app's notifications on `url` (LISTEN, as its own bus does): how many
+ * answers each statement stored on average (events per notification; a statement sends one
+ * notification for up to 3,000 bytes of events, some 20 answers), i.e. the app's batch.
+ */
+export async function batchDuring<T>(url: string, work: () => Promise<T>): Promise<{ result: T; batch: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let notifications = 0;
+  let events = 0;
+  client.on('notification', (message) => {
+    notifications++;
+    events += (JSON.parse(message.payload ?? '{}').events ?? []).length;
+  });
+  try {
+    await client.query(`LISTEN "${GAME_EVENTS_CHANNEL}"`);
+    const result = await work();
+    return { result, batch: notifications === 0 ? 1 : events / notifications };
+  } finally {
+    await client.end();
+  }
+}
