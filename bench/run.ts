@@ -24,7 +24,7 @@
                                         5,000 party phones on one SQLite server, their client processes
                                         killed at once and every socket reconnected on the clients'
                                         backoff: time to re-sync all, longest /healthz, seats and answers
-                                        kept; --storm-rounds 3, about 2 minutes
+                                        kept; --storm-rounds 3, about 3 minutes
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
