@@ -20,6 +20,11 @@
  *                                        sockets of one party beside the bare-ws floor; 1,000 parties × 20
  *                                        phones playing rounds on SQLite (party-answer, last answer ->
  *                                        reveal); RSS per party socket; about 8 minutes
+                                        storm: bench/storm.ts, this checkout only: 5,000 game sockets and
+                                        5,000 party phones on one SQLite server, their client processes
+                                        killed at once and every socket reconnected on the clients'
+                                        backoff: time to re-sync all, longest /healthz, seats and answers
+                                        kept; --storm-rounds 3, about 3 minutes
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
@@ -39,7 +44,8 @@
  * --party-count 1000 --party-phones 20 --party-seconds 120 (party play, measured after the parties'
  * staggered starts) --party-fanout-phones 50 --party-messages 40 (phase changes per round; --rounds rounds).
  * --bus-games 2000
- * --bus-commits 20000 --bus-instances 4 (bus-share, --rounds of it, on --redis; with compare, <dir>'s
+ * --storm-games 500 --storm-watchers 10 --storm-parties 250 --storm-phones 20 --storm-rounds 3 (storm).
+--bus-commits 20000 --bus-instances 4 (bus-share, --rounds of it, on --redis; with compare, <dir>'s
  * own bus runs beside: the one-channel bus before issue 46). Each server is built with tsc if needed and
  * runs in its own process.
  * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part
@@ -63,6 +69,7 @@ import { pgBench, pgGoals, printPg } from './pg.js';
 import { printPush, pushBench } from './push.js';
 import { printPushFair, pushFairBench } from './push-fair.js';
 import { presenceBytes, printRounds, roundsBench } from './rounds.js';
+import { printStorm, stormBench, stormGoals } from './storm.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -100,6 +107,11 @@ const { values, positionals } = parseArgs({
     'bus-games': { type: 'string', default: '2000' },
     'bus-commits': { type: 'string', default: '20000' },
     'bus-instances': { type: 'string', default: '4' },
+    'storm-games': { type: 'string', default: '500' },
+    'storm-watchers': { type: 'string', default: '10' },
+    'storm-parties': { type: 'string', default: '250' },
+    'storm-phones': { type: 'string', default: '20' },
+    'storm-rounds': { type: 'string', default: '3' },
   },
 });
 
@@ -119,6 +131,7 @@ const PARTS = [
   'games',
   'pg',
   'party',
+  'storm',
 ];
 const parts = new Set<string>();
 let before: string | undefined;
@@ -148,6 +161,8 @@ const fdsNeeded =
     Math.max(...socketCounts) * (servers.length + 1),
     n('games-count') * n('games-watchers'),
     n('party-count') * (n('party-phones') + 1),
+    // The storm's server holds every socket, and for a moment the dropped ones beside the new.
+    n('storm-games') * n('storm-watchers') + n('storm-parties') * n('storm-phones'),
   ) + 200;
 console.log(`Wavelength benchmarks, Node ${process.version}, ${new Date().toISOString()}, load ${loadavg()}`);
 console.log(`Servers: ${servers.map(([name, dir]) => `${name} = ${dir}`).join(', ')}; open files limit ${fdLimit}`);
@@ -287,6 +302,17 @@ if (wanted('bus-share') && values.redis !== 'none') {
     }),
   );
 }
+// Only this checkout's server: a reconnect storm of game and party sockets.
+const storm = wanted('storm')
+  ? await stormBench(here, {
+      games: n('storm-games'),
+      watchers: n('storm-watchers'),
+      parties: n('storm-parties'),
+      phones: n('storm-phones'),
+      rounds: n('storm-rounds'),
+    })
+  : undefined;
+if (storm) printStorm(storm);
 
 // The issue's goals, side by side.
 /** Per round, a server's req/s over another's (they ran in the same round, one after the other). */
@@ -392,6 +418,10 @@ if (pg) {
 if (partyFanout || partyPlay) {
   console.log('\nSummary against the speed goals of issue 45 (party)');
   for (const line of partyGoals(partyFanout, partyPlay)) console.log(`  ${line}`);
+}
+if (storm) {
+  console.log('\nSummary against the reconnect-storm goals of issue 46');
+  for (const line of stormGoals(storm)) console.log(`  ${line}`);
 }
 console.log(`Load at the end: ${loadavg()}`);
 process.exit(0);

@@ -7,6 +7,9 @@ import { loggerOptions } from './ops/logging.js';
 import { startFailure } from './ops/start-failure.js';
 import { BankError } from './questions/bank.js';
 
+/** Connections waiting to be accepted (listen backlog): a reconnect storm's, not dropped. */
+const LISTEN_BACKLOG = 4096;
+
 let config: Config;
 try {
   config = loadConfig(process.env);
@@ -41,7 +44,10 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 try {
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // When thousands of phones reconnect at once (a deploy, a network drop), their connections wait
+  // in the kernel's queue until accepted; past the queue (Node's default 511) the kernel drops
+  // them and each client waits for TCP to retry, seconds later. The kernel caps it at somaxconn.
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
 } catch (error) {
   // A taken port or an unknown host is one line naming the setting; anything else keeps its stack.
   const line = listenFailure(error, config);

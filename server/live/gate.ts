@@ -6,7 +6,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { errorBody } from '../errors.js';
+import { TurnPacer } from './pacer.js';
 import { PING_SLICES, SpreadPinger } from './pinger.js';
+
+/**
+ * Sockets (of games and parties alike) that go on to be looked up, upgraded and sent their state
+ * in one turn of the event loop: a reconnect storm's thousands are spread over turns (pacer.ts),
+ * about 10 ms of work each, so that no request waits long behind them. One for the process: the
+ * event loop is the process's.
+ */
+const OPENS_PER_TURN = 16;
+const opens = new TurnPacer(OPENS_PER_TURN);
 
 export interface LiveGateOptions {
   /** Origins besides the server's own that may open a socket (a browser always sends Origin). */
@@ -43,6 +53,11 @@ export class LiveGate {
     const pings = setInterval(() => this.pinger.tick(), options.pingIntervalMs / PING_SLICES);
     pings.unref();
     app.addHook('onClose', async () => clearInterval(pings));
+  }
+
+  /** Waits for this socket's turn to be looked up and opened (see OPENS_PER_TURN). */
+  turn(): Promise<void> {
+    return opens.turn();
   }
 
   /** Before anything is looked up: too many sockets from this address, or a foreign page. */

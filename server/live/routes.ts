@@ -36,6 +36,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
       preValidation: async (request, reply) => {
         const refused = gate.refuse(request, reply);
         if (refused) return refused;
+        await gate.turn();
         const { gameId } = request.params;
         if (!gameIdSchema.safeParse(gameId).success || !(await rooms.gameExists(gameId))) {
           throw unknownGame();

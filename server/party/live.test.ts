@@ -79,6 +79,28 @@ describe('the party live channel', () => {
     expect(gone).toMatchObject({ playerID: bo.playerID, seq: answered.seq + 2 });
   });
 
+  it('a state sent after someone comes or goes shows who is connected now', async () => {
+    const { partyId } = await createParty(app);
+    const bo = await join(app, partyId, 'Bo');
+    const screen = await open(partyId);
+    const first = await screen.next((m) => m.type === 'party');
+    const connected = (m: Record<string, unknown>) =>
+      (m.players as { playerID: string; connected: boolean }[]).find((p) => p.playerID === bo.playerID)?.connected;
+    expect(connected(first)).toBe(false);
+    const phone = await open(partyId);
+    await phone.next((m) => m.type === 'party');
+    phone.send({ type: 'hello', userId: bo.userId });
+    await screen.next((m) => m.type === 'presence' && m.connected === true);
+    let count = screen.frames.length;
+    screen.send({ type: 'sync' });
+    expect(connected(await screen.next((m) => m.type === 'party', count))).toBe(true);
+    phone.close();
+    await screen.next((m) => m.type === 'presence' && m.connected === false);
+    count = screen.frames.length;
+    screen.send({ type: 'sync' });
+    expect(connected(await screen.next((m) => m.type === 'party', count))).toBe(false);
+  });
+
   it('shows a phone the question in the language it joined with, the screen in the host’s', async () => {
     const { partyId, host } = await createParty(app);
     const userId = newUserId();

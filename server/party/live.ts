@@ -28,6 +28,7 @@ export const partyLiveRoutes: FastifyPluginAsync<PartyLiveOptions> = async (app,
       preValidation: async (request, reply) => {
         const refused = gate.refuse(request, reply);
         if (refused) return refused;
+        await gate.turn();
         const { partyId } = request.params;
         if (!partyIdSchema.safeParse(partyId).success || !(await parties.room(partyId))) {
           throw partyErrors.unknownParty();

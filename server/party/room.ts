@@ -6,7 +6,13 @@
  */
 import type { WebSocket } from 'ws';
 import type { Language } from '../../shared/languages.js';
-import { HOST_AWAY_MS, PARTY_CLOSE_KICKED, PARTY_CLOSE_UNKNOWN, type PartyLiveMessage } from '../../shared/party.js';
+import {
+  HOST_AWAY_MS,
+  PARTY_CLOSE_KICKED,
+  PARTY_CLOSE_UNKNOWN,
+  type PartyLiveMessage,
+  type PartyState,
+} from '../../shared/party.js';
 import { TextFrame } from '../live/frame.js';
 import { writeLive } from '../live/send.js';
 import type { QuestionTexts } from '../questions/translations.js';
@@ -53,6 +59,11 @@ export class PartyRoom {
   private cancelTimer: (() => void) | undefined;
   private cancelHostTimer: (() => void) | undefined;
   private closed = false;
+  /** Views by language (see `view`), good for `viewsOf` and the `presence` count they were made at. */
+  private readonly views = new Map<Language, PartyState>();
+  private viewsOf: StoredParty | undefined;
+  private viewsPresence = 0;
+  private presence = 0; // counts the changes of who is connected
 
   constructor(
     public party: StoredParty,
@@ -81,8 +92,20 @@ export class PartyRoom {
     return this.party.players.find((seat) => seat.userId === userId);
   }
 
-  view(lang: Language) {
-    return partyView(this.party, this.now, this.isConnected, this.deps.texts, lang);
+  /** The view in `lang`, worked out once while the party and who is connected stay (a storm's sockets share it); the time left fresh. */
+  view(lang: Language): PartyState {
+    if (this.viewsOf !== this.party || this.viewsPresence !== this.presence) {
+      this.views.clear();
+      this.viewsOf = this.party;
+      this.viewsPresence = this.presence;
+    }
+    let view = this.views.get(lang);
+    if (!view) {
+      view = partyView(this.party, this.now, this.isConnected, this.deps.texts, lang);
+      this.views.set(lang, view);
+    }
+    const { deadline } = this.party.state;
+    return deadline === null ? view : { ...view, closesInMs: Math.max(0, deadline - this.now) };
   }
 
   /** Stores a change of the state, then tells every socket; false if the stored party moved on without us. */
@@ -209,6 +232,7 @@ export class PartyRoom {
       if (before) this.leftPlayer(before);
       if (!this.connectedSince.has(seat.playerID)) {
         this.connectedSince.set(seat.playerID, this.now);
+        this.presence += 1;
         this.broadcast((seq) => ({ type: 'presence', seq, playerID: seat.playerID, connected: true }));
       }
     }
@@ -234,6 +258,7 @@ export class PartyRoom {
   private leftPlayer(playerID: string): void {
     if ([...this.listeners].some((l) => l.playerID === playerID)) return;
     this.connectedSince.delete(playerID);
+    this.presence += 1;
     this.broadcast((seq) => ({ type: 'presence', seq, playerID, connected: false }));
     if (playerID === this.party.state.hostId) this.watchHost();
   }
