@@ -10,8 +10,10 @@
  * a key that names the request it came from: `playing` as `<playerName>#<round>`, `player` as
  * `<playerName>#done` (and `snapshot` for a snapshot after the first one).
  */
+
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { readFrames } from './ws-frames.js';
 
 export type ToWorker =
   | { type: 'open'; group: string; url: string; count: number; localAddress: string }
@@ -100,25 +102,11 @@ function openOne(
         upgraded = true;
         buffer = buffer.subarray(end + 4);
       }
-      while (buffer.length >= 2) {
-        let length = buffer[1] & 0x7f;
-        let header = 2;
-        if (length === 126) {
-          if (buffer.length < 4) break;
-          length = buffer.readUInt16BE(2);
-          header = 4;
-        } else if (length === 127) {
-          if (buffer.length < 10) break;
-          length = Number(buffer.readBigUInt64BE(2));
-          header = 10;
-        }
-        if (buffer.length < header + length) break;
-        const opcode = buffer[0] & 0x0f;
-        if (opcode === 0x1) onText(at, buffer.subarray(header, header + length));
-        else if (opcode === 0x9) pong(socket, buffer.subarray(header, header + length));
+      buffer = readFrames(buffer, (opcode, payload) => {
+        if (opcode === 0x1) onText(at, payload);
+        else if (opcode === 0x9) pong(socket, payload);
         else if (opcode === 0x8 && !snapshot) reject(new Error('a live socket closed before its snapshot'));
-        buffer = buffer.subarray(header + length);
-      }
+      });
     });
     socket.on('error', reject);
     socket.on('close', () => {

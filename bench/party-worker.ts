@@ -12,9 +12,11 @@
  *   answered, each socket's time from the LAST answer's send to its receipt of the `reveal` state.
  * Times are `performance.timeOrigin + performance.now()` (comparable across processes).
  */
+
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { readFrames } from './ws-frames.js';
 
 export interface PartySockets {
   partyId: string;
@@ -204,25 +206,11 @@ function openOne(group: Group, url: string, phone: Phone, localAddress: string):
         upgraded = true;
         buffer = buffer.subarray(end + 4);
       }
-      while (buffer.length >= 2) {
-        let length = buffer[1] & 0x7f;
-        let header = 2;
-        if (length === 126) {
-          if (buffer.length < 4) break;
-          length = buffer.readUInt16BE(2);
-          header = 4;
-        } else if (length === 127) {
-          if (buffer.length < 10) break;
-          length = Number(buffer.readBigUInt64BE(2));
-          header = 10;
-        }
-        if (buffer.length < header + length) break;
-        const opcode = buffer[0] & 0x0f;
-        if (opcode === 0x1) onText(at, buffer.subarray(header, header + length));
-        else if (opcode === 0x9) socket.write(pong(buffer.subarray(header, header + length)));
+      buffer = readFrames(buffer, (opcode, payload) => {
+        if (opcode === 0x1) onText(at, payload);
+        else if (opcode === 0x9) socket.write(pong(payload));
         else if (opcode === 0x8 && states < ready) reject(new Error('a party socket closed before it was ready'));
-        buffer = buffer.subarray(header + length);
-      }
+      });
     });
     socket.on('error', reject);
     socket.on('close', () => {

@@ -12,9 +12,11 @@
  *   its party still has its seats, and its answer acknowledged before the drop is in the reveal.
  * Times are `performance.timeOrigin + performance.now()` (comparable across processes).
  */
+
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { reconnectDelay } from '../client/features/scoreboard/live-connection.js';
+import { readFrames } from './ws-frames.js';
 
 export type StormSocket =
   | { kind: 'game'; gameId: string; players: number }
@@ -113,25 +115,11 @@ function connectOnce(url: string, spec: StormSocket, localAddress: string): Prom
         upgraded = true;
         buffer = buffer.subarray(end + 4);
       }
-      while (buffer.length >= 2) {
-        let length = buffer[1] & 0x7f;
-        let header = 2;
-        if (length === 126) {
-          if (buffer.length < 4) break;
-          length = buffer.readUInt16BE(2);
-          header = 4;
-        } else if (length === 127) {
-          if (buffer.length < 10) break;
-          length = Number(buffer.readBigUInt64BE(2));
-          header = 10;
-        }
-        if (buffer.length < header + length) break;
-        const opcode = buffer[0] & 0x0f;
-        if (opcode === 0x1) onText(buffer.subarray(header, header + length));
-        else if (opcode === 0x9) socket.write(pong(buffer.subarray(header, header + length)));
+      buffer = readFrames(buffer, (opcode, payload) => {
+        if (opcode === 0x1) onText(payload);
+        else if (opcode === 0x9) socket.write(pong(payload));
         else if (opcode === 0x8) settle(new Error('closed before its state'));
-        buffer = buffer.subarray(header + length);
-      }
+      });
     });
     socket.on('error', (error) => settle(error));
     socket.on('close', () => settle(new Error('closed before its state')));
