@@ -116,6 +116,8 @@ const partyPlayerSchema = z.object({
   connected: z.boolean(),
   /** Answered the current round (never what). */
   answered: z.boolean(),
+  /** Plays the current round: false for who joined after it began (they play from the next). */
+  inRound: z.boolean(),
   points: z.number(),
 });
 const revealSchema = z.object({

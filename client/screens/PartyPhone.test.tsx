@@ -4,7 +4,7 @@ import type { PartyMe } from '../../shared/party.js';
 import { activateLanguage } from '../i18n/i18n.js';
 import { userId } from '../state/user.js';
 import { advance, FakeWebSocket, mockFetch, renderAt, sentence } from '../test/helpers.js';
-import { answering, PARTY_ID, partyState, sendSmall, sendState } from '../test/party.js';
+import { answering, PARTY_ID, partyState, player, sendSmall, sendState } from '../test/party.js';
 import PartyPhone from './PartyPhone.js';
 
 const BO: PartyMe = { playerID: 'b', host: false, answer: null };
@@ -151,6 +151,15 @@ describe('the phases on a guesser’s phone', () => {
     sendSmall({ type: 'answered', playerID: 'b' });
     expect(screen.getByText('Answered — waiting for 2 more')).toBeTruthy();
     sendSmall({ type: 'answered', playerID: 'a' });
+    expect(screen.getByText('Answered — waiting for 1 more')).toBeTruthy();
+    // Di joins mid-round: she plays from the next round, so the round does not wait for her.
+    const withDi = [
+      player('a', 'Ada', { host: true, answered: true }),
+      player('b', 'Bo', { answered: true }),
+      player('c', 'Cy'),
+      player('d', 'Di', { inRound: false }),
+    ];
+    sendState(answering({ players: withDi }), { ...BO, answer: 64 });
     expect(screen.getByText('Answered — waiting for 1 more')).toBeTruthy();
     expect(screen.getByText('Your answer: 64')).toBeTruthy();
 

@@ -75,8 +75,32 @@ describe('the shared screen', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Round 2 of 3 — about Bo');
     expect(screen.getByTestId('party-milestones').textContent).toContain('Round 2 of 3 — about Bo');
     send(answering({ round: 1 }));
-    send({ ...spectrumReveal, round: 1 });
+    // Cy never answered: the deadline closed the round.
+    const players = spectrumReveal.players?.map((p) => (p.playerID === 'c' ? { ...p, answered: false } : p));
+    send({ ...spectrumReveal, round: 1, players });
     expect(screen.getByTestId('party-milestones').textContent).toContain("Time's up!");
+  });
+
+  it('tells a screen reader 10 seconds are left and how many answered, at most every 5 s, never who joined late', async () => {
+    open();
+    send({ phase: 'intro', question: SPECTRUM_QUESTION, subject: { playerID: 'a', playerName: 'Ada' } });
+    const players = [player('a', 'Ada'), player('b', 'Bo'), player('c', 'Cy'), player('d', 'Di', { inRound: false })];
+    send(answering({ players, closesInMs: 20_000 }));
+    const said = () => screen.getByTestId('party-milestones').textContent;
+    FakeWebSocket.latest.receive({ type: 'answered', seq: seq++, playerID: 'a' });
+    await advance(1500);
+    expect(said()).toBe('1 of 3 answered.');
+    FakeWebSocket.latest.receive({ type: 'answered', seq: seq++, playerID: 'b' });
+    await advance(1000);
+    // The next count waits its turn (5 s after the last).
+    expect(said()).toBe('1 of 3 answered.');
+    await advance(4000);
+    expect(said()).toBe('2 of 3 answered.');
+    await advance(4000);
+    expect(said()).toBe('10 seconds left.');
+    FakeWebSocket.latest.receive({ type: 'answered', seq: seq++, playerID: 'c' });
+    send({ ...spectrumReveal, players: players.map((p) => ({ ...p, answered: p.inRound })) });
+    expect(said()).toBe('Everyone has answered.');
   });
 
   it('shows who has answered while answering, never an answer, even one a stale state carried', () => {

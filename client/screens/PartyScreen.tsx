@@ -118,7 +118,7 @@ export default function PartyScreen() {
         {!live.connected && <span className="party-screen__offline">{t`Reconnecting…`}</span>}
       </div>
       <Phase state={state} deadline={live.deadline} />
-      <Milestones state={state} />
+      <Milestones state={state} deadline={live.deadline} />
     </main>
   );
 }

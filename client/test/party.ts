@@ -10,6 +10,7 @@ export const player = (playerID: string, playerName: string, change: Partial<Par
   host: false,
   connected: true,
   answered: false,
+  inRound: true,
   points: 0,
   ...change,
 });

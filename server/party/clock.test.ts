@@ -131,10 +131,16 @@ describe('the party clock', () => {
     await advance(app, clock, partyId, 3000);
     const di = await join(app, partyId, 'Di');
     expect((await answer(app, partyId, di, 0, 50)).body.code).toBe('round_closed');
+    // Everyone sees Di in, but not in this round ("waiting for N more" does not count her).
+    const joined = await getParty(app, partyId);
+    const inRound = (party: typeof joined) =>
+      Object.fromEntries(party.players.map((p: { playerName: string; inRound: boolean }) => [p.playerName, p.inRound]));
+    expect(inRound(joined)).toEqual({ Ada: true, Bo: true, Cy: true, Di: false });
     const subjects = [];
     for (let round = 0; round < 4; round++) {
       const party = await getParty(app, partyId);
       subjects.push(nameOf(party, party.subject.playerID));
+      if (round === 1) expect(inRound(party).Di).toBe(true);
       await command(app, partyId, host, 'next');
       await command(app, partyId, host, 'next');
       await command(app, partyId, host, 'next');

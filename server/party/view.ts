@@ -34,6 +34,7 @@ export function partyView(
       host: seat.playerID === state.hostId,
       connected: connected(seat.playerID),
       answered: answered.has(seat.playerID),
+      inRound: seat.fromRound <= state.round,
       points: points.get(seat.playerID) ?? 0,
     }))
     .sort((a, b) => b.points - a.points);

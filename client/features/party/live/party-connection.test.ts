@@ -21,8 +21,8 @@ const state = (change: Partial<PartyState> = {}): PartyState => ({
   subject: { playerID: 'a', playerName: 'Ada' },
   closesInMs: 20_000,
   players: [
-    { playerID: 'a', playerName: 'Ada', host: true, connected: true, answered: false, points: 0 },
-    { playerID: 'b', playerName: 'Bo', host: false, connected: true, answered: false, points: 0 },
+    { playerID: 'a', playerName: 'Ada', host: true, connected: true, answered: false, inRound: true, points: 0 },
+    { playerID: 'b', playerName: 'Bo', host: false, connected: true, answered: false, inRound: true, points: 0 },
   ],
   reveal: null,
   final: null,

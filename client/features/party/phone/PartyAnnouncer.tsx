@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { PartyState } from '../../../../shared/party.js';
-import { Announcements, WARN_BEFORE_MS } from './announcements.js';
+import { Announcements, WARN_BEFORE_MS } from '../announcements.js';
+import { playingRound } from './words.js';
 
 interface AnnouncerProps {
   state: PartyState;
@@ -23,7 +24,7 @@ export function PartyAnnouncer({ state, deadline, myAnswer }: AnnouncerProps) {
   const { phase, round, rounds } = state;
   const answering = phase === 'answering';
   const answered = state.players.filter((player) => player.answered).length;
-  const playing = state.players.filter((player) => player.connected || player.answered).length;
+  const playing = playingRound(state.players).length;
 
   // Phase milestones.
   useEffect(() => {

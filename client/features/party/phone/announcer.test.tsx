@@ -4,7 +4,7 @@ import type { PartyMe } from '../../../../shared/party.js';
 import PartyPhone from '../../../screens/PartyPhone.js';
 import { advance, FakeWebSocket, mockFetch, renderAt } from '../../../test/helpers.js';
 import { answering, PARTY_ID, partyState, sendSmall, sendState } from '../../../test/party.js';
-import { AFTER_MILESTONE_MS, Announcements, COUNT_EVERY_MS } from './announcements.js';
+import { AFTER_MILESTONE_MS, Announcements, COUNT_EVERY_MS } from '../announcements.js';
 
 const BO: PartyMe = { playerID: 'b', host: false, answer: null };
 const heard = () => screen.getByTestId('party-announcer').textContent;

@@ -36,9 +36,16 @@ export function ranks<T>(
   return result;
 }
 
-/** Players still waiting for in this round: connected and not answered (a round never waits for the away). */
+/**
+ * Players still waited for in this round: connected, playing it and not answered (a round never
+ * waits for the away, nor for who joined after it began).
+ */
 export const waitingFor = (players: readonly PartyPlayer[]): number =>
-  players.filter((player) => player.connected && !player.answered).length;
+  players.filter((player) => player.connected && player.inRound && !player.answered).length;
+
+/** Who this round's "3 of 5 answered" counts: those playing it who are here or have answered. */
+export const playingRound = (players: readonly PartyPlayer[]): PartyPlayer[] =>
+  players.filter((player) => player.answered || (player.inRound && player.connected));
 
 /** Names as a list in the reader's language: "Ann, Bo and Cy". */
 export const listOf = (i18n: I18n, names: readonly string[]): string =>

@@ -14,7 +14,8 @@ export function Answering({ state, deadline }: { state: PartyState; deadline: nu
   const { i18n, t } = useLingui();
   const question = state.question;
   const answered = state.players.filter((player) => player.answered).length;
-  const total = state.players.length;
+  // Who joined after the round began plays from the next: not counted, shown as waiting for it.
+  const total = state.players.filter((player) => player.inRound).length;
   return (
     <div className="party-round">
       <header className="party-round__head">
@@ -34,12 +35,15 @@ export function Answering({ state, deadline }: { state: PartyState; deadline: nu
               className="party-names__name"
               data-answered={player.answered}
               data-connected={player.connected}
+              data-in-round={player.inRound}
             >
               <span className="party-names__tick" aria-hidden="true">
                 {player.answered ? '✓' : ''}
               </span>
               <bdi>{shownName(i18n, player.playerName)}</bdi>
-              <span className="visually-hidden">{player.answered ? t`answered` : t`not yet`}</span>
+              <span className="visually-hidden">
+                {player.answered ? t`answered` : player.inRound ? t`not yet` : t`plays from the next round`}
+              </span>
             </li>
           ))}
         </ul>
