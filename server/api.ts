@@ -45,6 +45,8 @@ export interface ApiOptions {
   party: PartyWing;
   /** What else goes when retention deletes a party (its story cards). */
   onPartyDeleted?: (partyId: string) => Promise<void>;
+  /** Storage.settle: the parties' retention purge waits for it between batches. */
+  settle?: () => Promise<void>;
 }
 
 /**
@@ -141,6 +143,7 @@ export async function registerApi(
         config,
         livePingIntervalMs: options.livePingIntervalMs,
         onDeleted: options.onPartyDeleted,
+        settle: options.settle,
       });
     },
     { prefix: API_PREFIX },

@@ -201,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     party,
     // A party's story cards (its folder in the card store) go with it.
     onPartyDeleted: (partyId) => cards.cards.remove(partyId),
+    settle: storage.settle,
   });
 
   await app.register(storyRoutes, {

@@ -66,7 +66,7 @@ interface RetentionOptions {
 const PLAYS_PER_BATCH = 1000;
 
 /** Between two batches: what arrived meanwhile (requests, socket messages, group commits) runs first. */
-async function betweenBatches(settle: (() => Promise<void>) | undefined): Promise<void> {
+export async function betweenBatches(settle: (() => Promise<void>) | undefined): Promise<void> {
   await nextTurn();
   // SQLite: a log grown past its limit is copied into the file (off the event loop) before more is written.
   await settle?.();

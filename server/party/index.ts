@@ -38,6 +38,8 @@ export interface PartyOptions {
   livePingIntervalMs?: number;
   /** What else goes when retention deletes a party (its story cards, server/cards/). */
   onDeleted?: (partyId: string) => Promise<void>;
+  /** Storage.settle: the retention purge waits for it between batches. */
+  settle?: () => Promise<void>;
 }
 
 /**
@@ -79,7 +81,7 @@ export function createPartyWing(
 export async function registerParty(
   api: FastifyInstance,
   wing: PartyWing,
-  options: Pick<PartyOptions, 'config' | 'livePingIntervalMs' | 'onDeleted'>,
+  options: Pick<PartyOptions, 'config' | 'livePingIntervalMs' | 'onDeleted' | 'settle'>,
 ): Promise<void> {
   const { parties, repository, clock } = wing;
   api.addHook('onClose', () => parties.stop());
@@ -90,6 +92,7 @@ export async function registerParty(
     days: options.config.GAME_RETENTION_DAYS,
     now: () => clock.now(),
     onDeleted: options.onDeleted,
+    settle: options.settle,
   });
   await parties.resumeAll();
   await api.register(partyRoutes, { parties, repository, lookups: new CodeLookups(() => clock.now()) });

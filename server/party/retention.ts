@@ -1,6 +1,5 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { DAY_MS, everyDay, PURGE_BATCH_SIZE } from '../games/retention.js';
+import { betweenBatches, DAY_MS, everyDay, PURGE_BATCH_SIZE } from '../games/retention.js';
 import type { Parties } from './parties.js';
 import type { PartyRepository } from './repository.js';
 
@@ -12,6 +11,8 @@ interface PartyRetentionOptions {
   /** GAME_RETENTION_DAYS: parties are kept as games are; 0 keeps them forever. */
   days: number;
   now: () => number;
+  /** Storage.settle: waited for between batches, as the games' purge does (SQLite's log copied off the event loop). */
+  settle?: () => Promise<void>;
 }
 
 /**
@@ -20,7 +21,7 @@ interface PartyRetentionOptions {
  * sockets close as an unknown party's.
  */
 export async function registerPartyRetention(app: FastifyInstance, options: PartyRetentionOptions): Promise<void> {
-  const { repository, parties, days, now, onDeleted } = options;
+  const { repository, parties, days, now, onDeleted, settle } = options;
   if (days === 0) return;
 
   async function purge(): Promise<void> {
@@ -34,7 +35,7 @@ export async function registerPartyRetention(app: FastifyInstance, options: Part
         );
       }
       if (deleted.length < PURGE_BATCH_SIZE) break;
-      await nextTurn();
+      await betweenBatches(settle);
     }
   }
 
