@@ -108,6 +108,8 @@ try {
     // The subject (round 0: Ada, round 1: Bo) and one guesser answer; the screen shows who, never what.
     await guess.answer(guess.seats[round], round, spectrum[round][round]);
     await guess.answer(guess.seats[2], round, spectrum[round][2]);
+    // Di comes in mid-round: listed (dashed), not counted, she plays from the next round.
+    if (round === 0) await guess.join('Di');
     await shoot('answering', `guess-${3 + round * 3}-answering-round${round + 1}`);
     for (const i of [0, 1, 3]) if (i !== round) await guess.answer(guess.seats[i], round, spectrum[round][i]);
     // Nobody's phone is connected here: the host skips the wait.
