@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Player } from '../../shared/api.js';
 import { InProcessEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
+import type { Watch } from './delivery.js';
 import { SlicedFanOut } from './fan-out.js';
 import { TextFrame } from './frame.js';
 import { GameRoom } from './room.js';
@@ -32,7 +33,7 @@ function openRoom() {
   const steps: (() => void)[] = [];
   const bus = new InProcessEventBus();
   const games = { gameExists: async () => true, listPlayers: async () => [] } as unknown as GameRepository;
-  const fanOut = new SlicedFanOut<WebSocket>(500, (step) => steps.push(step));
+  const fanOut = new SlicedFanOut<Watch>(500, (step) => steps.push(step));
   const room = new GameRoom('g', { games, bus, fanOut, maxBufferedBytes: 1 << 20 }, () => {});
   const turn = () => {
     for (const step of steps.splice(0)) step();

@@ -54,7 +54,8 @@ export const buildTextFrame: FrameBuilder | null = wsFrameBuilder(ws);
 
 /** What a TCP connection must offer to be written to directly. */
 interface Connection {
-  write(bytes: Buffer): unknown;
+  /** False once the connection holds past its high-water mark unwritten (Node's `Writable.write`). */
+  write(bytes: Buffer): boolean;
 }
 
 /** ws 8's Sender state when it neither compresses nor reads a Blob (`DEFAULT` in ws/lib/sender.js). */
