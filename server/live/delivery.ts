@@ -1,15 +1,22 @@
 import type { WebSocket } from 'ws';
 import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage } from '../../shared/live.js';
 import { JoinedFrames, TextFrame } from './frame.js';
-import { serializeLive, writeFrameLive, writeLive } from './send.js';
+import { dropIfOverCap, serializeLive, writeFrameLive, writeLive } from './send.js';
+import { type Connection, steadyConnection } from './ws-internals.js';
 
 /*
  * How a game room's messages reach its sockets (room.ts decides which sockets and when). The
  * fan-out writes one message to thousands of sockets, so what it does per socket is what a live
- * message costs beyond the kernel's write (bench/live.ts measures it beside a bare ws server):
- * per socket, one flag, one queue check and one TCP write of bytes framed once; no look-up, no
- * serializing, no allocation.
+ * message costs beyond the kernel's write (bench/live.ts measures it beside a bare ws server).
+ * With thousands of sockets, each one's objects are cold in the CPU's cache by the next message,
+ * so every object touched per socket is a cache miss that the floor does not pay: a CPU profile of
+ * the fan-out (issue 46) put ~10 % of its time in our own per-socket code (a Map look-up, the ws
+ * object, its Sender and queue, the buffer count twice). Per socket now: the Watch, the ws object's
+ * state, and one write of bytes framed once to the TCP connection kept on the Watch.
  */
+
+/** ws' `WebSocket.OPEN`. */
+const OPEN = 1;
 
 /** An event as it goes out on the live channel: serialized and framed once for every socket of its game. */
 export interface Outgoing {
@@ -42,6 +49,8 @@ export class Watch {
   queue: Outgoing[] | null = [];
   present = true;
   generation = 0;
+  /** Its TCP connection once its snapshot is written, if written to directly (see `steadyConnection`). */
+  connection: Connection | null = null;
 
   constructor(readonly socket: WebSocket) {}
 }
@@ -53,7 +62,9 @@ export function writeOutgoing(socket: WebSocket, { data, last }: Outgoing, limit
 }
 
 /** The snapshot (already serialized, shared by every socket), then what queued meanwhile. */
-export function writeSnapshot(socket: WebSocket, snapshot: string, queued: readonly Outgoing[], limit: number): void {
+export function writeSnapshot(watch: Watch, snapshot: string, queued: readonly Outgoing[], limit: number): void {
+  const { socket } = watch;
+  watch.connection = steadyConnection(socket);
   writeLive(socket, snapshot, limit);
   if (queued.length > 0) writeOutgoing(socket, joinAll(queued), limit);
 }
@@ -99,7 +110,15 @@ export class Delivery {
       for (const message of this.#messages) watch.queue.push(message);
       return;
     }
-    this.#joined ??= joinAll(this.#messages);
-    writeOutgoing(watch.socket, this.#joined, this.limit);
+    const joined = (this.#joined ??= joinAll(this.#messages));
+    const { connection } = watch;
+    const { bytes } = joined.data;
+    if (connection === null || bytes.length === 0 || joined.last) {
+      writeOutgoing(watch.socket, joined, this.limit);
+      return;
+    }
+    if (watch.socket.readyState !== OPEN) return;
+    // Node's write says when the buffer is past its high-water mark; only then is the cap looked at.
+    if (!connection.write(bytes)) dropIfOverCap(watch.socket, this.limit);
   };
 }

@@ -311,6 +311,6 @@ export class GameRoom {
     watch.queue = null;
     const limit = this.context.maxBufferedBytes;
     if (snapshot === undefined) writeOutgoing(watch.socket, DELETED, limit);
-    else writeSnapshot(watch.socket, snapshot, queue, limit);
+    else writeSnapshot(watch, snapshot, queue, limit);
   }
 }

@@ -65,5 +65,10 @@ export function writeFrameLive(socket: WebSocket, frame: TextFrame | JoinedFrame
   if (connection) {
     if (connection.write(frame.bytes)) return;
   } else writeFrame(socket, frame);
+  dropIfOverCap(socket, limit);
+}
+
+/** Drops the socket if its send buffer is past the cap (see MAX_BUFFERED_BYTES). */
+export function dropIfOverCap(socket: WebSocket, limit: number): void {
   if (socket.bufferedAmount > limit) socket.terminate();
 }
