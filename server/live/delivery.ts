@@ -110,7 +110,8 @@ export class Delivery {
       for (const message of this.#messages) watch.queue.push(message);
       return;
     }
-    const joined = (this.#joined ??= joinAll(this.#messages));
+    this.#joined ??= joinAll(this.#messages);
+    const joined = this.#joined;
     const { connection } = watch;
     const { bytes } = joined.data;
     if (connection === null || bytes.length === 0 || joined.last) {
