@@ -74,12 +74,12 @@ function openOne(
   onMessage: (at: number, payload: Buffer) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const { hostname, port, pathname, host } = new URL(url);
+    const { hostname, port, pathname, search, host } = new URL(url);
     const socket = connect({ host: hostname, port: Number(port), localAddress });
     socket.setNoDelay(true);
     group.sockets.push(socket);
     socket.write(
-      `GET ${pathname} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+      `GET ${pathname}${search} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
         `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
     );
     let snapshot = false;

@@ -218,7 +218,10 @@ async function watch(clients: LiveClients, server: Running, sockets: number, flo
   const { gameId, rounds, creatorId } = floor
     ? { gameId: 'floor', rounds: 10, creatorId: '' }
     : await createGame(server.url);
-  await clients.open(server.name, `${server.url.replace('http', 'ws')}/prod/live/${gameId}`, sockets);
+  // Every socket is the creator's screen (?userId=), so that every message, `reply` included
+  // (which only creators' sockets hear), reaches every socket, as every message does on the floor.
+  const query = floor ? '' : `?userId=${creatorId}`;
+  await clients.open(server.name, `${server.url.replace('http', 'ws')}/prod/live/${gameId}${query}`, sockets);
   return {
     server,
     floor,

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { paceConnections } from './live/pacer.js';
 import { listenFailure, servingLines } from './ops/listen.js';
 import { loggerOptions } from './ops/logging.js';
 import { startFailure } from './ops/start-failure.js';
@@ -9,6 +10,8 @@ import { BankError } from './questions/bank.js';
 
 /** Connections waiting to be accepted (listen backlog): a reconnect storm's, not dropped. */
 const LISTEN_BACKLOG = 4096;
+/** New connections that start reading per turn of the event loop (see paceConnections). */
+const CONNECTIONS_PER_TURN = 32;
 
 let config: Config;
 try {
@@ -47,6 +50,8 @@ try {
   // When thousands of phones reconnect at once (a deploy, a network drop), their connections wait
   // in the kernel's queue until accepted; past the queue (Node's default 511) the kernel drops
   // them and each client waits for TCP to retry, seconds later. The kernel caps it at somaxconn.
+  // Their requests are then read a few per turn of the event loop, not all in one.
+  paceConnections(app.server, CONNECTIONS_PER_TURN);
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
 } catch (error) {
   // A taken port or an unknown host is one line naming the setting; anything else keeps its stack.

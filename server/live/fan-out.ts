@@ -48,12 +48,18 @@ export class SlicedFanOut<T> {
     let budget = this.slice;
     try {
       while (budget > 0 && this.#jobs.length > 0) {
-        const job = this.#jobs[0];
-        const end = Math.min(job.targets.length, this.#next + budget);
+        const { targets, run } = this.#jobs[0];
+        const end = Math.min(targets.length, this.#next + budget);
         budget -= end - this.#next;
-        // The index moves before each run, so a throwing target is not run again.
-        while (this.#next < end) job.run(job.targets[this.#next++]);
-        if (this.#next >= job.targets.length) {
+        // A local index in the loop (thousands of targets per message); it moves before each run
+        // and is kept even if one throws, so a throwing target is not run again.
+        let i = this.#next;
+        try {
+          while (i < end) run(targets[i++]);
+        } finally {
+          this.#next = i;
+        }
+        if (this.#next >= targets.length) {
           this.#jobs.shift();
           this.#next = 0;
         }

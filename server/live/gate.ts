@@ -18,6 +18,10 @@ import { PING_SLICES, SpreadPinger } from './pinger.js';
 const OPENS_PER_TURN = 16;
 const opens = new TurnPacer(OPENS_PER_TURN);
 
+/** Closed sockets (of games and parties alike) whose bookkeeping runs per turn (see `afterClose`). */
+const CLOSES_PER_TURN = 64;
+const closes = new TurnPacer(CLOSES_PER_TURN);
+
 export interface LiveGateOptions {
   /** Origins besides the server's own that may open a socket (a browser always sends Origin). */
   allowedOrigins: readonly string[];
@@ -45,11 +49,13 @@ export class LiveGate {
   readonly pinger = new SpreadPinger<WebSocket>();
   /** Live sockets open (or opening) per client address. */
   private readonly socketsPerAddress = new Map<string, number>();
+  private readonly log: FastifyInstance['log'];
 
   constructor(
     app: FastifyInstance,
     private readonly options: LiveGateOptions,
   ) {
+    this.log = app.log;
     const pings = setInterval(() => this.pinger.tick(), options.pingIntervalMs / PING_SLICES);
     pings.unref();
     app.addHook('onClose', async () => clearInterval(pings));
@@ -58,6 +64,21 @@ export class LiveGate {
   /** Waits for this socket's turn to be looked up and opened (see OPENS_PER_TURN). */
   turn(): Promise<void> {
     return opens.turn();
+  }
+
+  /**
+   * Runs a closed socket's bookkeeping (leaving its room and pinger; a party's `presence` to the
+   * others) in a later turn, CLOSES_PER_TURN per turn. When a network drop closes thousands of
+   * sockets at once, Node and ws close them all in the turns that read their ends, and ours came
+   * on top of that, writing `presence` to phones whose own end was not read yet (each such write
+   * an EPIPE error). Paced, it runs after those ends are read, so it writes only to sockets still
+   * open, and a phone that is already back is not announced as gone.
+   */
+  afterClose(work: () => void): void {
+    closes
+      .turn()
+      .then(work)
+      .catch((error: unknown) => this.log.warn({ err: error }, 'live socket close'));
   }
 
   /** Before anything is looked up: too many sockets from this address, or a foreign page. */

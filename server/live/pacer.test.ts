@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { TurnPacer } from './pacer.js';
+import { paceConnections, TurnPacer } from './pacer.js';
 
 /** One turn of the event loop later (after this turn's immediates and I/O). */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -39,5 +41,42 @@ describe('TurnPacer', () => {
     await pacer.turn();
     await pacer.turn();
     expect(pacer.waiting).toBe(0);
+  });
+});
+
+describe('paceConnections', () => {
+  it('answers every one of many connections opened at once, reading a few per turn', async () => {
+    const server = createServer((_request, response) => response.end('ok'));
+    paceConnections(server, 2);
+    let resumed = 0;
+    server.on('connection', (socket) => socket.once('resume', () => resumed++));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const bodies = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          fetch(`http://127.0.0.1:${port}/`, { headers: { connection: 'close' } }).then((r) => r.text()),
+        ),
+      );
+      expect(bodies).toEqual(Array(12).fill('ok'));
+      expect(resumed).toBe(12);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('leaves a connection unread until its turn', async () => {
+    const server = createServer((_request, response) => response.end('ok'));
+    paceConnections(server, 1);
+    const paused: boolean[] = [];
+    server.prependListener('connection', (socket) => paused.push(socket.isPaused()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('ok');
+      expect(paused).toEqual([true]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

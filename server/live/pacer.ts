@@ -1,3 +1,5 @@
+import type { Server } from 'node:net';
+
 /**
  * Spreads bursts of work over turns of the event loop. When a network drop or a deploy makes
  * thousands of sockets reconnect at once, each one's work (looking up its game or party, the
@@ -40,4 +42,21 @@ export class TurnPacer {
     this.#head = 0;
     this.#scheduled = false;
   };
+}
+
+/**
+ * New connections start reading `perTurn` per turn of the event loop. In a reconnect storm the
+ * kernel hands over thousands of connections at once, and their requests (HTTP parsing, routing,
+ * the request hooks and logger) all ran in the turn that read them, before any JavaScript of ours
+ * could pace them (TurnPacer paces what comes after routing). Each connection is accepted at
+ * once but paused (net.Server's `pauseOnConnect`, which Node's HTTP server does not take as an
+ * option) and resumed in its turn; an idle kept-alive connection is not affected.
+ */
+export function paceConnections(server: Server, perTurn: number): void {
+  const pacer = new TurnPacer(perTurn);
+  // Read by net.Server for every connection it accepts; not in @types/node.
+  (server as Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
+  server.on('connection', (socket) => {
+    void pacer.turn().then(() => socket.resume());
+  });
 }

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Player } from '../../shared/api.js';
 import { InProcessEventBus } from '../events/bus.js';
 import type { GameRepository } from '../games/repository.js';
+import type { Watch } from './delivery.js';
 import { SlicedFanOut } from './fan-out.js';
 import { TextFrame } from './frame.js';
 import { GameRoom } from './room.js';
@@ -16,8 +17,9 @@ function fakeSocket() {
     OPEN: 1,
     readyState: 1,
     bufferedAmount: 0,
-    _socket: { write: (bytes: Buffer) => writes.push(bytes) },
+    _socket: { write: (bytes: Buffer) => writes.push(bytes) > 0 },
     _sender: { _state: 0, _queue: [] },
+    _extensions: {},
     send: (text: string) => sent.push(text),
     close: () => {},
     terminate: () => {},
@@ -32,7 +34,7 @@ function openRoom() {
   const steps: (() => void)[] = [];
   const bus = new InProcessEventBus();
   const games = { gameExists: async () => true, listPlayers: async () => [] } as unknown as GameRepository;
-  const fanOut = new SlicedFanOut<WebSocket>(500, (step) => steps.push(step));
+  const fanOut = new SlicedFanOut<Watch>(500, (step) => steps.push(step));
   const room = new GameRoom('g', { games, bus, fanOut, maxBufferedBytes: 1 << 20 }, () => {});
   const turn = () => {
     for (const step of steps.splice(0)) step();
@@ -99,5 +101,28 @@ describe('GameRoom presence', () => {
     expect(last.sent).toEqual([
       JSON.stringify({ type: 'snapshot', players: [{ playerID: 'id-Bo', playerName: 'Bo', score: 5 }], playing: [] }),
     ]);
+  });
+});
+
+describe('GameRoom writes straight to TCP connections', () => {
+  it('writes nothing more to a socket that is closing, and drops one a write leaves past the cap', async () => {
+    const { room, bus, turn } = openRoom();
+    const [closing, behind, fine] = [fakeSocket(), fakeSocket(), fakeSocket()];
+    for (const { socket } of [closing, behind, fine]) await room.join(socket);
+    const terminated: string[] = [];
+    Object.assign(closing.socket, { readyState: 2 });
+    // A reader that stopped reading: Node's write answers false past the high-water mark.
+    const stuck = behind.socket as unknown as { _socket: { write: () => boolean }; bufferedAmount: number };
+    stuck._socket.write = () => {
+      stuck.bufferedAmount = (1 << 20) + 1;
+      return false;
+    };
+    Object.assign(behind.socket, { terminate: () => terminated.push('behind') });
+    Object.assign(fine.socket, { terminate: () => terminated.push('fine') });
+    bus.publish('g', { type: 'player', player: player('A') });
+    turn();
+    expect(closing.writes).toEqual([]);
+    expect(terminated).toEqual(['behind']);
+    expect(fine.writes).toEqual([frameOf(player('A'))]);
   });
 });

@@ -1,13 +1,12 @@
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE_UNKNOWN_GAME, type LiveMessage, PLAYING_FADES_AFTER_MS, PLAYING_SHOWN } from '../../shared/live.js';
+import { PLAYING_FADES_AFTER_MS, PLAYING_SHOWN } from '../../shared/live.js';
 import type { GameEvent, GameEventBus } from '../events/bus.js';
 import type { RoundRepository } from '../games/plays.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import { applyTo, Scoreboard } from '../games/scoreboard.js';
 import { BusWatch } from './bus-watch.js';
+import { DELETED, Delivery, type Outgoing, outgoing, Watch, writeOutgoing, writeSnapshot } from './delivery.js';
 import type { SlicedFanOut } from './fan-out.js';
-import { JoinedFrames, TextFrame } from './frame.js';
-import { serializeLive, writeLive } from './send.js';
 
 /**
  * ONE GAME'S LIVE STATE ON THIS INSTANCE, owned by one object (as tldraw's TLSocketRoom owns a
@@ -45,7 +44,7 @@ export interface RoomContext {
   games: GameRepository;
   bus: GameEventBus;
   /** Writes to sockets after the publishing request has answered, a slice of sockets at a time. */
-  fanOut: SlicedFanOut<WebSocket>;
+  fanOut: SlicedFanOut<Watch>;
   /** A socket's send-buffer cap in bytes (see `liveBufferLimit`). */
   maxBufferedBytes: number;
   /** Who is playing round by round (the snapshot's `playing`); none without it. */
@@ -54,53 +53,12 @@ export interface RoomContext {
   readLingerMs?: number;
 }
 
-/** An event as it goes out on the live channel: serialized once for every socket of its game. */
-interface Outgoing {
-  /** Framed once (UTF-8 and the WebSocket header) for all the sockets; several joined (see Delivery). */
-  data: TextFrame | JoinedFrames;
-  /** After `deleted` the socket is closed: the game is gone. */
-  last: boolean;
-}
-
-function outgoing(event: LiveMessage): Outgoing {
-  return { data: new TextFrame(serializeLive(event)), last: event.type === 'deleted' };
-}
-
-const DELETED = outgoing({ type: 'deleted' });
-
 const NOBODY_PLAYING = { playing: [], more: 0 };
-
-/** Messages as one: their frames joined (one write per socket); the last closes the socket if any does. */
-function joinAll(messages: readonly Outgoing[]): Outgoing {
-  if (messages.length === 1) return messages[0];
-  const frames = messages.flatMap(({ data }) => (data instanceof JoinedFrames ? data.frames : [data]));
-  return { data: new JoinedFrames(frames), last: messages.some((m) => m.last) };
-}
-
-/** One socket's place in the room: what arrives before its snapshot is written waits in `queue`. */
-interface Watch {
-  queue: Outgoing[] | null;
-}
-
-/**
- * Messages on their way to the sockets of the room as it was when the first of them arrived. While
- * the fan-out has not begun writing them, later messages for the same sockets join them, and each
- * socket gets them all in one write: a burst of answers to a watched game costs one system call
- * per socket, not one per answer per socket.
- */
-interface Delivery {
-  messages: Outgoing[];
-  /** The room's `#joins` when it began: a socket that joined since must not get these. */
-  joins: number;
-  started: boolean;
-  /** The messages' frames joined, once, on the first socket written. */
-  joined?: Outgoing;
-}
 
 export class GameRoom {
   readonly #sockets = new Map<WebSocket, Watch>();
   /** The sockets of the game's creators: only they hear `reply` (it names a game made for them). */
-  readonly #creators = new Set<WebSocket>();
+  readonly #creators = new Set<Watch>();
   readonly #watch: BusWatch;
   /** Sockets joined (or re-snapshotted) so far: a delivery's target list is good while this is unchanged. */
   #joins = 0;
@@ -190,18 +148,21 @@ export class GameRoom {
    * fails (the socket is left for its caller to close).
    */
   async join(socket: WebSocket, creator = false): Promise<void> {
-    const watch: Watch = { queue: [] };
+    const watch = new Watch(socket);
     this.#sockets.set(socket, watch);
-    if (creator) this.#creators.add(socket);
+    if (creator) this.#creators.add(watch);
     this.#joins += 1;
     const board = await this.scoreboard();
-    this.#ready(socket, watch, board?.snapshot);
+    this.#ready(watch, watch.generation, board?.snapshot);
   }
 
   /** Idempotent. */
   leave(socket: WebSocket): void {
+    const watch = this.#sockets.get(socket);
+    if (!watch) return;
+    watch.present = false;
     this.#sockets.delete(socket);
-    this.#creators.delete(socket);
+    this.#creators.delete(watch);
     if (this.#sockets.size === 0) this.#watch.leaveIfIdle();
   }
 
@@ -300,25 +261,12 @@ export class GameRoom {
    */
   #send(message: Outgoing): void {
     const waiting = this.#waiting;
-    if (waiting && !waiting.started && waiting.joins === this.#joins) {
-      waiting.messages.push(message);
-      return;
-    }
-    const delivery: Delivery = { messages: [message], joins: this.#joins, started: false };
-    this.#waiting = delivery;
-    this.context.fanOut.push([...this.#sockets.keys()], (socket) => {
-      if (!delivery.started) {
-        delivery.started = true;
-        if (this.#waiting === delivery) this.#waiting = undefined;
-      }
-      const watch = this.#sockets.get(socket);
-      if (!watch) return;
-      if (watch.queue) watch.queue.push(...delivery.messages);
-      else {
-        delivery.joined ??= joinAll(delivery.messages);
-        this.#write(socket, delivery.joined);
-      }
+    if (waiting && waiting.joins === this.#joins && waiting.add(message)) return;
+    const delivery = new Delivery(message, this.#joins, this.context.maxBufferedBytes, (started) => {
+      if (this.#waiting === started) this.#waiting = undefined;
     });
+    this.#waiting = delivery;
+    this.context.fanOut.push([...this.#sockets.values()], delivery.to);
   }
 
   /**
@@ -327,12 +275,8 @@ export class GameRoom {
    */
   #sendToCreators(message: Outgoing): void {
     this.#waiting = undefined;
-    this.context.fanOut.push([...this.#creators], (socket) => {
-      const watch = this.#sockets.get(socket);
-      if (!watch) return;
-      if (watch.queue) watch.queue.push(message);
-      else this.#write(socket, message);
-    });
+    const delivery = new Delivery(message, this.#joins, this.context.maxBufferedBytes, () => {});
+    this.context.fanOut.push([...this.#creators], delivery.to);
   }
 
   /**
@@ -341,40 +285,32 @@ export class GameRoom {
    */
   #resnapshot(): void {
     if (this.#sockets.size === 0) return;
-    const fresh = new Map<WebSocket, Watch>();
     this.#joins += 1;
-    for (const socket of this.#sockets.keys()) {
-      const watch: Watch = { queue: [] };
-      this.#sockets.set(socket, watch);
-      fresh.set(socket, watch);
+    const fresh = [...this.#sockets.values()];
+    for (const watch of fresh) {
+      watch.queue = [];
+      watch.generation += 1;
     }
+    const generations = new Map(fresh.map((watch) => [watch, watch.generation]));
     this.scoreboard().then(
       (board) =>
-        this.context.fanOut.push([...fresh.keys()], (socket) =>
-          this.#ready(socket, fresh.get(socket) as Watch, board?.snapshot),
+        this.context.fanOut.push(fresh, (watch) =>
+          this.#ready(watch, generations.get(watch) as number, board?.snapshot),
         ),
       () => {
         // Not known to be up to date: the clients reconnect (and get a snapshot then).
-        for (const socket of fresh.keys()) socket.close(1011, 'Please reconnect.');
+        for (const watch of fresh) watch.socket.close(1011, 'Please reconnect.');
       },
     );
   }
 
-  /** Writes the snapshot and then what queued meanwhile, unless a newer snapshot replaced this watch. */
-  #ready(socket: WebSocket, watch: Watch, snapshot: string | undefined): void {
+  /** Writes the snapshot and then what queued meanwhile, unless a newer snapshot replaced this one. */
+  #ready(watch: Watch, generation: number, snapshot: string | undefined): void {
     const queue = watch.queue;
-    if (this.#sockets.get(socket) !== watch || !queue) return;
+    if (!watch.present || watch.generation !== generation || !queue) return;
     watch.queue = null;
-    if (snapshot === undefined) {
-      this.#write(socket, DELETED);
-      return;
-    }
-    writeLive(socket, snapshot, this.context.maxBufferedBytes);
-    if (queue.length > 0) this.#write(socket, joinAll(queue));
-  }
-
-  #write(socket: WebSocket, { data, last }: Outgoing): void {
-    writeLive(socket, data, this.context.maxBufferedBytes);
-    if (last) socket.close(LIVE_CLOSE_UNKNOWN_GAME, 'This game was deleted.');
+    const limit = this.context.maxBufferedBytes;
+    if (snapshot === undefined) writeOutgoing(watch.socket, DELETED, limit);
+    else writeSnapshot(watch, snapshot, queue, limit);
   }
 }

@@ -1,9 +1,9 @@
-import type { WebSocket } from 'ws';
 import type { GameEventBus } from '../events/bus.js';
 import type { GameCache } from '../games/cache.js';
 import type { Game, GameRepository } from '../games/repository.js';
 import type { Scoreboard } from '../games/scoreboard.js';
 import { LruCache } from '../lru.js';
+import type { Watch } from './delivery.js';
 import { SlicedFanOut } from './fan-out.js';
 import { GameRoom, type RoomContext } from './room.js';
 import { MAX_BUFFERED_BYTES } from './send.js';
@@ -47,7 +47,7 @@ export class Rooms implements GameCache {
     this.#context = {
       games,
       bus,
-      fanOut: new SlicedFanOut<WebSocket>(options.fanOutSlice),
+      fanOut: new SlicedFanOut<Watch>(options.fanOutSlice),
       maxBufferedBytes: options.maxBufferedBytes ?? MAX_BUFFERED_BYTES,
       playing: options.playing,
       readLingerMs: options.readLingerMs,

@@ -56,10 +56,12 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
       socket.on('pong', () => pinger.pong(socket));
       // The room has the socket from here on: it writes the snapshot, then the events after it.
       const room = rooms.room(gameId);
-      socket.on('close', () => {
-        room.leave(socket);
-        pinger.delete(socket);
-      });
+      socket.on('close', () =>
+        gate.afterClose(() => {
+          room.leave(socket);
+          pinger.delete(socket);
+        }),
+      );
       await room.join(socket, creators.has(request));
     },
   );

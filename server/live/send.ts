@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { LiveMessage } from '../../shared/live.js';
 import { JoinedFrames, TextFrame, writeFrame } from './frame.js';
+import { idleConnection } from './ws-internals.js';
 
 /**
  * Past this many bytes waiting in one socket's send buffer the reader is not keeping up (a
@@ -49,4 +50,25 @@ export function writeLive(
     return false;
   }
   return true;
+}
+
+/**
+ * `writeLive` for a frame built once and written to thousands of sockets (the fan-out), doing
+ * per socket only what a bare write does plus the state check: its TCP connection's `write`
+ * already says whether the buffer is past its high-water mark (16 KiB, far below the cap), and
+ * only then is the buffer measured against the cap. No socket is ever over the cap before a write:
+ * every write to a live socket checks after it (here and in `writeLive`) and drops it there.
+ */
+export function writeFrameLive(socket: WebSocket, frame: TextFrame | JoinedFrames, limit = MAX_BUFFERED_BYTES): void {
+  if (socket.readyState !== socket.OPEN) return;
+  const connection = frame.bytes.length > 0 ? idleConnection(socket) : null;
+  if (connection) {
+    if (connection.write(frame.bytes)) return;
+  } else writeFrame(socket, frame);
+  dropIfOverCap(socket, limit);
+}
+
+/** Drops the socket if its send buffer is past the cap (see MAX_BUFFERED_BYTES). */
+export function dropIfOverCap(socket: WebSocket, limit: number): void {
+  if (socket.bufferedAmount > limit) socket.terminate();
 }

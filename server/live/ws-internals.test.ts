@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { ROOT_DIR } from '../paths.js';
 import { TextFrame, writeFrame } from './frame.js';
-import { buildTextFrame, idleConnection, wsFrameBuilder } from './ws-internals.js';
+import { buildTextFrame, idleConnection, steadyConnection, wsFrameBuilder } from './ws-internals.js';
 
 /** A server socket as ws-internals.ts reads it. */
 interface Internals {
@@ -24,8 +24,10 @@ afterEach(async () => {
 });
 
 /** A real server socket and the client connected to it, collecting the text it receives. */
-async function pair(): Promise<{ server: WebSocket; received: string[]; arrived: (count: number) => Promise<void> }> {
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
+async function pair(
+  perMessageDeflate = false,
+): Promise<{ server: WebSocket; received: string[]; arrived: (count: number) => Promise<void> }> {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate });
   servers.push(wss);
   await new Promise((resolve) => wss.once('listening', resolve));
   const accepted = new Promise<WebSocket>((resolve) => wss.once('connection', resolve));
@@ -67,6 +69,16 @@ describe("the ws internals live delivery relies on (fails when ws' shape changes
     expect(_sender._queue).toEqual([]);
     expect(_sender._state).toBe(0);
     expect(idleConnection(server)).toBe(_socket);
+  });
+
+  it('keeps the TCP connection of a socket that compresses nothing, and of no other', async () => {
+    const plain = await pair();
+    expect(steadyConnection(plain.server)).toBe(internals(plain.server)._socket);
+    const deflating = await pair(true);
+    expect(Object.keys((deflating.server as unknown as { _extensions: object })._extensions)).toEqual([
+      'permessage-deflate',
+    ]);
+    expect(steadyConnection(deflating.server)).toBeNull();
   });
 
   it('reports the Sender busy while ws reads a Blob, and queued frames until they are written', async () => {

@@ -53,8 +53,9 @@ export function wsFrameBuilder(module: unknown): FrameBuilder | null {
 export const buildTextFrame: FrameBuilder | null = wsFrameBuilder(ws);
 
 /** What a TCP connection must offer to be written to directly. */
-interface Connection {
-  write(bytes: Buffer): unknown;
+export interface Connection {
+  /** False once the connection holds past its high-water mark unwritten (Node's `Writable.write`). */
+  write(bytes: Buffer): boolean;
 }
 
 /** ws 8's Sender state when it neither compresses nor reads a Blob (`DEFAULT` in ws/lib/sender.js). */
@@ -76,4 +77,19 @@ export function idleConnection(socket: WebSocket): Connection | null {
   if (!sender || sender._state !== SENDER_IDLE) return null;
   if (!Array.isArray(sender._queue) || sender._queue.length > 0) return null;
   return connection as Connection;
+}
+
+/**
+ * The socket's TCP connection, to be kept and written to directly for as long as the socket is
+ * open, when nothing of ws' own can ever wait to be written before a frame: the socket compresses
+ * nothing (no permessage-deflate negotiated; app.ts turns it off) and this server never sends a
+ * Blob, so ws' Sender writes every frame at once and never queues. The fan-out keeps it per socket
+ * so that writing one message to thousands of sockets touches each socket's connection only (see
+ * delivery.ts). Null when ws' internals are not as expected; the caller then writes through
+ * `writeFrameLive`, which checks on each write.
+ */
+export function steadyConnection(socket: WebSocket): Connection | null {
+  const extensions = (socket as unknown as { _extensions?: unknown })._extensions;
+  if (typeof extensions !== 'object' || extensions === null || Object.keys(extensions).length > 0) return null;
+  return idleConnection(socket);
 }

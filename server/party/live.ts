@@ -57,15 +57,18 @@ export const partyLiveRoutes: FastifyPluginAsync<PartyLiveOptions> = async (app,
           said.type === 'hello' ? room.hello(listener, said.userId, said.lang) : room.sync(listener),
         );
       });
-      socket.on('close', () => {
-        pinger.delete(socket);
-        void room
-          .run(async () => {
-            await room.close(listener);
-            parties.forgetIfIdle(room);
-          })
-          .catch((error) => app.log.warn({ err: error }, 'party socket close'));
-      });
+      // Paced (LiveGate.afterClose): a storm's thousands of closes do not all run in one turn.
+      socket.on('close', () =>
+        gate.afterClose(() => {
+          pinger.delete(socket);
+          void room
+            .run(async () => {
+              await room.close(listener);
+              parties.forgetIfIdle(room);
+            })
+            .catch((error) => app.log.warn({ err: error }, 'party socket close'));
+        }),
+      );
     },
   );
 };

@@ -162,6 +162,9 @@ export class PartyRoom {
       this.run(async () => {
         const due = dueAt(this.party.state);
         if (due !== null && due <= this.now) await this.advance();
+        // Fired early (Node's timers run on the loop's clock, which a long turn leaves behind
+        // Date.now()): wait for the rest, or the party would stay in this phase for good.
+        else if (due !== null) this.schedule();
       }).catch((error) => this.deps.log('a party clock step failed', error));
     });
   }
