@@ -1,23 +1,23 @@
 /**
- * One party's owner on this instance: its stored state, its sockets, its one timer, and the order
- * of everything that happens to it (every change runs after the one before). A change is stored
- * (compare-and-set on `seq`) before anyone is told; the timer is set from the stored deadline, so
- * a restarted server that loads the party carries it on from there.
+ * One party on this instance: its state as stored, its sockets here, and the order of everything
+ * that happens to it (every change runs after the one before). Every message of the party has a
+ * `seq` given by the database (docs/scaling.md, "Party clocks"): a change is stored (compare-and-set
+ * on `seq`) before anyone is told, then told to this instance's sockets and, over the bus, to the
+ * other instances', which deliver every message in `seq` order (order.ts). The clock (the timer at
+ * the stored deadline, closing a round everyone has answered, the host's hand-over, who is
+ * connected) runs only while this instance holds the party's lease (lease.ts); what it changes is
+ * stored only while it still does, so a deposed instance changes nothing.
  */
 import type { WebSocket } from 'ws';
 import type { Language } from '../../shared/languages.js';
-import {
-  HOST_AWAY_MS,
-  PARTY_CLOSE_KICKED,
-  PARTY_CLOSE_UNKNOWN,
-  type PartyLiveMessage,
-  type PartyState,
-} from '../../shared/party.js';
-import { TextFrame } from '../live/frame.js';
-import { writeLive } from '../live/send.js';
+import { HOST_AWAY_MS, PARTY_CLOSE_KICKED, type PartyLiveMessage, type PartyState } from '../../shared/party.js';
+import type { GameEventBus, PartyEvent } from '../events/bus.js';
 import type { QuestionTexts } from '../questions/translations.js';
 import { advance, dueAt } from './clock.js';
+import { type Delta, InOrder } from './order.js';
+import { PresenceTally, presenceChanges } from './presence.js';
 import type { PartyRepository, Seat, StoredParty, StoredState } from './repository.js';
+import { type Listener, PartySockets } from './sockets.js';
 import { meOf, partyView, seated } from './view.js';
 
 /** The time source of every party clock; tests give a fake one. */
@@ -40,39 +40,39 @@ export interface RoomDeps {
   repository: PartyRepository;
   texts: QuestionTexts;
   clock: PartyClock;
+  /** Carries the party's messages to the other instances (and theirs here). */
+  bus: GameEventBus;
+  /** This instance, as leases name it. */
+  instance: string;
   log: (message: string, error?: unknown) => void;
 }
 
-interface Listener {
-  socket: WebSocket;
-  playerID: string | null;
-  lang: Language;
-}
-
 export class PartyRoom {
-  /** The `seq` of the latest message sent (stored with every change of the state). */
-  private seq: number;
-  private readonly listeners = new Set<Listener>();
-  /** Connected players and since when (the longest-connected becomes host when the host is away). */
-  private readonly connectedSince = new Map<string, number>();
+  /** Whether this instance runs the party's clock (holds its lease). */
+  holding = false;
+  private readonly sockets = new PartySockets();
+  private readonly order: InOrder;
   private queue: Promise<unknown> = Promise.resolve();
   private cancelTimer: (() => void) | undefined;
   private cancelHostTimer: (() => void) | undefined;
   private closed = false;
-  /** Views by language (see `view`), good for `viewsOf` and the `presence` count they were made at. */
+  private readonly unsubscribe: () => void;
+  /** While holding: every instance's reports of who is connected, and the presence last stored. */
+  private tally: PresenceTally | undefined;
+  private written: Record<string, number> = {};
+  /** Said `here` with players, so an empty `here` is owed when the last of them goes. */
+  private saidHere = false;
+  /** Views by language (see `view`), good for `viewsOf`. */
   private readonly views = new Map<Language, PartyState>();
   private viewsOf: StoredParty | undefined;
-  private viewsPresence = 0;
-  private presence = 0; // counts the changes of who is connected
 
+  /** `party`: as stored at `party.seq`, every message up to which has been delivered here. */
   constructor(
     public party: StoredParty,
     private readonly deps: RoomDeps,
   ) {
-    this.seq = party.seq;
-    this.schedule();
-    // Loaded with nobody connected (a restart): a host who does not come back is handed over too.
-    if (!party.ended) this.watchHost();
+    this.order = new InOrder(deps.clock, () => this.later(() => this.reload()));
+    this.unsubscribe = deps.bus.subscribeParty(party.partyId, (event) => this.heard(event));
   }
 
   /** Runs `work` after everything queued before it, alone. */
@@ -82,22 +82,26 @@ export class PartyRoom {
     return result;
   }
 
+  /** Runs `work` in turn, for a timer or the bus: nobody waits for it, a failure is logged. */
+  private later(work: () => Promise<unknown> | unknown): void {
+    this.run(work).catch((error) => this.deps.log('a party step failed', error));
+  }
+
   get now(): number {
     return this.deps.clock.now();
   }
 
-  isConnected = (playerID: string): boolean => this.connectedSince.has(playerID);
+  isConnected = (playerID: string): boolean => playerID in this.party.presence;
 
   seatOf(userId: string): Seat | undefined {
     return this.party.players.find((seat) => seat.userId === userId);
   }
 
-  /** The view in `lang`, worked out once while the party and who is connected stay (a storm's sockets share it); the time left fresh. */
+  /** The view in `lang`, worked out once per stored party (a storm's sockets share it); the time left fresh. */
   view(lang: Language): PartyState {
-    if (this.viewsOf !== this.party || this.viewsPresence !== this.presence) {
+    if (this.viewsOf !== this.party) {
       this.views.clear();
       this.viewsOf = this.party;
-      this.viewsPresence = this.presence;
     }
     let view = this.views.get(lang);
     if (!view) {
@@ -108,32 +112,40 @@ export class PartyRoom {
     return deadline === null ? view : { ...view, closesInMs: Math.max(0, deadline - this.now) };
   }
 
-  /** Stores a change of the state, then tells every socket; false if the stored party moved on without us. */
+  /**
+   * Stores a change of the state, then tells every socket; false if the stored party moved on
+   * without us (it is re-read: the caller may try again) or, for the clock's own change (`byClock`),
+   * if this instance no longer holds the lease.
+   */
   async change(
     state: StoredState,
     ended = state.phase === 'finished',
-    { announce } = { announce: true },
+    { announce = true, byClock = false }: { announce?: boolean; byClock?: boolean } = {},
   ): Promise<boolean> {
-    const seq = this.seq + 1;
-    const saved = await this.deps.repository.save(this.party.partyId, this.party.seq, { seq, state, ended });
-    if (!saved) {
-      const stored = await this.deps.repository.load(this.party.partyId);
-      if (stored) this.party = stored;
-      this.seq = Math.max(this.seq, this.party.seq);
-      this.schedule();
+    const { partyId, seq: from } = this.party;
+    const seq = from + 1;
+    const holder = byClock ? this.deps.instance : undefined;
+    if (!(await this.deps.repository.save(partyId, from, { seq, state, ended }, holder))) {
+      await this.reload();
       return false;
     }
-    this.seq = seq;
     this.party = { ...this.party, seq, state, ended, code: ended ? null : this.party.code };
-    if (announce) this.broadcastState();
+    if (announce) this.announce();
+    this.deliverWaiting();
     this.schedule();
     return true;
   }
 
-  /** Moves to the next phase now (the host's `next`, everyone answered, a deadline). */
-  advance(): Promise<boolean> {
+  /** Tells every socket here, and every other instance, the state as stored now. */
+  announce(): void {
+    this.sockets.broadcastState(this.party.seq, (lang) => this.view(lang));
+    this.publish({ type: 'party', seq: this.party.seq });
+  }
+
+  /** Moves to the next phase now (the host's `next`; the clock's, `byClock`: a deadline, everyone answered). */
+  advance(byClock = false): Promise<boolean> {
     const next = advance(this.party.state, this.now, (round) => this.subjectOf(round));
-    return next ? this.change(next) : Promise.resolve(false);
+    return next ? this.change(next, undefined, { byClock }) : Promise.resolve(false);
   }
 
   /** guess: round `round`'s subject, in join order among those playing it. */
@@ -142,14 +154,123 @@ export class PartyRoom {
     return playing.length === 0 ? undefined : playing[round % playing.length].playerID;
   }
 
-  /** In `answering`: moves on once every connected player of the round has answered (at least one is here). */
+  /** The clock, in `answering`: moves on once every connected player of the round has answered (at least one is here). */
   async closeIfAllAnswered(): Promise<void> {
     const { state } = this.party;
-    if (state.phase !== 'answering') return;
+    if (!this.holding || state.phase !== 'answering') return;
     const here = seated(this.party).filter((s) => s.fromRound <= state.round && this.isConnected(s.playerID));
     if (here.length === 0) return;
     const answered = new Set(this.party.answers.filter((a) => a.round === state.round).map((a) => a.playerID));
-    if (here.every((seat) => answered.has(seat.playerID))) await this.advance();
+    if (here.every((seat) => answered.has(seat.playerID))) await this.advance(true);
+  }
+
+  // --- The bus and the order of messages ------------------------------------------------------
+
+  publish(event: PartyEvent): void {
+    this.deps.bus.publish(this.party.partyId, event);
+  }
+
+  private heard(event: PartyEvent | { type: 'resync' }): void {
+    switch (event.type) {
+      case 'party':
+        this.later(async () => {
+          if (event.seq <= this.party.seq) return;
+          await this.reload();
+          // A change made elsewhere (a kick, a join) may close the round.
+          await this.afterDelivery();
+        });
+        return;
+      case 'answered':
+      case 'presence':
+        this.later(() => this.deliver(event));
+        return;
+      case 'here':
+        if (!this.tally || event.instance === this.deps.instance) return;
+        this.tally.report(event.instance, event.playerIDs, this.now);
+        this.later(() => this.tallyPresence());
+        return;
+      case 'resync':
+        // Messages may have been missed: re-read, and tell the clock's instance again who is here.
+        this.later(async () => {
+          await this.reload();
+          this.sayHere(true);
+        });
+        return;
+      default:
+        event satisfies never;
+    }
+  }
+
+  /** A small message stored (here or on another instance): delivered in `seq` order. */
+  async deliver(delta: Delta): Promise<void> {
+    for (const ready of this.order.take(this.party.seq, delta)) this.apply(ready);
+    await this.afterDelivery();
+  }
+
+  private deliverWaiting(): void {
+    for (const ready of this.order.ready(this.party.seq)) this.apply(ready);
+  }
+
+  private apply(delta: Delta): void {
+    const { seq } = delta;
+    if (delta.type === 'answered') {
+      const { round, playerID, answer } = delta;
+      this.party = { ...this.party, seq, answers: [...this.party.answers, { round, playerID, answer }] };
+      this.sockets.broadcast({ type: 'answered', seq, playerID });
+    } else {
+      const { playerID, connected } = delta;
+      const { [playerID]: since, ...others } = this.party.presence;
+      const presence = connected ? { ...others, [playerID]: since ?? this.now } : others;
+      this.party = { ...this.party, seq, presence };
+      this.sockets.broadcast({ type: 'presence', seq, playerID, connected });
+    }
+  }
+
+  private async afterDelivery(): Promise<void> {
+    if (!this.holding) return;
+    this.watchHost();
+    await this.closeIfAllAnswered();
+  }
+
+  /** Re-reads the party; if it moved on, every socket here gets the whole state. */
+  async reload(): Promise<void> {
+    const stored = await this.deps.repository.load(this.party.partyId);
+    if (!stored || stored.seq < this.party.seq) return;
+    const moved = stored.seq > this.party.seq;
+    this.party = stored;
+    if (moved) this.sockets.broadcastState(stored.seq, (lang) => this.view(lang));
+    this.deliverWaiting();
+    if (this.holding && stored.holder !== this.deps.instance) this.depose();
+    this.schedule();
+  }
+
+  // --- The clock: only while holding the lease ---------------------------------------------
+
+  /** This instance took the party's lease: it carries the party on from what is stored. */
+  async hold(): Promise<void> {
+    if (this.holding || this.closed) return;
+    const before = this.party.seq;
+    await this.reload();
+    if (this.party.holder !== this.deps.instance) return;
+    this.holding = true;
+    this.written = { ...this.party.presence };
+    this.tally = new PresenceTally(this.party.presence, this.now);
+    // Whatever a dead holder stored but did not announce reaches every instance now.
+    if (this.party.seq > before) this.publish({ type: 'party', seq: this.party.seq });
+    this.schedule();
+    await this.tallyPresence();
+    this.watchHost();
+    await this.closeIfAllAnswered();
+  }
+
+  /** Another instance holds the lease now: this one's clock stops. */
+  depose(): void {
+    this.holding = false;
+    this.tally = undefined;
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    this.cancelHostTimer?.();
+    this.cancelHostTimer = undefined;
   }
 
   /** Sets the one timer at the stored deadline. */
@@ -157,67 +278,90 @@ export class PartyRoom {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     const at = dueAt(this.party.state);
-    if (at === null || this.closed) return;
-    this.cancelTimer = this.deps.clock.schedule(at, () => {
-      this.run(async () => {
+    if (at === null || this.closed || !this.holding) return;
+    this.cancelTimer = this.deps.clock.schedule(at, () =>
+      this.later(async () => {
         const due = dueAt(this.party.state);
-        if (due !== null && due <= this.now) await this.advance();
-      }).catch((error) => this.deps.log('a party clock step failed', error));
-    });
+        if (due !== null && due <= this.now) await this.advance(true);
+      }),
+    );
+  }
+
+  /** While the host is away: in HOST_AWAY_MS, the longest-connected player takes over if they are still away. */
+  private watchHost(): void {
+    const away = this.holding && !this.party.ended && !this.isConnected(this.party.state.hostId);
+    if (!away) {
+      this.cancelHostTimer?.();
+      this.cancelHostTimer = undefined;
+      return;
+    }
+    this.cancelHostTimer ??= this.deps.clock.schedule(this.now + HOST_AWAY_MS, () =>
+      this.later(async () => {
+        this.cancelHostTimer = undefined;
+        const { state, presence } = this.party;
+        if (!this.holding || this.party.ended || this.isConnected(state.hostId)) return;
+        const [longest] = Object.entries(presence).sort((a, b) => a[1] - b[1]);
+        if (longest) await this.change({ ...state, hostId: longest[0] }, false, { byClock: true });
+        // Nobody here to take over: look again later.
+        else this.watchHost();
+      }),
+    );
+  }
+
+  /** The clock's instance: stores (one `presence` each) every change of who is connected on any instance. */
+  async tallyPresence(): Promise<void> {
+    if (!this.tally || this.closed) return;
+    const connected = this.tally.connected(this.sockets.players(), this.now);
+    for (const { playerID, connected: now } of presenceChanges(this.written, connected)) {
+      const { [playerID]: since, ...others } = this.written;
+      const presence = now ? { ...others, [playerID]: since ?? this.now } : others;
+      const seq = await this.deps.repository.savePresence(this.party.partyId, presence, this.deps.instance);
+      if (seq === undefined) {
+        this.depose();
+        return;
+      }
+      this.written = presence;
+      const delta: Delta = { type: 'presence', seq, playerID, connected: now };
+      this.publish(delta);
+      for (const ready of this.order.take(this.party.seq, delta)) this.apply(ready);
+    }
+    await this.afterDelivery();
+  }
+
+  /** Not the clock's instance: tells it which players have sockets here (`always`: even if none). */
+  sayHere(always = false): void {
+    if (this.holding || this.closed) return;
+    const playerIDs = [...this.sockets.players()];
+    if (playerIDs.length === 0 && !this.saidHere && !always) return;
+    this.saidHere = playerIDs.length > 0;
+    this.publish({ type: 'here', instance: this.deps.instance, playerIDs });
+  }
+
+  /** Who has sockets here changed: counted at once on the clock's instance, told to it from the others. */
+  private async playersChanged(): Promise<void> {
+    if (this.holding) await this.tallyPresence();
+    else this.sayHere();
   }
 
   // --- Sockets ------------------------------------------------------------------------------
-
-  private nextSeq(): number {
-    this.seq += 1;
-    return this.seq;
-  }
 
   /** The whole state for one socket (open, hello, sync): with `me` for a player's socket. */
   private partyMessage(listener: Listener): PartyLiveMessage {
     const seat = listener.playerID ? this.party.players.find((s) => s.playerID === listener.playerID) : undefined;
     const view = this.view(listener.lang);
-    return { type: 'party', seq: this.seq, ...view, ...(seat ? { me: meOf(this.party, seat) } : {}) };
-  }
-
-  private write(listener: Listener, message: PartyLiveMessage | TextFrame): void {
-    writeLive(listener.socket, message instanceof TextFrame ? message : JSON.stringify(message));
-  }
-
-  /**
-   * The whole state to every socket (a phase change), one `seq` for all: the same bytes for every
-   * socket of a language, worked out and framed once. A player's own part (`me`) goes only in the
-   * answer to their hello and sync, and in get-party.
-   */
-  broadcastState(): void {
-    const frames = new Map<Language, TextFrame>();
-    for (const listener of this.listeners) {
-      let frame = frames.get(listener.lang);
-      if (!frame) {
-        const message: PartyLiveMessage = { type: 'party', seq: this.seq, ...this.view(listener.lang) };
-        frame = new TextFrame(JSON.stringify(message));
-        frames.set(listener.lang, frame);
-      }
-      this.write(listener, frame);
-    }
-  }
-
-  /** A small message to every socket, with the next `seq`, framed once. */
-  broadcast(message: (seq: number) => PartyLiveMessage): void {
-    const frame = new TextFrame(JSON.stringify(message(this.nextSeq())));
-    for (const listener of this.listeners) this.write(listener, frame);
+    return { type: 'party', seq: this.party.seq, ...view, ...(seat ? { me: meOf(this.party, seat) } : {}) };
   }
 
   /** A socket opens: the shared screen's view in the host's language until it says hello. */
   open(socket: WebSocket): Listener {
     const listener: Listener = { socket, playerID: null, lang: this.party.state.lang };
-    this.listeners.add(listener);
-    this.write(listener, this.partyMessage(listener));
+    this.sockets.add(listener);
+    this.sockets.write(listener, this.partyMessage(listener));
     return listener;
   }
 
   /** `hello`: with a seated player's userId the socket is theirs; a kicked player is shut out. */
-  hello(listener: Listener, userId: string | undefined, lang: Language | undefined): void {
+  async hello(listener: Listener, userId: string | undefined, lang: Language | undefined): Promise<void> {
     const seat = userId ? this.seatOf(userId) : undefined;
     // A phone reads in its own language: the one it says, else the one it joined with.
     const language = lang ?? seat?.lang;
@@ -227,74 +371,40 @@ export class PartyRoom {
       return;
     }
     if (seat && listener.playerID !== seat.playerID) {
-      const before = listener.playerID;
       listener.playerID = seat.playerID;
-      if (before) this.leftPlayer(before);
-      if (!this.connectedSince.has(seat.playerID)) {
-        this.connectedSince.set(seat.playerID, this.now);
-        this.presence += 1;
-        this.broadcast((seq) => ({ type: 'presence', seq, playerID: seat.playerID, connected: true }));
-      }
+      await this.playersChanged();
     }
-    this.write(listener, this.partyMessage(listener));
+    this.sockets.write(listener, this.partyMessage(listener));
   }
 
   sync(listener: Listener): void {
-    this.write(listener, this.partyMessage(listener));
+    this.sockets.write(listener, this.partyMessage(listener));
   }
 
   async close(listener: Listener): Promise<void> {
-    if (!this.listeners.delete(listener)) return;
-    if (listener.playerID) {
-      this.leftPlayer(listener.playerID);
-      await this.closeIfAllAnswered();
-    }
+    if (!this.sockets.delete(listener)) return;
+    if (listener.playerID) await this.playersChanged();
   }
 
-  get sockets(): number {
-    return this.listeners.size;
-  }
-
-  private leftPlayer(playerID: string): void {
-    if ([...this.listeners].some((l) => l.playerID === playerID)) return;
-    this.connectedSince.delete(playerID);
-    this.presence += 1;
-    this.broadcast((seq) => ({ type: 'presence', seq, playerID, connected: false }));
-    if (playerID === this.party.state.hostId) this.watchHost();
-  }
-
-  /** The host has gone: in HOST_AWAY_MS, the longest-connected player takes over if they are still away. */
-  private watchHost(): void {
-    this.cancelHostTimer?.();
-    if (this.closed) return;
-    this.cancelHostTimer = this.deps.clock.schedule(this.now + HOST_AWAY_MS, () => {
-      this.run(async () => {
-        const { state } = this.party;
-        if (this.party.ended || this.isConnected(state.hostId)) return;
-        const [longest] = [...this.connectedSince].sort((a, b) => a[1] - b[1]);
-        if (longest) await this.change({ ...state, hostId: longest[0] });
-        // Nobody here to take over: look again later.
-        else this.watchHost();
-      }).catch((error) => this.deps.log('a party host hand-over failed', error));
-    });
+  get socketCount(): number {
+    return this.sockets.size;
   }
 
   /** A kicked player's sockets close. */
   shut(playerID: string): void {
-    for (const listener of this.listeners) {
-      if (listener.playerID === playerID) listener.socket.close(PARTY_CLOSE_KICKED, 'Kicked');
-    }
+    this.sockets.shut(playerID);
   }
 
   /** The party is gone (deleted): every socket closes as an unknown party's. */
   closeAll(): void {
-    for (const listener of this.listeners) listener.socket.close(PARTY_CLOSE_UNKNOWN, 'Unknown party');
+    this.sockets.closeAll();
   }
 
-  /** The app closes: no more timers. */
+  /** The app closes (or the party leaves memory): no more timers, off the bus. */
   stop(): void {
     this.closed = true;
-    this.cancelTimer?.();
-    this.cancelHostTimer?.();
+    this.depose();
+    this.order.stop();
+    this.unsubscribe();
   }
 }
