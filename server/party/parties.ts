@@ -61,13 +61,16 @@ export class Parties {
     for (const [partyId, loading] of this.rooms) {
       const room = await loading.catch(() => undefined);
       if (!room) continue;
-      if (room.holding && !partyIds.has(partyId)) room.run(() => room.depose()).catch(this.failed);
+      // Not renewed: taken by another instance, unless it was made here after the renewal. The
+      // stored holder says which (reload deposes this clock if it is another's).
+      if (room.holding && !partyIds.has(partyId)) room.run(() => room.reload()).catch(this.failed);
       if (room.holding) room.run(() => room.tallyPresence()).catch(this.failed);
       else room.run(() => room.sayHere()).catch(this.failed);
     }
     for (const partyId of partyIds) {
       const room = await this.room(partyId);
-      if (room && !room.holding) room.run(() => room.hold()).catch(this.failed);
+      // Awaited: a starting server has the clocks it took running before it serves.
+      if (room && !room.holding) await room.run(() => room.hold()).catch(this.failed);
     }
   }
 
