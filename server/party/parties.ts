@@ -9,7 +9,7 @@ import { defaultRounds, PARTY_CODE_ALPHABET, PARTY_CODE_LENGTH, type PartyComman
 import { badRequest, conflict } from '../errors.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
-import { acceptsAnswers, advance as nextPhase, end, pause, resume, start } from './clock.js';
+import { acceptsAnswers, end, advance as nextPhase, pause, resume, start } from './clock.js';
 import { partyErrors } from './errors.js';
 import { ClockLeases } from './lease.js';
 import type { NewSeat, Seat, StoredState } from './repository.js';
@@ -231,7 +231,9 @@ export class Parties {
       case 'start':
         return state.phase === 'lobby' ? this.start(room) : true;
       case 'next':
-        return state.phase === 'lobby' ? this.start(room) : changeTo(nextPhase(state, now, (round) => room.subjectOf(round)));
+        return state.phase === 'lobby'
+          ? this.start(room)
+          : changeTo(nextPhase(state, now, (round) => room.subjectOf(round)));
       case 'pause':
         return changeTo(pause(state, now));
       case 'resume':

@@ -3,8 +3,8 @@ import { acceptsAnswers } from './clock.js';
 import {
   type AdminPartyRow,
   type AnswerResult,
-  LEASE_MS,
   type AnswerRow,
+  LEASE_MS,
   type PartyRepository,
   type PartyRow,
   partyFromRows,

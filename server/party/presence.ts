@@ -45,6 +45,8 @@ export function presenceChanges(
   const gone = Object.keys(stored)
     .filter((playerID) => !connected.has(playerID))
     .map((playerID) => ({ playerID, connected: false }));
-  const come = [...connected].filter((playerID) => !(playerID in stored)).map((playerID) => ({ playerID, connected: true }));
+  const come = [...connected]
+    .filter((playerID) => !(playerID in stored))
+    .map((playerID) => ({ playerID, connected: true }));
   return [...come, ...gone];
 }

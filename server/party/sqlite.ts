@@ -1,10 +1,10 @@
 import type { Db } from '../db/database.js';
 import { acceptsAnswers } from './clock.js';
 import {
-  type AnswerResult,
-  LEASE_MS,
   type AdminPartyRow,
+  type AnswerResult,
   type AnswerRow,
+  LEASE_MS,
   type NewSeat,
   type PartyRepository,
   type PartyRow,
@@ -25,7 +25,9 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
   const selectParty = db.prepare<[string], PartyRow>(
     'SELECT id, code, ended, seq, state, clock_holder, presence FROM parties WHERE id = ?',
   );
-  const selectForAnswer = db.prepare<[string], { state: string }>('SELECT state FROM parties WHERE id = ? AND ended = 0');
+  const selectForAnswer = db.prepare<[string], { state: string }>(
+    'SELECT state FROM parties WHERE id = ? AND ended = 0',
+  );
   const bumpSeq = db.prepare<[string], number>('UPDATE parties SET seq = seq + 1 WHERE id = ? RETURNING seq').pluck();
   const updatePresence = db
     .prepare<[string, string, string], number>(
@@ -33,7 +35,9 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     )
     .pluck();
   const renew = db
-    .prepare<[number, string], string>('UPDATE parties SET clock_until = ? WHERE clock_holder = ? AND ended = 0 RETURNING id')
+    .prepare<[number, string], string>(
+      'UPDATE parties SET clock_until = ? WHERE clock_holder = ? AND ended = 0 RETURNING id',
+    )
     .pluck();
   const claim = db
     .prepare<[string, number, number, number], string>(
