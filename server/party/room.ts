@@ -352,8 +352,13 @@ export class PartyRoom {
     return { type: 'party', seq: this.party.seq, ...view, ...(seat ? { me: meOf(this.party, seat) } : {}) };
   }
 
-  /** A socket opens: the shared screen's view in the host's language until it says hello. */
-  open(socket: WebSocket): Listener {
+  /**
+   * A socket opens: the shared screen's view in the host's language until it says hello. Not the
+   * clock's instance: the party is re-read first, so that a phone coming from a dead instance
+   * never gets a state older than the one it had.
+   */
+  async open(socket: WebSocket): Promise<Listener> {
+    if (!this.holding) await this.reload();
     const listener: Listener = { socket, playerID: null, lang: this.party.state.lang };
     this.sockets.add(listener);
     this.sockets.write(listener, this.partyMessage(listener));
