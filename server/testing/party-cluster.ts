@@ -23,9 +23,12 @@ export interface PartyCluster {
   close(): Promise<void>;
 }
 
-/** `count` instances on a new database, over LISTEN/NOTIFY or (with `redisUrl`) Redis on a channel of their own. */
-export async function partyCluster(count: number, redisUrl?: string): Promise<PartyCluster> {
-  const database = await createTestDatabase();
+/**
+ * `count` instances on a new database (`given`, or a test one), over LISTEN/NOTIFY or (with
+ * `redisUrl`) Redis on a channel of their own.
+ */
+export async function partyCluster(count: number, redisUrl?: string, given?: TestDatabase): Promise<PartyCluster> {
+  const database = given ?? (await createTestDatabase());
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
