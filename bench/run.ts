@@ -67,8 +67,8 @@ import { DEFAULT_POSTGRES_URL, loadavg, median, medianRange } from './harness.js
 import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench, showSpread } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
-import { failoverBench, printFailover } from './party-failover.js';
 import { partyFanoutBench, partyGoals, partyPlayBench, printPartyFanout, printPartyPlay } from './party.js';
+import { failoverBench, printFailover } from './party-failover.js';
 import { pgBench, pgGoals, printPg } from './pg.js';
 import { printPush, pushBench } from './push.js';
 import { printPushFair, pushFairBench } from './push-fair.js';

@@ -6,7 +6,7 @@
  * claims every party and keeps them.
  */
 import { LEASE_MS, type PartyRepository } from './repository.js';
-import type { PartyClock } from './room.js';
+import type { PartyClock } from './time.js';
 
 /** How often leases are renewed and expired ones claimed: a few times per lease. */
 export const LEASE_TICK_MS = 2_000;

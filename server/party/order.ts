@@ -6,7 +6,7 @@
  * room re-read the party (and send every socket the whole state).
  */
 import type { PartyEvent } from '../events/bus.js';
-import type { PartyClock } from './room.js';
+import type { PartyClock } from './time.js';
 
 export type Delta = Extract<PartyEvent, { type: 'answered' | 'presence' }>;
 

@@ -45,7 +45,7 @@ export class Parties {
         if (!party) return undefined;
         const loaded = new PartyRoom(party, this.options);
         // Made here (or claimed before it was loaded): its clock runs here.
-        if (party.holder === this.options.instance) loaded.run(() => loaded.hold()).catch(this.failed);
+        if (party.holder === this.options.instance) loaded.run(() => loaded.clock.hold()).catch(this.failed);
         return loaded;
       });
       this.rooms.set(partyId, room);
@@ -64,13 +64,13 @@ export class Parties {
       // Not renewed: taken by another instance, unless it was made here after the renewal. The
       // stored holder says which (reload deposes this clock if it is another's).
       if (room.holding && !partyIds.has(partyId)) room.run(() => room.reload()).catch(this.failed);
-      if (room.holding) room.run(() => room.tallyPresence()).catch(this.failed);
-      else room.run(() => room.sayHere()).catch(this.failed);
+      if (room.holding) room.run(() => room.clock.tallyPresence()).catch(this.failed);
+      else room.run(() => room.clock.sayHere()).catch(this.failed);
     }
     for (const partyId of partyIds) {
       const room = await this.room(partyId);
       // Awaited: a starting server has the clocks it took running before it serves.
-      if (room && !room.holding) await room.run(() => room.hold()).catch(this.failed);
+      if (room && !room.holding) await room.run(() => room.clock.hold()).catch(this.failed);
     }
   }
 

@@ -10,31 +10,18 @@
  */
 import type { WebSocket } from 'ws';
 import type { Language } from '../../shared/languages.js';
-import { HOST_AWAY_MS, PARTY_CLOSE_KICKED, type PartyLiveMessage, type PartyState } from '../../shared/party.js';
+import { PARTY_CLOSE_KICKED, type PartyLiveMessage, type PartyState } from '../../shared/party.js';
 import type { GameEventBus, PartyEvent } from '../events/bus.js';
 import type { QuestionTexts } from '../questions/translations.js';
-import { advance, dueAt } from './clock.js';
+import { advance } from './clock.js';
+import { ClockHolder } from './holder.js';
 import { type Delta, InOrder } from './order.js';
-import { PresenceTally, presenceChanges } from './presence.js';
 import type { PartyRepository, Seat, StoredParty, StoredState } from './repository.js';
 import { type Listener, PartySockets } from './sockets.js';
+import type { PartyClock } from './time.js';
 import { meOf, partyView, seated } from './view.js';
 
-/** The time source of every party clock; tests give a fake one. */
-export interface PartyClock {
-  now(): number;
-  /** Runs `run` at `at` (ms); returns what cancels it. */
-  schedule(at: number, run: () => void): () => void;
-}
-
-export const systemClock: PartyClock = {
-  now: () => Date.now(),
-  schedule(at, run) {
-    const timer = setTimeout(run, Math.max(0, at - Date.now()));
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-};
+export { type PartyClock, systemClock } from './time.js';
 
 export interface RoomDeps {
   repository: PartyRepository;
@@ -48,20 +35,13 @@ export interface RoomDeps {
 }
 
 export class PartyRoom {
-  /** Whether this instance runs the party's clock (holds its lease). */
-  holding = false;
+  /** The clock, running while this instance holds the lease. */
+  readonly clock = new ClockHolder(this);
+  closed = false;
   private readonly sockets = new PartySockets();
   private readonly order: InOrder;
   private queue: Promise<unknown> = Promise.resolve();
-  private cancelTimer: (() => void) | undefined;
-  private cancelHostTimer: (() => void) | undefined;
-  private closed = false;
   private readonly unsubscribe: () => void;
-  /** While holding: every instance's reports of who is connected, and the presence last stored. */
-  private tally: PresenceTally | undefined;
-  private written: Record<string, number> = {};
-  /** Said `here` with players, so an empty `here` is owed when the last of them goes. */
-  private saidHere = false;
   /** Views by language (see `view`), good for `viewsOf`. */
   private readonly views = new Map<Language, PartyState>();
   private viewsOf: StoredParty | undefined;
@@ -69,7 +49,7 @@ export class PartyRoom {
   /** `party`: as stored at `party.seq`, every message up to which has been delivered here. */
   constructor(
     public party: StoredParty,
-    private readonly deps: RoomDeps,
+    readonly deps: RoomDeps,
   ) {
     this.order = new InOrder(deps.clock, () => this.later(() => this.reload()));
     this.unsubscribe = deps.bus.subscribeParty(party.partyId, (event) => this.heard(event));
@@ -83,7 +63,7 @@ export class PartyRoom {
   }
 
   /** Runs `work` in turn, for a timer or the bus: nobody waits for it, a failure is logged. */
-  private later(work: () => Promise<unknown> | unknown): void {
+  later(work: () => Promise<unknown> | unknown): void {
     this.run(work).catch((error) => this.deps.log('a party step failed', error));
   }
 
@@ -92,6 +72,15 @@ export class PartyRoom {
   }
 
   isConnected = (playerID: string): boolean => playerID in this.party.presence;
+
+  get holding(): boolean {
+    return this.clock.holding;
+  }
+
+  /** The players with a socket on this instance. */
+  localPlayers(): Set<string> {
+    return this.sockets.players();
+  }
 
   seatOf(userId: string): Seat | undefined {
     return this.party.players.find((seat) => seat.userId === userId);
@@ -132,7 +121,7 @@ export class PartyRoom {
     this.party = { ...this.party, seq, state, ended, code: ended ? null : this.party.code };
     if (announce) this.announce();
     this.deliverWaiting();
-    this.schedule();
+    this.clock.schedule();
     return true;
   }
 
@@ -185,15 +174,13 @@ export class PartyRoom {
         this.later(() => this.deliver(event));
         return;
       case 'here':
-        if (!this.tally || event.instance === this.deps.instance) return;
-        this.tally.report(event.instance, event.playerIDs, this.now);
-        this.later(() => this.tallyPresence());
+        if (this.clock.report(event.instance, event.playerIDs)) this.later(() => this.clock.tallyPresence());
         return;
       case 'resync':
         // Messages may have been missed: re-read, and tell the clock's instance again who is here.
         this.later(async () => {
           await this.reload();
-          this.sayHere(true);
+          this.clock.sayHere(true);
         });
         return;
       default:
@@ -203,8 +190,13 @@ export class PartyRoom {
 
   /** A small message stored (here or on another instance): delivered in `seq` order. */
   async deliver(delta: Delta): Promise<void> {
-    for (const ready of this.order.take(this.party.seq, delta)) this.apply(ready);
+    this.deliverStored(delta);
     await this.afterDelivery();
+  }
+
+  /** Delivers `delta` and whatever waited for it (or keeps it until the ones before it come). */
+  deliverStored(delta: Delta): void {
+    for (const ready of this.order.take(this.party.seq, delta)) this.apply(ready);
   }
 
   private deliverWaiting(): void {
@@ -226,9 +218,10 @@ export class PartyRoom {
     }
   }
 
-  private async afterDelivery(): Promise<void> {
+  /** The clock's instance: who is connected or what was answered may hand the party over or close the round. */
+  async afterDelivery(): Promise<void> {
     if (!this.holding) return;
-    this.watchHost();
+    this.clock.watchHost();
     await this.closeIfAllAnswered();
   }
 
@@ -240,107 +233,8 @@ export class PartyRoom {
     this.party = stored;
     if (moved) this.sockets.broadcastState(stored.seq, (lang) => this.view(lang));
     this.deliverWaiting();
-    if (this.holding && stored.holder !== this.deps.instance) this.depose();
-    this.schedule();
-  }
-
-  // --- The clock: only while holding the lease ---------------------------------------------
-
-  /** This instance took the party's lease: it carries the party on from what is stored. */
-  async hold(): Promise<void> {
-    if (this.holding || this.closed) return;
-    const before = this.party.seq;
-    await this.reload();
-    if (this.party.holder !== this.deps.instance) return;
-    this.holding = true;
-    this.written = { ...this.party.presence };
-    this.tally = new PresenceTally(this.party.presence, this.now);
-    // Whatever a dead holder stored but did not announce reaches every instance now.
-    if (this.party.seq > before) this.publish({ type: 'party', seq: this.party.seq });
-    this.schedule();
-    await this.tallyPresence();
-    this.watchHost();
-    await this.closeIfAllAnswered();
-  }
-
-  /** Another instance holds the lease now: this one's clock stops. */
-  depose(): void {
-    this.holding = false;
-    this.tally = undefined;
-    this.cancelTimer?.();
-    this.cancelTimer = undefined;
-    this.cancelHostTimer?.();
-    this.cancelHostTimer = undefined;
-  }
-
-  /** Sets the one timer at the stored deadline. */
-  private schedule(): void {
-    this.cancelTimer?.();
-    this.cancelTimer = undefined;
-    const at = dueAt(this.party.state);
-    if (at === null || this.closed || !this.holding) return;
-    this.cancelTimer = this.deps.clock.schedule(at, () =>
-      this.later(async () => {
-        const due = dueAt(this.party.state);
-        if (due !== null && due <= this.now) await this.advance(true);
-      }),
-    );
-  }
-
-  /** While the host is away: in HOST_AWAY_MS, the longest-connected player takes over if they are still away. */
-  private watchHost(): void {
-    const away = this.holding && !this.party.ended && !this.isConnected(this.party.state.hostId);
-    if (!away) {
-      this.cancelHostTimer?.();
-      this.cancelHostTimer = undefined;
-      return;
-    }
-    this.cancelHostTimer ??= this.deps.clock.schedule(this.now + HOST_AWAY_MS, () =>
-      this.later(async () => {
-        this.cancelHostTimer = undefined;
-        const { state, presence } = this.party;
-        if (!this.holding || this.party.ended || this.isConnected(state.hostId)) return;
-        const [longest] = Object.entries(presence).sort((a, b) => a[1] - b[1]);
-        if (longest) await this.change({ ...state, hostId: longest[0] }, false, { byClock: true });
-        // Nobody here to take over: look again later.
-        else this.watchHost();
-      }),
-    );
-  }
-
-  /** The clock's instance: stores (one `presence` each) every change of who is connected on any instance. */
-  async tallyPresence(): Promise<void> {
-    if (!this.tally || this.closed) return;
-    const connected = this.tally.connected(this.sockets.players(), this.now);
-    for (const { playerID, connected: now } of presenceChanges(this.written, connected)) {
-      const { [playerID]: since, ...others } = this.written;
-      const presence = now ? { ...others, [playerID]: since ?? this.now } : others;
-      const seq = await this.deps.repository.savePresence(this.party.partyId, presence, this.deps.instance);
-      if (seq === undefined) {
-        this.depose();
-        return;
-      }
-      this.written = presence;
-      const delta: Delta = { type: 'presence', seq, playerID, connected: now };
-      this.publish(delta);
-      for (const ready of this.order.take(this.party.seq, delta)) this.apply(ready);
-    }
-    await this.afterDelivery();
-  }
-
-  /** Not the clock's instance: tells it which players have sockets here (`always`: even if none). */
-  sayHere(always = false): void {
-    if (this.holding || this.closed) return;
-    const playerIDs = [...this.sockets.players()];
-    if (playerIDs.length === 0 && !this.saidHere && !always) return;
-    this.saidHere = playerIDs.length > 0;
-    this.publish({ type: 'here', instance: this.deps.instance, playerIDs });
-  }
-
-  /** Who has sockets here changed: counted at once on the clock's instance, told to it from the others. */
-  private async playersChanged(): Promise<void> {
-    if (this.holding) await this.tallyPresence();
-    else this.sayHere();
+    if (this.holding && stored.holder !== this.deps.instance) this.clock.depose();
+    this.clock.schedule();
   }
 
   // --- Sockets ------------------------------------------------------------------------------
@@ -377,7 +271,7 @@ export class PartyRoom {
     }
     if (seat && listener.playerID !== seat.playerID) {
       listener.playerID = seat.playerID;
-      await this.playersChanged();
+      await this.clock.playersChanged();
     }
     this.sockets.write(listener, this.partyMessage(listener));
   }
@@ -388,7 +282,7 @@ export class PartyRoom {
 
   async close(listener: Listener): Promise<void> {
     if (!this.sockets.delete(listener)) return;
-    if (listener.playerID) await this.playersChanged();
+    if (listener.playerID) await this.clock.playersChanged();
   }
 
   get socketCount(): number {
@@ -408,7 +302,7 @@ export class PartyRoom {
   /** The app closes (or the party leaves memory): no more timers, off the bus. */
   stop(): void {
     this.closed = true;
-    this.depose();
+    this.clock.depose();
     this.order.stop();
     this.unsubscribe();
   }
