@@ -231,7 +231,11 @@ export class PartyRoom {
     if (!stored || stored.seq < this.party.seq) return;
     const moved = stored.seq > this.party.seq;
     this.party = stored;
-    if (moved) this.sockets.broadcastState(stored.seq, (lang) => this.view(lang));
+    if (moved) {
+      // A player kicked on another instance: their sockets here close too.
+      for (const seat of stored.players) if (seat.kicked) this.sockets.shut(seat.playerID);
+      this.sockets.broadcastState(stored.seq, (lang) => this.view(lang));
+    }
     this.deliverWaiting();
     if (this.holding && stored.holder !== this.deps.instance) this.clock.depose();
     this.clock.schedule();
