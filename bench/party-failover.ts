@@ -74,12 +74,15 @@ export async function failoverBench(options: { redis?: string; kills: number }):
       const due = (intro?.at ?? Date.now()) + Number(intro?.message.closesInMs ?? 0);
       const killedAt = Date.now();
       await cluster.kill(holder);
-      const restarted = cluster.start(holder);
       await watcher.next(isParty(round, 'answering'), 60_000);
+      // Restarted only now, so that the survivor is the one that took the clock over.
+      const restarted = cluster.start(holder);
       const changed = seen(watcher, isParty(round, 'answering'))?.at ?? Date.now();
-      result.kills.push({ killToChangeMs: changed - killedAt, lateMs: changed - Math.max(killedAt, due) });
+      const kill = { killToChangeMs: changed - killedAt, lateMs: changed - Math.max(killedAt, due) };
+      result.kills.push(kill);
+      console.log(`  kill ${round + 1}: next phase ${kill.killToChangeMs} ms after it, ${kill.lateMs} ms late`);
       // Everyone answers (on the live instance) and the round goes on while the dead one restarts.
-      const [alive] = live();
+      const alive = cluster.servers[survivor] as ServerProcess;
       await Promise.all(
         phones.map(async (phone, i) => {
           await phone.next(isParty(round, 'answering'), 60_000);

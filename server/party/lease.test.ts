@@ -7,7 +7,7 @@ import { testApp } from '../testing/app.js';
 import { advance, answer, command, createParty, FakeClock, getParty, join } from '../testing/party.js';
 import { createPartyWing, type PartyDatabase, partyRepositoryOf } from './index.js';
 import type { Parties } from './parties.js';
-import type { PartyRepository } from './repository.js';
+import { LEASE_MS, type PartyRepository } from './repository.js';
 
 // Both implementations pass this file: SQLite in `server`, PostgreSQL in `server-postgres`.
 // Instance A is the app (its clock `clockA`); instance B is a second party wing on the same
@@ -69,7 +69,7 @@ describe('party clocks on several instances', () => {
     expect((await repository.load(partyId))?.holder).not.toBeNull();
     const before = await repository.load(partyId);
     // A stops renewing (its timers never fire: it is dead to the others); within the lease, B waits.
-    both(9_000);
+    both(LEASE_MS - 1_000);
     const waiting = await tickB(partyId);
     expect(waiting.holding).toBe(false);
     expect((await repository.load(partyId))?.state.phase).toBe('intro');
@@ -86,7 +86,7 @@ describe('party clocks on several instances', () => {
   it('a deposed instance’s clock changes nothing (its step names a seq and a lease it no longer has)', async () => {
     const { partyId } = await startedParty();
     const holderA = (await repository.load(partyId))?.holder ?? undefined;
-    both(10_001);
+    both(LEASE_MS + 1);
     await tickB(partyId);
     const taken = await repository.load(partyId);
     expect(taken?.state.phase).toBe('answering');

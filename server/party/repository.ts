@@ -81,8 +81,11 @@ export type JoinResult = { status: 'joined' | 'existing'; seat: Seat } | { statu
  */
 export type AnswerResult = { status: 'stored'; seq: number } | { status: 'same' | 'different' | 'closed' };
 
-/** How long a clock's lease lasts unless renewed (ms). */
-export const LEASE_MS = 10_000;
+/**
+ * How long a clock's lease lasts unless renewed (ms): renewed every LEASE_TICK_MS (lease.ts), so a
+ * dead instance's clock is taken over within this plus one tick, under the contract's 10 s.
+ */
+export const LEASE_MS = 7_000;
 
 export interface PartyRepository {
   /** False if `code` is taken by a party that has not ended (nothing is stored then). */

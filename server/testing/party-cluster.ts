@@ -167,7 +167,11 @@ export class Phone {
       const found = this.frames.slice(from).find((frame) => match(frame.message));
       if (found) return found.message;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`${this.name}: no such frame within ${timeoutMs} ms`);
+      if (left <= 0) {
+        const last = this.frames.at(-1)?.message;
+        const was = last ? `${last.type} ${last.seq} ${last.round ?? ''}/${last.phase ?? ''}` : 'none';
+        throw new Error(`${this.name}: no such frame within ${timeoutMs} ms (the last: ${was})`);
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
