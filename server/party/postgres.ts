@@ -4,12 +4,12 @@ import {
   type AdminPartyRow,
   type AnswerResult,
   type AnswerRow,
+  type AnswerWindow,
   LEASE_MS,
   type PartyRepository,
   type PartyRow,
   partyFromRows,
   type SeatRow,
-  type StoredState,
   seatFromRow,
 } from './repository.js';
 
@@ -20,7 +20,9 @@ const sql = {
   selectByCode: 'SELECT id FROM parties WHERE code = $1 AND NOT ended',
   selectParty: 'SELECT id, code, ended, seq, state, clock_holder, presence FROM parties WHERE id = $1',
   // Holds the party's row until the answer is in: the reveal's update waits for it, or it sees the reveal.
-  lockForAnswer: 'SELECT state FROM parties WHERE id = $1 AND NOT ended FOR UPDATE',
+  lockForAnswer: `SELECT state::json->>'phase' AS phase, (state::json->>'round')::int AS round,
+      (state::json->>'deadline')::bigint AS deadline
+    FROM parties WHERE id = $1 AND NOT ended FOR UPDATE`,
   bumpSeq: 'UPDATE parties SET seq = seq + 1 WHERE id = $1 RETURNING seq',
   updatePresence: 'UPDATE parties SET seq = seq + 1, presence = $1 WHERE id = $2 AND clock_holder = $3 RETURNING seq',
   renew: 'UPDATE parties SET clock_until = $1 WHERE clock_holder = $2 AND NOT ended RETURNING id',
@@ -104,11 +106,14 @@ export function postgresPartyRepository(pool: Pool): PartyRepository {
     },
     async answer(partyId, { round, playerID, answer }, now) {
       return inTransaction(pool, async (client): Promise<AnswerResult> => {
-        const party = await client.query<{ state: string }>(query('lockForAnswer', [partyId]));
+        const party = await client.query<AnswerWindow>(query('lockForAnswer', [partyId]));
         const before = await client.query<{ answer: number }>(query('selectAnswer', [partyId, round, playerID]));
         if (before.rows[0]) return { status: before.rows[0].answer === answer ? 'same' : 'different' };
-        const state = party.rows[0] && (JSON.parse(party.rows[0].state) as StoredState);
-        if (!state || !acceptsAnswers(state, round, now)) return { status: 'closed' };
+        const window = party.rows[0];
+        if (!window) return { status: 'closed' };
+        // bigint comes back as a string.
+        const deadline = window.deadline === null ? null : Number(window.deadline);
+        if (!acceptsAnswers({ ...window, deadline }, round, now)) return { status: 'closed' };
         await client.query(query('insertAnswer', [partyId, round, playerID, answer]));
         const { rows } = await client.query<{ seq: number }>(query('bumpSeq', [partyId]));
         return { status: 'stored', seq: Number(rows[0].seq) };

@@ -81,6 +81,13 @@ export type JoinResult = { status: 'joined' | 'existing'; seat: Seat } | { statu
  */
 export type AnswerResult = { status: 'stored'; seq: number } | { status: 'same' | 'different' | 'closed' };
 
+/** What decides whether an answer is taken (clock.ts acceptsAnswers), read without the rest of the state. */
+export interface AnswerWindow {
+  phase: PartyPhase;
+  round: number;
+  deadline: number | null;
+}
+
 /**
  * How long a clock's lease lasts unless renewed (ms): renewed every LEASE_TICK_MS (lease.ts), so a
  * dead instance's clock is taken over within this plus one tick, under the contract's 10 s.

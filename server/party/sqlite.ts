@@ -4,6 +4,7 @@ import {
   type AdminPartyRow,
   type AnswerResult,
   type AnswerRow,
+  type AnswerWindow,
   LEASE_MS,
   type NewSeat,
   type PartyRepository,
@@ -11,7 +12,6 @@ import {
   partyFromRows,
   type SeatRow,
   type StoredAnswer,
-  type StoredState,
   seatFromRow,
 } from './repository.js';
 
@@ -25,8 +25,11 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
   const selectParty = db.prepare<[string], PartyRow>(
     'SELECT id, code, ended, seq, state, clock_holder, presence FROM parties WHERE id = ?',
   );
-  const selectForAnswer = db.prepare<[string], { state: string }>(
-    'SELECT state FROM parties WHERE id = ? AND ended = 0',
+  // Only what decides whether an answer is taken, not the whole state (its questions).
+  const selectForAnswer = db.prepare<[string], AnswerWindow>(
+    `SELECT json_extract(state, '$.phase') AS phase, json_extract(state, '$.round') AS round,
+       json_extract(state, '$.deadline') AS deadline
+     FROM parties WHERE id = ? AND ended = 0`,
   );
   const bumpSeq = db.prepare<[string], number>('UPDATE parties SET seq = seq + 1 WHERE id = ? RETURNING seq').pluck();
   const updatePresence = db
@@ -112,7 +115,7 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     const stored = selectAnswer.get(partyId, round, playerID);
     if (stored !== undefined) return { status: stored === answer ? 'same' : 'different' } satisfies AnswerResult;
     const party = selectForAnswer.get(partyId);
-    if (!party || !acceptsAnswers(JSON.parse(party.state) as StoredState, round, now)) {
+    if (!party || !acceptsAnswers(party, round, now)) {
       return { status: 'closed' } satisfies AnswerResult;
     }
     insertAnswer.run(partyId, round, playerID, answer);
