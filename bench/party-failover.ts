@@ -97,6 +97,9 @@ export async function failoverBench(options: { redis?: string; kills: number }):
     }
     result.stored = (await storedAnswers(cluster, partyId)).length;
     return result;
+  } catch (error) {
+    if (process.env.PARTY_CLUSTER_LOG_LEVEL) for (const server of cluster.servers) console.log(server?.output());
+    throw error;
   } finally {
     for (const phone of phones) phone.close();
     await cluster.close();

@@ -67,6 +67,9 @@ export class ClockHolder {
       this.room.later(async () => {
         const due = dueAt(this.room.party.state);
         if (due !== null && due <= this.room.now) await this.room.advance(true);
+        // A timer may fire a moment before the wall clock reaches its time (it counts on another
+        // clock, in whole ms): set again, or the party would wait forever.
+        else this.schedule();
       }),
     );
   }

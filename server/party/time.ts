@@ -8,7 +8,8 @@ export interface PartyClock {
 export const systemClock: PartyClock = {
   now: () => Date.now(),
   schedule(at, run) {
-    const timer = setTimeout(run, Math.max(0, at - Date.now()));
+    // One ms more: a timer counts whole ms on the monotonic clock and may fire just before `at`.
+    const timer = setTimeout(run, Math.max(0, at - Date.now() + 1));
     timer.unref();
     return () => clearTimeout(timer);
   },

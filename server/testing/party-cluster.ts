@@ -39,7 +39,7 @@ export async function partyCluster(count: number, redisUrl?: string, given?: Tes
     KILL_BUS_CHANNEL: `wl_party_${randomBytes(6).toString('hex')}`,
     RATE_LIMIT_PER_MINUTE: '0',
     LIVE_SOCKETS_PER_ADDRESS: '0',
-    LOG_LEVEL: 'error',
+    LOG_LEVEL: process.env.PARTY_CLUSTER_LOG_LEVEL ?? 'error',
   };
   const servers: (ServerProcess | undefined)[] = Array.from({ length: count }, () => undefined);
   const start = async (index: number) => {
