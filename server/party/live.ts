@@ -43,6 +43,11 @@ export const partyLiveRoutes: FastifyPluginAsync<PartyLiveOptions> = async (app,
       // Listened to at once: a hello sent right after the upgrade is not lost while the room is
       // busy (it runs after the opening, in the room's order).
       const opened = room.run(() => room.open(socket));
+      // The party could not be read (the database is out of reach): the client reconnects later.
+      opened.catch((error) => {
+        app.log.warn({ err: error }, 'party socket open');
+        socket.close(1011, 'Try again');
+      });
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
         let parsed: unknown;
@@ -55,9 +60,13 @@ export const partyLiveRoutes: FastifyPluginAsync<PartyLiveOptions> = async (app,
         const message = partyClientMessageSchema.safeParse(parsed);
         if (!message.success) return;
         const { data: said } = message;
-        void opened.then((listener) =>
-          room.run(() => (said.type === 'hello' ? room.hello(listener, said.userId, said.lang) : room.sync(listener))),
-        );
+        opened
+          .then((listener) =>
+            room.run(() =>
+              said.type === 'hello' ? room.hello(listener, said.userId, said.lang) : room.sync(listener),
+            ),
+          )
+          .catch((error) => app.log.warn({ err: error }, 'party socket message'));
       });
       socket.on('close', () => {
         pinger.delete(socket);
