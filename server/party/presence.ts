@@ -6,8 +6,8 @@
  * count as gone within it.
  */
 
-/** How often an instance says which of a party's players it has sockets of. */
-export const HERE_BEAT_MS = 2_000;
+/** How often an instance says which of a party's players it has sockets of: at each lease tick (lease.ts LEASE_TICK_MS). */
+export const HERE_BEAT_MS = 1_500;
 /** A report older than this is from an instance that is gone (it said so every HERE_BEAT_MS). */
 export const HERE_TTL_MS = 8_000;
 
