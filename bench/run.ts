@@ -25,6 +25,9 @@
                                         killed at once and every socket reconnected on the clients'
                                         backoff: time to re-sync all, longest /healthz, seats and answers
                                         kept; --storm-rounds 3, about 3 minutes
+                                        failover: bench/party-failover.ts, this checkout only: a party's
+                                        clock instance SIGKILLed --failover-kills times (10) on PostgreSQL
+                                        with the Redis bus: kill → next phase, lateness; about 5 minutes
  * npm run bench -- compare <dir> [part]  <dir>'s server ("before") and this one ("after"), alternately
  * Options: --server <dir> (or BENCH_SERVER_DIR) measures another checkout's server instead of this
  * one; --rounds 5 --seconds 3 --connections 20 (HTTP); --postgres <url> (BENCH_POSTGRES_URL;
@@ -65,6 +68,7 @@ import { httpBench, onPostgres, onPostgresRedis, printHttp } from './http.js';
 import { liveBench, printLive, printRss, rssBench, showSpread } from './live.js';
 import { memoryBench, printMemory } from './memory.js';
 import { partyFanoutBench, partyGoals, partyPlayBench, printPartyFanout, printPartyPlay } from './party.js';
+import { failoverBench, printFailover } from './party-failover.js';
 import { pgBench, pgGoals, printPg } from './pg.js';
 import { printPush, pushBench } from './push.js';
 import { printPushFair, pushFairBench } from './push-fair.js';
@@ -104,6 +108,7 @@ const { values, positionals } = parseArgs({
     'party-seconds': { type: 'string', default: '120' },
     'party-fanout-phones': { type: 'string', default: '50' },
     'party-messages': { type: 'string', default: '40' },
+    'failover-kills': { type: 'string', default: '10' },
     'bus-games': { type: 'string', default: '2000' },
     'bus-commits': { type: 'string', default: '20000' },
     'bus-instances': { type: 'string', default: '4' },
@@ -132,6 +137,7 @@ const PARTS = [
   'pg',
   'party',
   'storm',
+  'failover',
 ];
 const parts = new Set<string>();
 let before: string | undefined;
@@ -313,6 +319,11 @@ const storm = wanted('storm')
     })
   : undefined;
 if (storm) printStorm(storm);
+// Only this checkout's server: the party clock's instance killed again and again.
+if (wanted('failover') && postgres) {
+  const redis = values.redis === 'none' ? undefined : String(values.redis);
+  printFailover(await failoverBench({ redis, kills: n('failover-kills') }));
+}
 
 // The issue's goals, side by side.
 /** Per round, a server's req/s over another's (they ran in the same round, one after the other). */

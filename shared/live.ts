@@ -66,6 +66,12 @@ export const BUS_MESSAGE_TYPES = (Object.keys(LIVE_MESSAGE_TYPES) as (keyof type
   (type): type is BusMessageType => LIVE_MESSAGE_TYPES[type] === 'bus',
 );
 
+/** The types of a party's channel, as a list (a bus between instances carries them: server/events/bus.ts PartyEvent). */
+export const PARTY_MESSAGE_TYPES = (Object.keys(LIVE_MESSAGE_TYPES) as (keyof typeof LIVE_MESSAGE_TYPES)[]).filter(
+  (type): type is PartyLiveMessageType =>
+    LIVE_MESSAGE_TYPES[type] === 'party-state' || LIVE_MESSAGE_TYPES[type] === 'party-delta',
+);
+
 /** A friend playing round by round: `round` rounds stored of the game's `rounds`. */
 export interface Playing {
   playerID: string;

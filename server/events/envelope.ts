@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BUS_MESSAGE_TYPES } from '../../shared/live.js';
-import type { GameEvent } from './bus.js';
+import { BUS_EVENT_TYPES, type BusEvent } from './bus.js';
 
 /**
  * What a bus spanning instances (LISTEN/NOTIFY or Redis pub/sub) carries, and how a writer hears
@@ -10,10 +9,10 @@ import type { GameEvent } from './bus.js';
 /** The one channel every instance listens on (LISTEN/NOTIFY's, or Redis'); each message names its games. */
 export const GAME_EVENTS_CHANNEL = 'wavelength_game_events';
 
-/** One game's event as it travels between instances. */
+/** One game's (or party's) event as it travels between instances. */
 export interface Announced {
   gameId: string;
-  event: GameEvent;
+  event: BusEvent;
 }
 
 /**
@@ -42,7 +41,7 @@ export interface Envelope {
 }
 
 // What travels between instances: everything but `resync`, which each bus raises for itself.
-const EVENT_TYPES = new Set<string>(BUS_MESSAGE_TYPES);
+const EVENT_TYPES = BUS_EVENT_TYPES;
 
 const isAnnounced = (value: Partial<Announced> | undefined): value is Announced =>
   typeof value?.gameId === 'string' && EVENT_TYPES.has(String(value.event?.type));

@@ -1,5 +1,12 @@
 import pg from 'pg';
-import type { AnyGameListener, GameEvent, GameEventBus, GameEventListener, SubscribeOptions } from './bus.js';
+import type {
+  AnyGameListener,
+  BusEvent,
+  GameEventBus,
+  GameEventListener,
+  PartyEventListener,
+  SubscribeOptions,
+} from './bus.js';
 import { InProcessEventBus } from './bus.js';
 import {
   type Announced,
@@ -20,7 +27,7 @@ export const NOTIFY_PAYLOAD_LIMIT_BYTES = 8000;
 export const CHUNK_BYTES = NOTIFY_PAYLOAD_LIMIT_BYTES / 2;
 
 /** One event as it goes in a payload; throws if it alone would not fit one. */
-export function announcedJson(gameId: string, event: GameEvent): string {
+export function announcedJson(gameId: string, event: BusEvent): string {
   const json = JSON.stringify({ gameId, event } satisfies Announced);
   const size = Buffer.byteLength(json);
   if (size >= CHUNK_BYTES) throw new Error(`A game event of ${size} bytes does not fit a PostgreSQL notification.`);
@@ -54,7 +61,7 @@ export function notifyPayloads(events: readonly Announced[], echo?: string): str
 }
 
 /** The NOTIFY payload of one event; throws (so the writing transaction rolls back) if it would not fit. */
-export function notifyPayload(gameId: string, event: GameEvent, echo?: string): string {
+export function notifyPayload(gameId: string, event: BusEvent, echo?: string): string {
   return notifyPayloads([{ gameId, event }], echo)[0];
 }
 
@@ -74,7 +81,7 @@ export async function notifyAll(client: pg.ClientBase, events: readonly Announce
 }
 
 /** One event, as `notifyAll`. */
-export async function notify(client: pg.ClientBase, gameId: string, event: GameEvent, echo?: string): Promise<void> {
+export async function notify(client: pg.ClientBase, gameId: string, event: BusEvent, echo?: string): Promise<void> {
   await notifyAll(client, [{ gameId, event }], echo);
 }
 
@@ -123,7 +130,7 @@ export class PostgresEventBus implements GameEventBus {
   }
 
   /** Announces outside any transaction, through the listening connection (repositories use `notify`). */
-  publish(gameId: string, event: GameEvent): void {
+  publish(gameId: string, event: BusEvent): void {
     const client = this.client;
     if (!client) {
       this.log(`game event for ${gameId} not announced: the listening connection is down`);
@@ -158,6 +165,10 @@ export class PostgresEventBus implements GameEventBus {
   subscribe(gameId: string, listener: GameEventListener, options?: SubscribeOptions): () => void {
     // One channel for every game: this instance hears them all from the start.
     return this.local.subscribe(gameId, listener, options);
+  }
+
+  subscribeParty(partyId: string, listener: PartyEventListener): () => void {
+    return this.local.subscribeParty(partyId, listener);
   }
 
   /** Every game's events as this instance receives them (a `resync` reaches per-game subscribers only). */

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { AnyGameListener, GameEvent, GameEventBus, GameEventListener, SubscribeOptions } from './bus.js';
+import type {
+  AnyGameListener,
+  BusEvent,
+  GameEventBus,
+  GameEventListener,
+  PartyEventListener,
+  SubscribeOptions,
+} from './bus.js';
 import { InProcessEventBus } from './bus.js';
 import { parseBusUrl } from './bus-url.js';
 import { type Announced, envelopeJson, GAME_EVENTS_CHANNEL, parseEnvelope } from './envelope.js';
@@ -158,7 +165,7 @@ export class RedisEventBus implements GameEventBus {
   }
 
   /** Announces to every instance, outside any write (the repositories use `announceCommitted`). */
-  publish(gameId: string, event: GameEvent): void {
+  publish(gameId: string, event: BusEvent): void {
     void this.announceCommitted([{ gameId, event }]);
   }
 
@@ -176,6 +183,19 @@ export class RedisEventBus implements GameEventBus {
       subscribed = false;
       unsubscribe();
       this.channels.drop(gameId);
+    };
+  }
+
+  /** A party's events come on its own channel, as a game's do. */
+  subscribeParty(partyId: string, listener: PartyEventListener): () => void {
+    const unsubscribe = this.local.subscribeParty(partyId, listener);
+    this.channels.want(partyId);
+    let subscribed = true;
+    return () => {
+      if (!subscribed) return;
+      subscribed = false;
+      unsubscribe();
+      this.channels.drop(partyId);
     };
   }
 

@@ -20,7 +20,11 @@ export function dueAt(state: StoredState): number | null {
 }
 
 /** Whether an answer to `round` may be stored at `now`. */
-export function acceptsAnswers(state: StoredState, round: number, now: number): boolean {
+export function acceptsAnswers(
+  state: Pick<StoredState, 'phase' | 'round' | 'deadline'>,
+  round: number,
+  now: number,
+): boolean {
   if (state.phase !== 'answering' || state.round !== round) return false;
   return state.deadline === null || now <= state.deadline + ANSWER_GRACE_MS;
 }

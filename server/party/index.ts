@@ -3,10 +3,12 @@
  * per party (room.ts) driven by the stored clock (clock.ts), its calls (routes.ts) and its live
  * channel (live.ts). Registered inside the API's scope (server/api.ts).
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Pool } from '../db/postgres.js';
+import type { GameEventBus } from '../events/bus.js';
 import type { QuestionRepository } from '../questions/repository.js';
 import type { QuestionTexts } from '../questions/translations.js';
 import { partyLiveRoutes } from './live.js';
@@ -22,8 +24,8 @@ import { sqlitePartyRepository } from './sqlite.js';
 
 export type { PartyClock } from './room.js';
 
-/** The app's database, as storage/ opened it. */
-export type PartyDatabase = { kind: 'sqlite'; db: Db } | { kind: 'postgres'; pool: Pool };
+/** The app's database, as storage/ opened it, and its bus (which reaches every instance on it). */
+export type PartyDatabase = ({ kind: 'sqlite'; db: Db } | { kind: 'postgres'; pool: Pool }) & { bus: GameEventBus };
 
 export function partyRepositoryOf(storage: PartyDatabase): PartyRepository {
   return storage.kind === 'sqlite' ? sqlitePartyRepository(storage.db) : postgresPartyRepository(storage.pool);
@@ -68,6 +70,9 @@ export function createPartyWing(
   const repository = partyRepositoryOf(options.storage);
   const parties = new Parties({
     repository,
+    bus: options.storage.bus,
+    // This instance, as the leases on party clocks name it (a new one at every start).
+    instance: randomBytes(8).toString('hex'),
     texts: options.texts,
     clock,
     questions: options.questions,

@@ -40,7 +40,14 @@ export const partyLiveRoutes: FastifyPluginAsync<PartyLiveOptions> = async (app,
       const room = await parties.require(request.params.partyId);
       pinger.add(socket);
       socket.on('pong', () => pinger.pong(socket));
-      const listener = await room.run(() => room.open(socket));
+      // Listened to at once: a hello sent right after the upgrade is not lost while the room is
+      // busy (it runs after the opening, in the room's order).
+      const opened = room.run(() => room.open(socket));
+      // The party could not be read (the database is out of reach): the client reconnects later.
+      opened.catch((error) => {
+        app.log.warn({ err: error }, 'party socket open');
+        socket.close(1011, 'Try again');
+      });
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
         let parsed: unknown;
@@ -53,17 +60,21 @@ export const partyLiveRoutes: FastifyPluginAsync<PartyLiveOptions> = async (app,
         const message = partyClientMessageSchema.safeParse(parsed);
         if (!message.success) return;
         const { data: said } = message;
-        void room.run(() =>
-          said.type === 'hello' ? room.hello(listener, said.userId, said.lang) : room.sync(listener),
-        );
+        opened
+          .then((listener) =>
+            room.run(() =>
+              said.type === 'hello' ? room.hello(listener, said.userId, said.lang) : room.sync(listener),
+            ),
+          )
+          .catch((error) => app.log.warn({ err: error }, 'party socket message'));
       });
       // Paced (LiveGate.afterClose): a storm's thousands of closes do not all run in one turn.
       socket.on('close', () =>
         gate.afterClose(() => {
           pinger.delete(socket);
-          void room
-            .run(async () => {
-              await room.close(listener);
+          void opened
+            .then((listener) => room.run(() => room.close(listener)))
+            .then(() => {
               parties.forgetIfIdle(room);
             })
             .catch((error) => app.log.warn({ err: error }, 'party socket close'));

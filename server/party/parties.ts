@@ -9,8 +9,9 @@ import { defaultRounds, PARTY_CODE_ALPHABET, PARTY_CODE_LENGTH, type PartyComman
 import { badRequest, conflict } from '../errors.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
-import { acceptsAnswers, end, pause, resume, start } from './clock.js';
+import { acceptsAnswers, end, advance as nextPhase, pause, resume, start } from './clock.js';
 import { partyErrors } from './errors.js';
+import { ClockLeases } from './lease.js';
 import type { NewSeat, Seat, StoredState } from './repository.js';
 import { PartyRoom, type RoomDeps } from './room.js';
 import { seated } from './view.js';
@@ -30,18 +31,47 @@ export type NewParty = Pick<StoredState, 'gameType' | 'format' | 'timing' | 'rou
 
 export class Parties {
   private readonly rooms = new Map<string, Promise<PartyRoom | undefined>>();
+  readonly leases: ClockLeases;
 
-  constructor(private readonly options: PartiesOptions) {}
+  constructor(private readonly options: PartiesOptions) {
+    this.leases = new ClockLeases({ ...options, held: (partyIds) => this.held(partyIds) });
+  }
 
   /** The party's room, loaded from storage on first use (undefined: no such party). */
   room(partyId: string): Promise<PartyRoom | undefined> {
     let room = this.rooms.get(partyId);
     if (!room) {
-      room = this.options.repository.load(partyId).then((party) => party && new PartyRoom(party, this.options));
+      room = this.options.repository.load(partyId).then((party) => {
+        if (!party) return undefined;
+        const loaded = new PartyRoom(party, this.options);
+        // Made here (or claimed before it was loaded): its clock runs here.
+        if (party.holder === this.options.instance) loaded.run(() => loaded.clock.hold()).catch(this.failed);
+        return loaded;
+      });
       this.rooms.set(partyId, room);
       room.then((loaded) => loaded || this.rooms.delete(partyId)).catch(() => this.rooms.delete(partyId));
     }
     return room;
+  }
+
+  private readonly failed = (error: unknown) => this.options.log('a party clock step failed', error);
+
+  /** After a lease tick: clocks start where this instance holds the lease, stop where it lost it; presence is told. */
+  private async held(partyIds: ReadonlySet<string>): Promise<void> {
+    for (const [partyId, loading] of this.rooms) {
+      const room = await loading.catch(() => undefined);
+      if (!room) continue;
+      // Not renewed: taken by another instance, unless it was made here after the renewal. The
+      // stored holder says which (reload deposes this clock if it is another's).
+      if (room.holding && !partyIds.has(partyId)) room.run(() => room.reload()).catch(this.failed);
+      if (room.holding) room.run(() => room.clock.tallyPresence()).catch(this.failed);
+      else room.run(() => room.clock.sayHere()).catch(this.failed);
+    }
+    for (const partyId of partyIds) {
+      const room = await this.room(partyId);
+      // Awaited: a starting server has the clocks it took running before it serves.
+      if (room && !room.holding) await room.run(() => room.clock.hold()).catch(this.failed);
+    }
   }
 
   async require(partyId: string): Promise<PartyRoom> {
@@ -50,14 +80,17 @@ export class Parties {
     return room;
   }
 
-  /** A starting server carries on every party that has not ended. */
+  /**
+   * A starting server takes the clocks of the open parties no live instance runs (all of them,
+   * after a restart that gave them up); then it keeps renewing and claiming (lease.ts).
+   */
   async resumeAll(): Promise<void> {
-    for (const partyId of await this.options.repository.openParties()) await this.room(partyId);
+    await this.leases.start();
   }
 
-  /** An ended party nobody watches leaves memory (it is loaded again if asked for). */
+  /** A party nobody watches here leaves memory if it has ended or its clock runs elsewhere (it is loaded again if asked for). */
   forgetIfIdle(room: PartyRoom): void {
-    if (!room.party.ended || room.sockets > 0) return;
+    if (room.socketCount > 0 || (!room.party.ended && room.holding)) return;
     room.stop();
     this.rooms.delete(room.party.partyId);
   }
@@ -72,6 +105,7 @@ export class Parties {
 
   async stop(): Promise<void> {
     for (const room of this.rooms.values()) (await room.catch(() => undefined))?.stop();
+    await this.leases.stop();
   }
 
   async create(
@@ -110,7 +144,8 @@ export class Parties {
     for (let attempt = 0; attempt < 20; attempt++) {
       const code = attempt === 0 && previous ? previous.code : newCode();
       const now = this.options.clock.now();
-      if (await this.options.repository.create({ partyId, code, state: { ...state, code }, host, now })) {
+      const holder = this.options.instance;
+      if (await this.options.repository.create({ partyId, code, state: { ...state, code }, host, now, holder })) {
         return { partyId, code, playerID: host.playerID };
       }
     }
@@ -133,76 +168,82 @@ export class Parties {
       if (result.status === 'full') throw partyErrors.full();
       room.party = { ...room.party, players: [...room.party.players.filter((s) => s.userId !== userId), result.seat] };
       // Everyone sees the new name; the stored seq follows (the state itself is unchanged).
-      await room.change(room.party.state);
+      await this.touch(room);
       return result.seat;
     });
   }
 
+  /**
+   * Stores an answer if the stored state takes it (on any instance: the database decides against
+   * the reveal), then delivers its `answered` in order; the reply follows the commit.
+   */
   async answer(room: PartyRoom, userId: string, round: number, answer: number): Promise<void> {
-    return room.run(async () => {
-      const seat = this.player(room, userId);
-      const { state } = room.party;
-      if (!acceptsAnswers(state, round, room.now) || seat.fromRound > round) {
-        throw conflict('round_closed', 'This round is not open for answers.');
-      }
-      const question = fromWireQuestion(editionOf(state.gameType), state.questions[round]);
-      const [min, max] = answerRange(question);
-      if (answer < min || answer > max) {
-        throw badRequest('answer_out_of_range', `The field "answer" must be between ${min} and ${max}; got ${answer}.`);
-      }
-      const stored = await this.options.repository.answer(room.party.partyId, {
-        round,
-        playerID: seat.playerID,
-        answer,
-      });
-      if (stored === 'different') throw conflict('round_answered', 'You have already answered this round.');
-      if (stored === 'same') return;
-      room.party = { ...room.party, answers: [...room.party.answers, { round, playerID: seat.playerID, answer }] };
-      room.broadcast((seq) => ({ type: 'answered', seq, playerID: seat.playerID }));
-      await room.closeIfAllAnswered();
-    });
+    const seat = this.player(room, userId);
+    const { state } = room.party;
+    const roundClosed = () => conflict('round_closed', 'This round is not open for answers.');
+    // What this instance knows refuses at once; what it allows, the stored state decides.
+    if (seat.fromRound > round || (state.round === round && !acceptsAnswers(state, round, room.now))) {
+      throw roundClosed();
+    }
+    const wire = state.questions[round];
+    if (!wire) throw roundClosed();
+    const [min, max] = answerRange(fromWireQuestion(editionOf(state.gameType), wire));
+    if (answer < min || answer > max) {
+      throw badRequest('answer_out_of_range', `The field "answer" must be between ${min} and ${max}; got ${answer}.`);
+    }
+    const { playerID } = seat;
+    const stored = await this.options.repository.answer(room.party.partyId, { round, playerID, answer }, room.now);
+    if (stored.status === 'different') throw conflict('round_answered', 'You have already answered this round.');
+    if (stored.status === 'closed') throw roundClosed();
+    if (stored.status !== 'stored') return;
+    const delta = { type: 'answered', seq: stored.seq, playerID, round, answer } as const;
+    room.publish(delta);
+    await room.run(() => room.deliver(delta));
+  }
+
+  /** A change of the seats: a stored bump of `seq` with the whole state, tried again if another change came first. */
+  private async touch(room: PartyRoom): Promise<void> {
+    while (!room.party.ended && !(await room.change(room.party.state))) {
+      // Lost to another change: the party was re-read (with the seats as stored); bump again.
+    }
   }
 
   /** A host's command; returns the party everyone is in afterwards (a new one after `again`). */
   async command(room: PartyRoom, userId: string, command: PartyCommand, playerID?: string): Promise<string> {
     return room.run(async () => {
       const seat = this.player(room, userId);
-      const { state } = room.party;
-      if (seat.playerID !== state.hostId) throw partyErrors.hostOnly();
-      const now = room.now;
-      switch (command) {
-        case 'start':
-          if (state.phase === 'lobby') await this.start(room);
-          break;
-        case 'next':
-          if (state.phase === 'lobby') await this.start(room);
-          else await room.advance();
-          break;
-        case 'pause': {
-          const paused = pause(state, now);
-          if (paused) await room.change(paused);
-          break;
-        }
-        case 'resume': {
-          const resumed = resume(state, now);
-          if (resumed) await room.change(resumed);
-          break;
-        }
-        case 'lock':
-        case 'unlock':
-          if (!room.party.ended) await room.change({ ...state, locked: command === 'lock' });
-          break;
-        case 'kick':
-          await this.kick(room, seat, playerID as string);
-          break;
-        case 'end':
-          if (!room.party.ended) await room.change(end(state), true);
-          break;
-        case 'again':
-          return this.again(room);
-      }
+      if (seat.playerID !== room.party.state.hostId) throw partyErrors.hostOnly();
+      if (command === 'again') return this.again(room);
+      if (command === 'kick') await this.kick(room, seat, playerID as string);
+      // Worked out from the party as this instance knows it; if another change was stored first,
+      // the party has been re-read and the command is worked out again from there.
+      else while (!(await this.apply(room, command))) {}
       return room.party.partyId;
     });
+  }
+
+  /** One try at a command: false if another change was stored first. */
+  private async apply(room: PartyRoom, command: Exclude<PartyCommand, 'again' | 'kick'>): Promise<boolean> {
+    const { state, ended } = room.party;
+    const now = room.now;
+    const changeTo = (next: StoredState | undefined, end?: boolean) => (next ? room.change(next, end) : true);
+    switch (command) {
+      case 'start':
+        return state.phase === 'lobby' ? this.start(room) : true;
+      case 'next':
+        return state.phase === 'lobby'
+          ? this.start(room)
+          : changeTo(nextPhase(state, now, (round) => room.subjectOf(round)));
+      case 'pause':
+        return changeTo(pause(state, now));
+      case 'resume':
+        return changeTo(resume(state, now));
+      case 'lock':
+      case 'unlock':
+        return ended ? true : changeTo({ ...state, locked: command === 'lock' });
+      case 'end':
+        return ended ? true : changeTo(end(state), true);
+    }
   }
 
   /** Ends the party for the admin; false if it had ended already. */
@@ -220,14 +261,14 @@ export class Parties {
     return seat;
   }
 
-  private async start(room: PartyRoom): Promise<void> {
+  private async start(room: PartyRoom): Promise<boolean> {
     const { state } = room.party;
     const players = seated(room.party).length;
     if (players < 2) throw partyErrors.tooSmall();
     const rounds = state.roundsAsked ?? defaultRounds(state.format, players);
     const drawn = await this.options.questions.draw(editionOf(state.gameType), rounds, [], state.pack);
     const next = start(state, room.now, drawn.map(toWireQuestion), (round) => room.subjectOf(round));
-    await room.change(next);
+    return room.change(next);
   }
 
   private async kick(room: PartyRoom, host: Seat, playerID: string): Promise<void> {
@@ -240,7 +281,7 @@ export class Parties {
       players: room.party.players.map((s) => (s.playerID === playerID ? { ...s, kicked: true } : s)),
     };
     room.shut(playerID);
-    await room.change(room.party.state);
+    await this.touch(room);
     await room.closeIfAllAnswered();
   }
 
@@ -260,7 +301,7 @@ export class Parties {
     for (const seat of seated(old).filter((s) => s.playerID !== host.playerID)) {
       await this.options.repository.join(partyId, { ...seat, fromRound: 0 }, this.options.maxPlayers);
     }
-    room.broadcastState();
+    room.announce();
     return partyId;
   }
 }

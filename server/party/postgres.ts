@@ -1,7 +1,11 @@
 import { inTransaction, type Pool } from '../db/postgres.js';
+import { acceptsAnswers } from './clock.js';
 import {
   type AdminPartyRow,
+  type AnswerResult,
   type AnswerRow,
+  type AnswerWindow,
+  LEASE_MS,
   type PartyRepository,
   type PartyRow,
   partyFromRows,
@@ -11,10 +15,23 @@ import {
 
 /** A party's statements; the same queries as sqlite.ts. */
 const sql = {
-  insertParty: `INSERT INTO parties (id, code, ended, seq, state, created_at) VALUES ($1, $2, FALSE, 0, $3, $4)
-    ON CONFLICT DO NOTHING`,
+  insertParty: `INSERT INTO parties (id, code, ended, seq, state, created_at, clock_holder, clock_until)
+    VALUES ($1, $2, FALSE, 0, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
   selectByCode: 'SELECT id FROM parties WHERE code = $1 AND NOT ended',
-  selectParty: 'SELECT id, code, ended, seq, state FROM parties WHERE id = $1',
+  selectParty: 'SELECT id, code, ended, seq, state, clock_holder, presence FROM parties WHERE id = $1',
+  // Holds the party's row until the answer is in: the reveal's update waits for it, or it sees the reveal.
+  lockForAnswer: `SELECT state::json->>'phase' AS phase, (state::json->>'round')::int AS round,
+      (state::json->>'deadline')::bigint AS deadline
+    FROM parties WHERE id = $1 AND NOT ended FOR UPDATE`,
+  bumpSeq: 'UPDATE parties SET seq = seq + 1 WHERE id = $1 RETURNING seq',
+  updatePresence: 'UPDATE parties SET seq = seq + 1, presence = $1 WHERE id = $2 AND clock_holder = $3 RETURNING seq',
+  renew: 'UPDATE parties SET clock_until = $1 WHERE clock_holder = $2 AND NOT ended RETURNING id',
+  // SKIP LOCKED: instances claiming at the same moment take different parties instead of waiting.
+  claim: `UPDATE parties SET clock_holder = $1, clock_until = $2
+    WHERE id IN (SELECT id FROM parties WHERE NOT ended AND clock_until < $3 LIMIT $4 FOR UPDATE SKIP LOCKED)
+      AND clock_until < $3
+    RETURNING id`,
+  release: 'UPDATE parties SET clock_holder = NULL, clock_until = 0 WHERE clock_holder = $1',
   // Locks the party's row: seats of one party are counted one at a time, on every instance.
   lockParty: 'SELECT id FROM parties WHERE id = $1 FOR UPDATE',
   selectSeats: 'SELECT player_id, user_id, name, lang, seat, from_round, kicked FROM party_players WHERE party_id = $1',
@@ -29,7 +46,7 @@ const sql = {
     ON CONFLICT DO NOTHING`,
   selectAnswer: 'SELECT answer FROM party_answers WHERE party_id = $1 AND round = $2 AND player_id = $3',
   updateParty: `UPDATE parties SET seq = $1, state = $2, ended = $3, code = CASE WHEN $3 THEN NULL ELSE code END
-    WHERE id = $4 AND seq = $5`,
+    WHERE id = $4 AND seq = $5 AND ($6::text IS NULL OR clock_holder = $6)`,
   kickSeat: 'UPDATE party_players SET kicked = TRUE WHERE party_id = $1 AND player_id = $2',
   selectOpen: 'SELECT id FROM parties WHERE NOT ended',
   selectForAdmin: `SELECT p.id, p.ended, p.state, p.created_at,
@@ -48,9 +65,11 @@ const query = (name: Statement, values: unknown[]) => ({ name: `party-${name}`, 
 /** A party's data in PostgreSQL. */
 export function postgresPartyRepository(pool: Pool): PartyRepository {
   return {
-    async create({ partyId, code, state, host, now }) {
+    async create({ partyId, code, state, host, now, holder }) {
       return inTransaction(pool, async (client) => {
-        const inserted = await client.query(query('insertParty', [partyId, code, JSON.stringify(state), now]));
+        const inserted = await client.query(
+          query('insertParty', [partyId, code, JSON.stringify(state), now, holder, now + LEASE_MS]),
+        );
         if (inserted.rowCount === 0) return false;
         await client.query(
           query('insertSeat', [partyId, host.playerID, host.userId, host.name, host.lang, host.fromRound]),
@@ -85,17 +104,43 @@ export function postgresPartyRepository(pool: Pool): PartyRepository {
         return { status: 'joined' as const, seat: seatFromRow(rows[0]) };
       });
     },
-    async answer(partyId, { round, playerID, answer }) {
-      const inserted = await pool.query(query('insertAnswer', [partyId, round, playerID, answer]));
-      if ((inserted.rowCount ?? 0) > 0) return 'stored';
-      const { rows } = await pool.query<{ answer: number }>(query('selectAnswer', [partyId, round, playerID]));
-      return rows[0]?.answer === answer ? 'same' : 'different';
+    async answer(partyId, { round, playerID, answer }, now) {
+      return inTransaction(pool, async (client): Promise<AnswerResult> => {
+        const party = await client.query<AnswerWindow>(query('lockForAnswer', [partyId]));
+        const before = await client.query<{ answer: number }>(query('selectAnswer', [partyId, round, playerID]));
+        if (before.rows[0]) return { status: before.rows[0].answer === answer ? 'same' : 'different' };
+        const window = party.rows[0];
+        if (!window) return { status: 'closed' };
+        // bigint comes back as a string.
+        const deadline = window.deadline === null ? null : Number(window.deadline);
+        if (!acceptsAnswers({ ...window, deadline }, round, now)) return { status: 'closed' };
+        await client.query(query('insertAnswer', [partyId, round, playerID, answer]));
+        const { rows } = await client.query<{ seq: number }>(query('bumpSeq', [partyId]));
+        return { status: 'stored', seq: Number(rows[0].seq) };
+      });
     },
-    async save(partyId, fromSeq, { seq, state, ended }) {
+    async save(partyId, fromSeq, { seq, state, ended }, holder) {
       const { rowCount } = await pool.query(
-        query('updateParty', [seq, JSON.stringify(state), ended, partyId, fromSeq]),
+        query('updateParty', [seq, JSON.stringify(state), ended, partyId, fromSeq, holder ?? null]),
       );
       return (rowCount ?? 0) > 0;
+    },
+    async savePresence(partyId, presence, holder) {
+      const { rows } = await pool.query<{ seq: number }>(
+        query('updatePresence', [JSON.stringify(presence), partyId, holder]),
+      );
+      return rows[0] === undefined ? undefined : Number(rows[0].seq);
+    },
+    async renewLeases(holder, until) {
+      const { rows } = await pool.query<{ id: string }>(query('renew', [until, holder]));
+      return rows.map((row) => row.id);
+    },
+    async claimLeases(holder, now, until, limit) {
+      const { rows } = await pool.query<{ id: string }>(query('claim', [holder, until, now, limit]));
+      return rows.map((row) => row.id);
+    },
+    async releaseLeases(holder) {
+      await pool.query(query('release', [holder]));
     },
     async kick(partyId, playerID) {
       await pool.query(query('kickSeat', [partyId, playerID]));

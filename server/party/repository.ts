@@ -57,6 +57,10 @@ export interface StoredAnswer {
 
 export interface StoredParty {
   partyId: string;
+  /** The instance whose clock runs the party now (docs/scaling.md, "Party clocks"); null: none yet. */
+  holder: string | null;
+  /** Who is connected on any instance, and since when (ms): the clock's instance writes it with each `presence`. */
+  presence: Record<string, number>;
   /** Until the party ends (then null: the code is free). */
   code: string | null;
   ended: boolean;
@@ -70,23 +74,67 @@ export type NewSeat = Omit<Seat, 'seat' | 'kicked'>;
 
 export type JoinResult = { status: 'joined' | 'existing'; seat: Seat } | { status: 'full' } | { status: 'missing' };
 
-/** `different`: this player already answered this round with another answer (the first stands). */
-export type AnswerResult = 'stored' | 'same' | 'different';
+/**
+ * `stored`: with the `seq` of its `answered` message; `different`: this player already answered
+ * this round with another answer (the first stands); `closed`: the stored state takes no answer
+ * for this round now (the reveal was stored first).
+ */
+export type AnswerResult = { status: 'stored'; seq: number } | { status: 'same' | 'different' | 'closed' };
+
+/** What decides whether an answer is taken (clock.ts acceptsAnswers), read without the rest of the state. */
+export interface AnswerWindow {
+  phase: PartyPhase;
+  round: number;
+  deadline: number | null;
+}
+
+/**
+ * How long a clock's lease lasts unless renewed (ms): renewed every LEASE_TICK_MS (lease.ts), so a
+ * dead instance's clock is taken over within this plus one tick, under the contract's 10 s.
+ */
+export const LEASE_MS = 7_000;
 
 export interface PartyRepository {
   /** False if `code` is taken by a party that has not ended (nothing is stored then). */
-  create(party: { partyId: string; code: string; state: StoredState; host: NewSeat; now: number }): Promise<boolean>;
+  create(party: {
+    partyId: string;
+    code: string;
+    state: StoredState;
+    host: NewSeat;
+    now: number;
+    /** The creating instance, whose clock runs the party first. */
+    holder: string;
+  }): Promise<boolean>;
   /** The party a code opens, while it has not ended. */
   findByCode(code: string): Promise<string | undefined>;
   load(partyId: string): Promise<StoredParty | undefined>;
   /** Seats `seat` (or finds this userId's seat); at most `max` seats. */
   join(partyId: string, seat: NewSeat, max: number): Promise<JoinResult>;
-  answer(partyId: string, answer: StoredAnswer): Promise<AnswerResult>;
   /**
-   * Stores a phase change (or any change of the state) if the stored `seq` is still `fromSeq`;
-   * false if another change came first. Ending frees the code.
+   * Stores an answer if the stored state takes it at `now` (acceptsAnswers), with the next `seq`:
+   * one transaction holding the party's row, so that an answer and the reveal are never both stored
+   * for one round (whichever comes first wins).
    */
-  save(partyId: string, fromSeq: number, change: { seq: number; state: StoredState; ended: boolean }): Promise<boolean>;
+  answer(partyId: string, answer: StoredAnswer, now: number): Promise<AnswerResult>;
+  /**
+   * Stores a phase change (or any change of the state) if the stored `seq` is still `fromSeq`
+   * and, for a change the clock makes (`holder`), only while that instance holds the lease; false
+   * otherwise. Ending frees the code.
+   */
+  save(
+    partyId: string,
+    fromSeq: number,
+    change: { seq: number; state: StoredState; ended: boolean },
+    holder?: string,
+  ): Promise<boolean>;
+  /** Stores who is connected with the next `seq`, while `holder` holds the lease; that seq, or undefined. */
+  savePresence(partyId: string, presence: Record<string, number>, holder: string): Promise<number | undefined>;
+  /** Renews every lease `holder` has on open parties until `until`; the parties it holds. */
+  renewLeases(holder: string, until: number): Promise<string[]>;
+  /** Takes up to `limit` open parties whose lease ran out by `now` (or that have none), until `until`. */
+  claimLeases(holder: string, now: number, until: number, limit: number): Promise<string[]>;
+  /** Gives up every lease of `holder` (it is closing): another instance claims them at once. */
+  releaseLeases(holder: string): Promise<void>;
   kick(partyId: string, playerID: string): Promise<void>;
   /** Parties that have not ended: a starting server carries them on. */
   openParties(): Promise<string[]>;
@@ -112,6 +160,8 @@ export interface PartyRow {
   ended: number | boolean;
   seq: number | string;
   state: string;
+  clock_holder: string | null;
+  presence: string;
 }
 export interface SeatRow {
   player_id: string;
@@ -143,6 +193,8 @@ export const partyFromRows = (party: PartyRow, seats: SeatRow[], answers: Answer
   code: party.code,
   ended: Boolean(party.ended),
   seq: Number(party.seq),
+  holder: party.clock_holder,
+  presence: JSON.parse(party.presence) as Record<string, number>,
   state: JSON.parse(party.state) as StoredState,
   players: seats.map(seatFromRow).sort((a, b) => a.seat - b.seat),
   answers: answers.map((row) => ({ round: Number(row.round), playerID: row.player_id, answer: Number(row.answer) })),

@@ -1,78 +1,58 @@
 /**
- * One party's owner on this instance: its stored state, its sockets, its one timer, and the order
- * of everything that happens to it (every change runs after the one before). A change is stored
- * (compare-and-set on `seq`) before anyone is told; the timer is set from the stored deadline, so
- * a restarted server that loads the party carries it on from there.
+ * One party on this instance: its state as stored, its sockets here, and the order of everything
+ * that happens to it (every change runs after the one before). Every message of the party has a
+ * `seq` given by the database (docs/scaling.md, "Party clocks"): a change is stored (compare-and-set
+ * on `seq`) before anyone is told, then told to this instance's sockets and, over the bus, to the
+ * other instances', which deliver every message in `seq` order (order.ts). The clock (the timer at
+ * the stored deadline, closing a round everyone has answered, the host's hand-over, who is
+ * connected) runs only while this instance holds the party's lease (lease.ts); what it changes is
+ * stored only while it still does, so a deposed instance changes nothing.
  */
 import type { WebSocket } from 'ws';
 import type { Language } from '../../shared/languages.js';
-import {
-  HOST_AWAY_MS,
-  PARTY_CLOSE_KICKED,
-  PARTY_CLOSE_UNKNOWN,
-  type PartyLiveMessage,
-  type PartyState,
-} from '../../shared/party.js';
-import { TextFrame } from '../live/frame.js';
-import { writeLive } from '../live/send.js';
+import { PARTY_CLOSE_KICKED, type PartyLiveMessage, type PartyState } from '../../shared/party.js';
+import type { GameEventBus, PartyEvent } from '../events/bus.js';
 import type { QuestionTexts } from '../questions/translations.js';
-import { advance, dueAt } from './clock.js';
+import { advance } from './clock.js';
+import { ClockHolder } from './holder.js';
+import { type Delta, InOrder } from './order.js';
 import type { PartyRepository, Seat, StoredParty, StoredState } from './repository.js';
+import { type Listener, PartySockets } from './sockets.js';
+import type { PartyClock } from './time.js';
 import { meOf, partyView, seated } from './view.js';
 
-/** The time source of every party clock; tests give a fake one. */
-export interface PartyClock {
-  now(): number;
-  /** Runs `run` at `at` (ms); returns what cancels it. */
-  schedule(at: number, run: () => void): () => void;
-}
-
-export const systemClock: PartyClock = {
-  now: () => Date.now(),
-  schedule(at, run) {
-    const timer = setTimeout(run, Math.max(0, at - Date.now()));
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-};
+export { type PartyClock, systemClock } from './time.js';
 
 export interface RoomDeps {
   repository: PartyRepository;
   texts: QuestionTexts;
   clock: PartyClock;
+  /** Carries the party's messages to the other instances (and theirs here). */
+  bus: GameEventBus;
+  /** This instance, as leases name it. */
+  instance: string;
   log: (message: string, error?: unknown) => void;
 }
 
-interface Listener {
-  socket: WebSocket;
-  playerID: string | null;
-  lang: Language;
-}
-
 export class PartyRoom {
-  /** The `seq` of the latest message sent (stored with every change of the state). */
-  private seq: number;
-  private readonly listeners = new Set<Listener>();
-  /** Connected players and since when (the longest-connected becomes host when the host is away). */
-  private readonly connectedSince = new Map<string, number>();
+  /** The clock, running while this instance holds the lease. */
+  readonly clock = new ClockHolder(this);
+  closed = false;
+  private readonly sockets = new PartySockets();
+  private readonly order: InOrder;
   private queue: Promise<unknown> = Promise.resolve();
-  private cancelTimer: (() => void) | undefined;
-  private cancelHostTimer: (() => void) | undefined;
-  private closed = false;
-  /** Views by language (see `view`), good for `viewsOf` and the `presence` count they were made at. */
+  private readonly unsubscribe: () => void;
+  /** Views by language (see `view`), good for `viewsOf`. */
   private readonly views = new Map<Language, PartyState>();
   private viewsOf: StoredParty | undefined;
-  private viewsPresence = 0;
-  private presence = 0; // counts the changes of who is connected
 
+  /** `party`: as stored at `party.seq`, every message up to which has been delivered here. */
   constructor(
     public party: StoredParty,
-    private readonly deps: RoomDeps,
+    readonly deps: RoomDeps,
   ) {
-    this.seq = party.seq;
-    this.schedule();
-    // Loaded with nobody connected (a restart): a host who does not come back is handed over too.
-    if (!party.ended) this.watchHost();
+    this.order = new InOrder(deps.clock, () => this.later(() => this.reload()));
+    this.unsubscribe = deps.bus.subscribeParty(party.partyId, (event) => this.heard(event));
   }
 
   /** Runs `work` after everything queued before it, alone. */
@@ -82,22 +62,35 @@ export class PartyRoom {
     return result;
   }
 
+  /** Runs `work` in turn, for a timer or the bus: nobody waits for it, a failure is logged. */
+  later(work: () => Promise<unknown> | unknown): void {
+    this.run(work).catch((error) => this.deps.log('a party step failed', error));
+  }
+
   get now(): number {
     return this.deps.clock.now();
   }
 
-  isConnected = (playerID: string): boolean => this.connectedSince.has(playerID);
+  isConnected = (playerID: string): boolean => playerID in this.party.presence;
+
+  get holding(): boolean {
+    return this.clock.holding;
+  }
+
+  /** The players with a socket on this instance. */
+  localPlayers(): Set<string> {
+    return this.sockets.players();
+  }
 
   seatOf(userId: string): Seat | undefined {
     return this.party.players.find((seat) => seat.userId === userId);
   }
 
-  /** The view in `lang`, worked out once while the party and who is connected stay (a storm's sockets share it); the time left fresh. */
+  /** The view in `lang`, worked out once per stored party (a storm's sockets share it); the time left fresh. */
   view(lang: Language): PartyState {
-    if (this.viewsOf !== this.party || this.viewsPresence !== this.presence) {
+    if (this.viewsOf !== this.party) {
       this.views.clear();
       this.viewsOf = this.party;
-      this.viewsPresence = this.presence;
     }
     let view = this.views.get(lang);
     if (!view) {
@@ -108,32 +101,40 @@ export class PartyRoom {
     return deadline === null ? view : { ...view, closesInMs: Math.max(0, deadline - this.now) };
   }
 
-  /** Stores a change of the state, then tells every socket; false if the stored party moved on without us. */
+  /**
+   * Stores a change of the state, then tells every socket; false if the stored party moved on
+   * without us (it is re-read: the caller may try again) or, for the clock's own change (`byClock`),
+   * if this instance no longer holds the lease.
+   */
   async change(
     state: StoredState,
     ended = state.phase === 'finished',
-    { announce } = { announce: true },
+    { announce = true, byClock = false }: { announce?: boolean; byClock?: boolean } = {},
   ): Promise<boolean> {
-    const seq = this.seq + 1;
-    const saved = await this.deps.repository.save(this.party.partyId, this.party.seq, { seq, state, ended });
-    if (!saved) {
-      const stored = await this.deps.repository.load(this.party.partyId);
-      if (stored) this.party = stored;
-      this.seq = Math.max(this.seq, this.party.seq);
-      this.schedule();
+    const { partyId, seq: from } = this.party;
+    const seq = from + 1;
+    const holder = byClock ? this.deps.instance : undefined;
+    if (!(await this.deps.repository.save(partyId, from, { seq, state, ended }, holder))) {
+      await this.reload();
       return false;
     }
-    this.seq = seq;
     this.party = { ...this.party, seq, state, ended, code: ended ? null : this.party.code };
-    if (announce) this.broadcastState();
-    this.schedule();
+    if (announce) this.announce();
+    this.deliverWaiting();
+    this.clock.schedule();
     return true;
   }
 
-  /** Moves to the next phase now (the host's `next`, everyone answered, a deadline). */
-  advance(): Promise<boolean> {
+  /** Tells every socket here, and every other instance, the state as stored now. */
+  announce(): void {
+    this.sockets.broadcastState(this.party.seq, (lang) => this.view(lang));
+    this.publish({ type: 'party', seq: this.party.seq });
+  }
+
+  /** Moves to the next phase now (the host's `next`; the clock's, `byClock`: a deadline, everyone answered). */
+  advance(byClock = false): Promise<boolean> {
     const next = advance(this.party.state, this.now, (round) => this.subjectOf(round));
-    return next ? this.change(next) : Promise.resolve(false);
+    return next ? this.change(next, undefined, { byClock }) : Promise.resolve(false);
   }
 
   /** guess: round `round`'s subject, in join order among those playing it. */
@@ -142,85 +143,128 @@ export class PartyRoom {
     return playing.length === 0 ? undefined : playing[round % playing.length].playerID;
   }
 
-  /** In `answering`: moves on once every connected player of the round has answered (at least one is here). */
+  /** The clock, in `answering`: moves on once every connected player of the round has answered (at least one is here). */
   async closeIfAllAnswered(): Promise<void> {
     const { state } = this.party;
-    if (state.phase !== 'answering') return;
+    if (!this.holding || state.phase !== 'answering') return;
     const here = seated(this.party).filter((s) => s.fromRound <= state.round && this.isConnected(s.playerID));
     if (here.length === 0) return;
     const answered = new Set(this.party.answers.filter((a) => a.round === state.round).map((a) => a.playerID));
-    if (here.every((seat) => answered.has(seat.playerID))) await this.advance();
+    if (here.every((seat) => answered.has(seat.playerID))) await this.advance(true);
   }
 
-  /** Sets the one timer at the stored deadline. */
-  private schedule(): void {
-    this.cancelTimer?.();
-    this.cancelTimer = undefined;
-    const at = dueAt(this.party.state);
-    if (at === null || this.closed) return;
-    this.cancelTimer = this.deps.clock.schedule(at, () => {
-      this.run(async () => {
-        const due = dueAt(this.party.state);
-        if (due !== null && due <= this.now) await this.advance();
-        // Fired early (Node's timers run on the loop's clock, which a long turn leaves behind
-        // Date.now()): wait for the rest, or the party would stay in this phase for good.
-        else if (due !== null) this.schedule();
-      }).catch((error) => this.deps.log('a party clock step failed', error));
-    });
+  // --- The bus and the order of messages ------------------------------------------------------
+
+  publish(event: PartyEvent): void {
+    this.deps.bus.publish(this.party.partyId, event);
+  }
+
+  private heard(event: PartyEvent | { type: 'resync' }): void {
+    switch (event.type) {
+      case 'party':
+        this.later(async () => {
+          if (event.seq <= this.party.seq) return;
+          await this.reload();
+          // A change made elsewhere (a kick, a join) may close the round.
+          await this.afterDelivery();
+        });
+        return;
+      case 'answered':
+      case 'presence':
+        this.later(() => this.deliver(event));
+        return;
+      case 'here':
+        if (this.clock.report(event.instance, event.playerIDs)) this.later(() => this.clock.tallyPresence());
+        return;
+      case 'resync':
+        // Messages may have been missed: re-read, and tell the clock's instance again who is here.
+        this.later(async () => {
+          await this.reload();
+          this.clock.sayHere(true);
+        });
+        return;
+      default:
+        event satisfies never;
+    }
+  }
+
+  /** A small message stored (here or on another instance): delivered in `seq` order. */
+  async deliver(delta: Delta): Promise<void> {
+    this.deliverStored(delta);
+    await this.afterDelivery();
+  }
+
+  /** Delivers `delta` and whatever waited for it (or keeps it until the ones before it come). */
+  deliverStored(delta: Delta): void {
+    for (const ready of this.order.take(this.party.seq, delta)) this.apply(ready);
+  }
+
+  private deliverWaiting(): void {
+    for (const ready of this.order.ready(this.party.seq)) this.apply(ready);
+  }
+
+  private apply(delta: Delta): void {
+    const { seq } = delta;
+    if (delta.type === 'answered') {
+      const { round, playerID, answer } = delta;
+      this.party = { ...this.party, seq, answers: [...this.party.answers, { round, playerID, answer }] };
+      this.sockets.broadcast({ type: 'answered', seq, playerID });
+    } else {
+      const { playerID, connected } = delta;
+      const { [playerID]: since, ...others } = this.party.presence;
+      const presence = connected ? { ...others, [playerID]: since ?? this.now } : others;
+      this.party = { ...this.party, seq, presence };
+      this.sockets.broadcast({ type: 'presence', seq, playerID, connected });
+    }
+  }
+
+  /** The clock's instance: who is connected or what was answered may hand the party over or close the round. */
+  async afterDelivery(): Promise<void> {
+    if (!this.holding) return;
+    this.clock.watchHost();
+    await this.closeIfAllAnswered();
+  }
+
+  /** Re-reads the party; if it moved on, every socket here gets the whole state. */
+  async reload(): Promise<void> {
+    const stored = await this.deps.repository.load(this.party.partyId);
+    if (!stored || stored.seq < this.party.seq) return;
+    const moved = stored.seq > this.party.seq;
+    this.party = stored;
+    if (moved) {
+      // A player kicked on another instance: their sockets here close too.
+      for (const seat of stored.players) if (seat.kicked) this.sockets.shut(seat.playerID);
+      this.sockets.broadcastState(stored.seq, (lang) => this.view(lang));
+    }
+    this.deliverWaiting();
+    if (this.holding && stored.holder !== this.deps.instance) this.clock.depose();
+    this.clock.schedule();
   }
 
   // --- Sockets ------------------------------------------------------------------------------
-
-  private nextSeq(): number {
-    this.seq += 1;
-    return this.seq;
-  }
 
   /** The whole state for one socket (open, hello, sync): with `me` for a player's socket. */
   private partyMessage(listener: Listener): PartyLiveMessage {
     const seat = listener.playerID ? this.party.players.find((s) => s.playerID === listener.playerID) : undefined;
     const view = this.view(listener.lang);
-    return { type: 'party', seq: this.seq, ...view, ...(seat ? { me: meOf(this.party, seat) } : {}) };
-  }
-
-  private write(listener: Listener, message: PartyLiveMessage | TextFrame): void {
-    writeLive(listener.socket, message instanceof TextFrame ? message : JSON.stringify(message));
+    return { type: 'party', seq: this.party.seq, ...view, ...(seat ? { me: meOf(this.party, seat) } : {}) };
   }
 
   /**
-   * The whole state to every socket (a phase change), one `seq` for all: the same bytes for every
-   * socket of a language, worked out and framed once. A player's own part (`me`) goes only in the
-   * answer to their hello and sync, and in get-party.
+   * A socket opens: the shared screen's view in the host's language until it says hello. Not the
+   * clock's instance: the party is re-read first, so that a phone coming from a dead instance
+   * never gets a state older than the one it had.
    */
-  broadcastState(): void {
-    const frames = new Map<Language, TextFrame>();
-    for (const listener of this.listeners) {
-      let frame = frames.get(listener.lang);
-      if (!frame) {
-        const message: PartyLiveMessage = { type: 'party', seq: this.seq, ...this.view(listener.lang) };
-        frame = new TextFrame(JSON.stringify(message));
-        frames.set(listener.lang, frame);
-      }
-      this.write(listener, frame);
-    }
-  }
-
-  /** A small message to every socket, with the next `seq`, framed once. */
-  broadcast(message: (seq: number) => PartyLiveMessage): void {
-    const frame = new TextFrame(JSON.stringify(message(this.nextSeq())));
-    for (const listener of this.listeners) this.write(listener, frame);
-  }
-
-  /** A socket opens: the shared screen's view in the host's language until it says hello. */
-  open(socket: WebSocket): Listener {
+  async open(socket: WebSocket): Promise<Listener> {
+    if (!this.holding) await this.reload();
     const listener: Listener = { socket, playerID: null, lang: this.party.state.lang };
-    this.listeners.add(listener);
-    this.write(listener, this.partyMessage(listener));
+    this.sockets.add(listener);
+    this.sockets.write(listener, this.partyMessage(listener));
     return listener;
   }
 
   /** `hello`: with a seated player's userId the socket is theirs; a kicked player is shut out. */
-  hello(listener: Listener, userId: string | undefined, lang: Language | undefined): void {
+  async hello(listener: Listener, userId: string | undefined, lang: Language | undefined): Promise<void> {
     const seat = userId ? this.seatOf(userId) : undefined;
     // A phone reads in its own language: the one it says, else the one it joined with.
     const language = lang ?? seat?.lang;
@@ -230,74 +274,40 @@ export class PartyRoom {
       return;
     }
     if (seat && listener.playerID !== seat.playerID) {
-      const before = listener.playerID;
       listener.playerID = seat.playerID;
-      if (before) this.leftPlayer(before);
-      if (!this.connectedSince.has(seat.playerID)) {
-        this.connectedSince.set(seat.playerID, this.now);
-        this.presence += 1;
-        this.broadcast((seq) => ({ type: 'presence', seq, playerID: seat.playerID, connected: true }));
-      }
+      await this.clock.playersChanged();
     }
-    this.write(listener, this.partyMessage(listener));
+    this.sockets.write(listener, this.partyMessage(listener));
   }
 
   sync(listener: Listener): void {
-    this.write(listener, this.partyMessage(listener));
+    this.sockets.write(listener, this.partyMessage(listener));
   }
 
   async close(listener: Listener): Promise<void> {
-    if (!this.listeners.delete(listener)) return;
-    if (listener.playerID) {
-      this.leftPlayer(listener.playerID);
-      await this.closeIfAllAnswered();
-    }
+    if (!this.sockets.delete(listener)) return;
+    if (listener.playerID) await this.clock.playersChanged();
   }
 
-  get sockets(): number {
-    return this.listeners.size;
-  }
-
-  private leftPlayer(playerID: string): void {
-    if ([...this.listeners].some((l) => l.playerID === playerID)) return;
-    this.connectedSince.delete(playerID);
-    this.presence += 1;
-    this.broadcast((seq) => ({ type: 'presence', seq, playerID, connected: false }));
-    if (playerID === this.party.state.hostId) this.watchHost();
-  }
-
-  /** The host has gone: in HOST_AWAY_MS, the longest-connected player takes over if they are still away. */
-  private watchHost(): void {
-    this.cancelHostTimer?.();
-    if (this.closed) return;
-    this.cancelHostTimer = this.deps.clock.schedule(this.now + HOST_AWAY_MS, () => {
-      this.run(async () => {
-        const { state } = this.party;
-        if (this.party.ended || this.isConnected(state.hostId)) return;
-        const [longest] = [...this.connectedSince].sort((a, b) => a[1] - b[1]);
-        if (longest) await this.change({ ...state, hostId: longest[0] });
-        // Nobody here to take over: look again later.
-        else this.watchHost();
-      }).catch((error) => this.deps.log('a party host hand-over failed', error));
-    });
+  get socketCount(): number {
+    return this.sockets.size;
   }
 
   /** A kicked player's sockets close. */
   shut(playerID: string): void {
-    for (const listener of this.listeners) {
-      if (listener.playerID === playerID) listener.socket.close(PARTY_CLOSE_KICKED, 'Kicked');
-    }
+    this.sockets.shut(playerID);
   }
 
   /** The party is gone (deleted): every socket closes as an unknown party's. */
   closeAll(): void {
-    for (const listener of this.listeners) listener.socket.close(PARTY_CLOSE_UNKNOWN, 'Unknown party');
+    this.sockets.closeAll();
   }
 
-  /** The app closes: no more timers. */
+  /** The app closes (or the party leaves memory): no more timers, off the bus. */
   stop(): void {
     this.closed = true;
-    this.cancelTimer?.();
-    this.cancelHostTimer?.();
+    this.clock.depose();
+    this.order.stop();
+    this.unsubscribe();
   }
 }

@@ -1,7 +1,11 @@
 import type { Db } from '../db/database.js';
+import { acceptsAnswers } from './clock.js';
 import {
   type AdminPartyRow,
+  type AnswerResult,
   type AnswerRow,
+  type AnswerWindow,
+  LEASE_MS,
   type NewSeat,
   type PartyRepository,
   type PartyRow,
@@ -14,10 +18,37 @@ import {
 /** A party's data in SQLite. */
 export function sqlitePartyRepository(db: Db): PartyRepository {
   const insertParty = db.prepare(
-    'INSERT INTO parties (id, code, ended, seq, state, created_at) VALUES (?, ?, 0, 0, ?, ?) ON CONFLICT DO NOTHING',
+    `INSERT INTO parties (id, code, ended, seq, state, created_at, clock_holder, clock_until)
+     VALUES (?, ?, 0, 0, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   );
   const selectByCode = db.prepare<[string], string>('SELECT id FROM parties WHERE code = ? AND ended = 0').pluck();
-  const selectParty = db.prepare<[string], PartyRow>('SELECT id, code, ended, seq, state FROM parties WHERE id = ?');
+  const selectParty = db.prepare<[string], PartyRow>(
+    'SELECT id, code, ended, seq, state, clock_holder, presence FROM parties WHERE id = ?',
+  );
+  // Only what decides whether an answer is taken, not the whole state (its questions).
+  const selectForAnswer = db.prepare<[string], AnswerWindow>(
+    `SELECT json_extract(state, '$.phase') AS phase, json_extract(state, '$.round') AS round,
+       json_extract(state, '$.deadline') AS deadline
+     FROM parties WHERE id = ? AND ended = 0`,
+  );
+  const bumpSeq = db.prepare<[string], number>('UPDATE parties SET seq = seq + 1 WHERE id = ? RETURNING seq').pluck();
+  const updatePresence = db
+    .prepare<[string, string, string], number>(
+      'UPDATE parties SET seq = seq + 1, presence = ? WHERE id = ? AND clock_holder = ? RETURNING seq',
+    )
+    .pluck();
+  const renew = db
+    .prepare<[number, string], string>(
+      'UPDATE parties SET clock_until = ? WHERE clock_holder = ? AND ended = 0 RETURNING id',
+    )
+    .pluck();
+  const claim = db
+    .prepare<[string, number, number, number], string>(
+      `UPDATE parties SET clock_holder = ?, clock_until = ?
+       WHERE id IN (SELECT id FROM parties WHERE ended = 0 AND clock_until < ? LIMIT ?) RETURNING id`,
+    )
+    .pluck();
+  const release = db.prepare('UPDATE parties SET clock_holder = NULL, clock_until = 0 WHERE clock_holder = ?');
   const selectSeats = db.prepare<[string], SeatRow>(
     'SELECT player_id, user_id, name, lang, seat, from_round, kicked FROM party_players WHERE party_id = ?',
   );
@@ -42,7 +73,7 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     .pluck();
   const updateParty = db.prepare(
     `UPDATE parties SET seq = ?, state = ?, ended = ?, code = CASE WHEN ? THEN NULL ELSE code END
-     WHERE id = ? AND seq = ?`,
+     WHERE id = ? AND seq = ? AND (? IS NULL OR clock_holder = ?)`,
   );
   const kickSeat = db.prepare('UPDATE party_players SET kicked = 1 WHERE party_id = ? AND player_id = ?');
   const selectOpen = db.prepare<[], string>('SELECT id FROM parties WHERE ended = 0').pluck();
@@ -64,11 +95,13 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
   const addSeat = (partyId: string, seat: NewSeat) =>
     insertSeat.run(partyId, seat.playerID, seat.userId, seat.name, seat.lang, partyId, seat.fromRound);
 
-  const create = db.transaction((partyId: string, code: string, state: string, host: NewSeat, now: number) => {
-    if (insertParty.run(partyId, code, state, now).changes === 0) return false;
-    addSeat(partyId, host);
-    return true;
-  });
+  const create = db.transaction(
+    (partyId: string, code: string, state: string, host: NewSeat, now: number, holder: string) => {
+      if (insertParty.run(partyId, code, state, now, holder, now + LEASE_MS).changes === 0) return false;
+      addSeat(partyId, host);
+      return true;
+    },
+  );
   const join = db.transaction((partyId: string, seat: NewSeat, max: number) => {
     if (!selectParty.get(partyId)) return { status: 'missing' as const };
     const existing = selectSeat.get(partyId, seat.userId);
@@ -77,14 +110,21 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     addSeat(partyId, seat);
     return { status: 'joined' as const, seat: seatFromRow(selectSeat.get(partyId, seat.userId) as SeatRow) };
   });
-  const answer = db.transaction((partyId: string, { round, playerID, answer }: StoredAnswer) => {
-    if (insertAnswer.run(partyId, round, playerID, answer).changes > 0) return 'stored' as const;
-    return selectAnswer.get(partyId, round, playerID) === answer ? ('same' as const) : ('different' as const);
+  // One synchronous transaction: nothing else writes the party between the check and the insert.
+  const answer = db.transaction((partyId: string, { round, playerID, answer }: StoredAnswer, now: number) => {
+    const stored = selectAnswer.get(partyId, round, playerID);
+    if (stored !== undefined) return { status: stored === answer ? 'same' : 'different' } satisfies AnswerResult;
+    const party = selectForAnswer.get(partyId);
+    if (!party || !acceptsAnswers(party, round, now)) {
+      return { status: 'closed' } satisfies AnswerResult;
+    }
+    insertAnswer.run(partyId, round, playerID, answer);
+    return { status: 'stored', seq: bumpSeq.get(partyId) as number } satisfies AnswerResult;
   });
 
   return {
-    async create({ partyId, code, state, host, now }) {
-      return create(partyId, code, JSON.stringify(state), host, now);
+    async create({ partyId, code, state, host, now, holder }) {
+      return create(partyId, code, JSON.stringify(state), host, now, holder);
     },
     async findByCode(code) {
       return selectByCode.get(code);
@@ -97,12 +137,25 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     async join(partyId, seat, max) {
       return join(partyId, seat, max);
     },
-    async answer(partyId, stored) {
-      return answer(partyId, stored);
+    async answer(partyId, stored, now) {
+      return answer(partyId, stored, now);
     },
-    async save(partyId, fromSeq, { seq, state, ended }) {
+    async save(partyId, fromSeq, { seq, state, ended }, holder) {
       const endedFlag = ended ? 1 : 0;
-      return updateParty.run(seq, JSON.stringify(state), endedFlag, endedFlag, partyId, fromSeq).changes > 0;
+      const by = holder ?? null;
+      return updateParty.run(seq, JSON.stringify(state), endedFlag, endedFlag, partyId, fromSeq, by, by).changes > 0;
+    },
+    async savePresence(partyId, presence, holder) {
+      return updatePresence.get(JSON.stringify(presence), partyId, holder);
+    },
+    async renewLeases(holder, until) {
+      return renew.all(until, holder);
+    },
+    async claimLeases(holder, now, until, limit) {
+      return claim.all(holder, until, now, limit);
+    },
+    async releaseLeases(holder) {
+      release.run(holder);
     },
     async kick(partyId, playerID) {
       kickSeat.run(partyId, playerID);

@@ -1,0 +1,136 @@
+/**
+ * A party's clock on the instance that holds its lease (docs/scaling.md, "Party clocks"): the one
+ * timer at the stored deadline, the host's hand-over, and who is connected on any instance
+ * (presence.ts), each change stored only while this instance still holds the lease. The room
+ * (room.ts) starts it when the lease is taken (lease.ts) and stops it when it is lost.
+ */
+import { HOST_AWAY_MS } from '../../shared/party.js';
+import { dueAt } from './clock.js';
+import type { Delta } from './order.js';
+import { PresenceTally, presenceChanges } from './presence.js';
+import type { PartyRoom } from './room.js';
+
+export class ClockHolder {
+  /** Whether this instance runs the party's clock (holds its lease). */
+  holding = false;
+  private cancelTimer: (() => void) | undefined;
+  private cancelHostTimer: (() => void) | undefined;
+  /** While holding: every instance's reports of who is connected, and the presence last stored. */
+  private tally: PresenceTally | undefined;
+  private written: Record<string, number> = {};
+  /** Said `here` with players, so an empty `here` is owed when the last of them goes. */
+  private saidHere = false;
+
+  constructor(private readonly room: PartyRoom) {}
+
+  /** Another instance says which of the party's players it has sockets of. */
+  report(instance: string, playerIDs: readonly string[]): boolean {
+    if (!this.tally || instance === this.room.deps.instance) return false;
+    this.tally.report(instance, playerIDs, this.room.now);
+    return true;
+  }
+
+  /** This instance took the party's lease: it carries the party on from what is stored. */
+  async hold(): Promise<void> {
+    if (this.holding || this.room.closed) return;
+    const before = this.room.party.seq;
+    await this.room.reload();
+    if (this.room.party.holder !== this.room.deps.instance) return;
+    this.holding = true;
+    this.written = { ...this.room.party.presence };
+    this.tally = new PresenceTally(this.room.party.presence, this.room.now);
+    // Whatever a dead holder stored but did not announce reaches every instance now.
+    if (this.room.party.seq > before) this.room.publish({ type: 'party', seq: this.room.party.seq });
+    this.schedule();
+    await this.tallyPresence();
+    this.watchHost();
+    await this.room.closeIfAllAnswered();
+  }
+
+  /** Another instance holds the lease now: this one's clock stops. */
+  depose(): void {
+    this.holding = false;
+    this.tally = undefined;
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    this.cancelHostTimer?.();
+    this.cancelHostTimer = undefined;
+  }
+
+  /** Sets the one timer at the stored deadline. */
+  schedule(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    const at = dueAt(this.room.party.state);
+    if (at === null || this.room.closed || !this.holding) return;
+    this.cancelTimer = this.room.deps.clock.schedule(at, () =>
+      this.room.later(async () => {
+        const due = dueAt(this.room.party.state);
+        if (due !== null && due <= this.room.now) await this.room.advance(true);
+        // A timer may fire a moment before the wall clock reaches its time (it counts on another
+        // clock, in whole ms): set again, or the party would wait forever.
+        else this.schedule();
+      }),
+    );
+  }
+
+  /** While the host is away: in HOST_AWAY_MS, the longest-connected player takes over if they are still away. */
+  watchHost(): void {
+    const away = this.holding && !this.room.party.ended && !this.room.isConnected(this.room.party.state.hostId);
+    if (!away) {
+      this.cancelHostTimer?.();
+      this.cancelHostTimer = undefined;
+      return;
+    }
+    this.cancelHostTimer ??= this.room.deps.clock.schedule(this.room.now + HOST_AWAY_MS, () =>
+      this.room.later(async () => {
+        this.cancelHostTimer = undefined;
+        const { state, presence } = this.room.party;
+        if (!this.holding || this.room.party.ended || this.room.isConnected(state.hostId)) return;
+        const [longest] = Object.entries(presence).sort((a, b) => a[1] - b[1]);
+        if (longest) await this.room.change({ ...state, hostId: longest[0] }, false, { byClock: true });
+        // Nobody here to take over: look again later.
+        else this.watchHost();
+      }),
+    );
+  }
+
+  /** The clock's instance: stores (one `presence` each) every change of who is connected on any instance. */
+  async tallyPresence(): Promise<void> {
+    if (!this.tally || this.room.closed) return;
+    const connected = this.tally.connected(this.room.localPlayers(), this.room.now);
+    for (const { playerID, connected: now } of presenceChanges(this.written, connected)) {
+      const { [playerID]: since, ...others } = this.written;
+      const presence = now ? { ...others, [playerID]: since ?? this.room.now } : others;
+      const seq = await this.room.deps.repository.savePresence(
+        this.room.party.partyId,
+        presence,
+        this.room.deps.instance,
+      );
+      if (seq === undefined) {
+        this.depose();
+        return;
+      }
+      this.written = presence;
+      const delta: Delta = { type: 'presence', seq, playerID, connected: now };
+      this.room.publish(delta);
+      this.room.deliverStored(delta);
+    }
+    await this.room.afterDelivery();
+  }
+
+  /** Not the clock's instance: tells it which players have sockets here (`always`: even if none). */
+  sayHere(always = false): void {
+    if (this.holding || this.room.closed) return;
+    const playerIDs = [...this.room.localPlayers()];
+    if (playerIDs.length === 0 && !this.saidHere && !always) return;
+    this.saidHere = playerIDs.length > 0;
+    this.room.publish({ type: 'here', instance: this.room.deps.instance, playerIDs });
+  }
+
+  /** Who has sockets here changed: counted at once on the clock's instance, told to it from the others. */
+  async playersChanged(): Promise<void> {
+    if (this.holding) await this.tallyPresence();
+    else this.sayHere();
+  }
+}
