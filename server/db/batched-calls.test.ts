@@ -83,6 +83,38 @@ describe('BatchedCalls', () => {
     expect(await outcomes).toEqual([10, 20, 30, 40, 50]);
   });
 
+  it("gives a batch's place to the next one once it has committed, while its callers still wait", async () => {
+    const batches: number[][] = [];
+    const committed: (() => void)[] = [];
+    const answers: (() => void)[] = [];
+    // Stored at `committed`; its callers hear back at `answer` (when its events are back).
+    const write = (inputs: readonly number[], stored: () => void) =>
+      new Promise<number[]>((resolve) => {
+        batches.push([...inputs]);
+        committed.push(stored);
+        answers.push(() => resolve(inputs.map((v) => v * 10)));
+      });
+    const writes = new BatchedCalls(write, { concurrency: 1 });
+    let firstAnswered = false;
+    const first = writes.run(1).then((v) => {
+      firstAnswered = true;
+      return v;
+    });
+    await turn();
+    const second = writes.run(2);
+    await turn();
+    expect(batches).toEqual([[1]]);
+    committed[0]();
+    await turn();
+    expect(batches).toEqual([[1], [2]]);
+    expect(firstAnswered).toBe(false);
+    // Still under way until answered: draining waits for it.
+    expect(writes.pending).toBe(2);
+    for (const answer of answers) answer();
+    expect(await Promise.all([first, second])).toEqual([10, 20]);
+    expect(writes.pending).toBe(0);
+  });
+
   it('drains: resolves once every write asked for has been answered', async () => {
     const db = fakeDatabase();
     const writes = new BatchedCalls(db.write, { concurrency: 1 });

@@ -16,6 +16,13 @@ interface BatchedCallsOptions {
 }
 
 /**
+ * Writes one batch and returns each write's outcome, in order. It may call `committed` once the
+ * batch is stored and all that is left is waiting (for its events to come back): its place among
+ * the `concurrency` batches goes to the next batch then, while its callers still wait for it.
+ */
+export type WriteBatch<I, O> = (inputs: readonly I[], committed: () => void) => Promise<O[]>;
+
+/**
  * Batches for a database reached over the network (PostgreSQL), where each statement costs a
  * round trip and two process wake-ups whatever its size. Group commit: the writes asked for within
  * one turn of the event loop go to the database as one batch (`write` stores them in one
@@ -32,7 +39,7 @@ interface BatchedCallsOptions {
  */
 export class BatchedCalls<I, O> {
   #pending: Pending<I, O>[] = [];
-  /** Batches under way, and the writes in them. */
+  /** Batches on their way to the database (not yet stored), and the writes not yet answered. */
   #batches = 0;
   #running = 0;
   #scheduled = false;
@@ -42,7 +49,7 @@ export class BatchedCalls<I, O> {
   readonly #schedule: Schedule;
 
   constructor(
-    private readonly write: (inputs: readonly I[]) => Promise<O[]>,
+    private readonly write: WriteBatch<I, O>,
     options: BatchedCallsOptions = {},
   ) {
     this.#concurrency = options.concurrency ?? 2;
@@ -87,23 +94,34 @@ export class BatchedCalls<I, O> {
       const batch = this.#pending.splice(0, this.#maxBatch);
       this.#batches += 1;
       this.#running += batch.length;
-      void this.#commit(batch).finally(() => {
+      let holding = true;
+      // Once stored, the batch no longer needs the database: the next one may go.
+      const leave = () => {
+        if (!holding) return;
+        holding = false;
         this.#batches -= 1;
-        this.#running -= batch.length;
         this.#plan();
+      };
+      void this.#commit(batch, leave).finally(() => {
+        this.#running -= batch.length;
+        leave();
         for (const wake of this.#idle) wake();
         this.#idle.clear();
       });
     }
   }
 
-  async #commit(batch: Pending<I, O>[]): Promise<void> {
+  async #commit(batch: Pending<I, O>[], committed: () => void): Promise<void> {
     let outputs: O[];
     try {
-      outputs = await this.write(batch.map((pending) => pending.input));
+      outputs = await this.write(
+        batch.map((pending) => pending.input),
+        committed,
+      );
     } catch (error) {
       if (batch.length === 1) batch[0].reject(error);
-      else await Promise.all(batch.map((pending) => this.#commit([pending])));
+      // One at a time in this batch's place, which they hold until the last one is answered.
+      else await Promise.all(batch.map((pending) => this.#commit([pending], () => {})));
       return;
     }
     for (const [i, pending] of batch.entries()) pending.resolve(outputs[i]);

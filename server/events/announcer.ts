@@ -31,6 +31,9 @@ export interface StatementOutcome<T> {
 export interface CommitAnnouncer {
   /** Runs `work` in one transaction in which `announce` gathers the events of the write. */
   transaction<T>(pool: Pool, work: (client: PoolClient, announce: Announce) => Promise<T>): Promise<T>;
-  /** Runs one statement that commits by itself, announcing what it reports it stored. */
-  statement<T>(run: (sql: InSqlNotify) => Promise<StatementOutcome<T>>): Promise<T>;
+  /**
+   * Runs one statement that commits by itself, announcing what it reports it stored; calls
+   * `committed` (if given) once the statement has committed, before waiting for its events here.
+   */
+  statement<T>(run: (sql: InSqlNotify) => Promise<StatementOutcome<T>>, committed?: () => void): Promise<T>;
 }

@@ -35,10 +35,11 @@ export async function announcingTransaction<T>(
 export function notifyingAnnouncer(bus: PostgresEventBus): CommitAnnouncer {
   return {
     transaction: (pool, work) => announcingTransaction(pool, bus, work),
-    async statement(run) {
+    async statement(run, committed) {
       const echo = bus.expectEcho();
       try {
         const { result, notifications } = await run({ notify: true, echo: echo.id ?? null });
+        committed?.();
         if (notifications > 0) await echo.delivered;
         return result;
       } finally {

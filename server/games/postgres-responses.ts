@@ -1,3 +1,4 @@
+import type { WriteBatch } from '../db/batched-calls.js';
 import type { Pool } from '../db/postgres.js';
 import type { CommitAnnouncer } from '../events/announcer.js';
 import type { Announced } from '../events/envelope.js';
@@ -46,26 +47,29 @@ const STORE = `WITH input AS (
     WITH ORDINALITY AS i (game_id, player_user_id, new_public_id, player_name, answers, score_tenths, created_at,
       max_players, network, max_per_network, n)
 ), locked AS (
-  SELECT id, responses_count FROM games WHERE id IN (SELECT game_id FROM input) ORDER BY id FOR UPDATE
+  SELECT g.id, g.responses_count FROM (SELECT DISTINCT game_id FROM input ORDER BY game_id) i,
+    LATERAL (SELECT id, responses_count FROM games WHERE id = i.game_id FOR UPDATE) g
 ), checked AS (
   SELECT i.*, l.responses_count, l.id IS NULL AS missing, p.public_id IS NOT NULL AS had_play,
     coalesce(p.public_id, i.new_public_id) AS public_id,
-    EXISTS (SELECT 1 FROM game_creators c WHERE c.game_id = i.game_id AND c.user_id = i.player_user_id) AS creator,
+    coalesce((SELECT true FROM game_creators c WHERE c.game_id = i.game_id AND c.user_id = i.player_user_id), false)
+      AS creator,
     -- The answers arrive as JSON ([1,2,3]); as an array literal ({1,2,3}) they compare with the rounds.
     CASE WHEN p.public_id IS NULL THEN false
       ELSE p.answers <> (translate(i.answers, '[]', '{}')::int[])[1:cardinality(p.answers)] END AS differs,
     coalesce(p.removed_at IS NOT NULL, false) AS play_removed,
     -- Counted for its network at its first round (answer-round): not counted again.
-    p.public_id IS NOT NULL AND EXISTS (SELECT 1 FROM response_networks rn
-      WHERE rn.game_id = i.game_id AND rn.public_id = p.public_id) AS counted
+    p.public_id IS NOT NULL AND coalesce((SELECT true FROM response_networks rn
+      WHERE rn.game_id = i.game_id AND rn.public_id = p.public_id), false) AS counted
   FROM input i LEFT JOIN locked l ON l.id = i.game_id
-  LEFT JOIN plays p ON p.game_id = i.game_id AND p.player_user_id = i.player_user_id
+  LEFT JOIN LATERAL (SELECT public_id, answers, removed_at FROM plays
+    WHERE game_id = i.game_id AND player_user_id = i.player_user_id OFFSET 0) p ON true
 ), decided AS (
   SELECT c.*, missing OR creator OR differs OR play_removed AS refused,
     count(*) FILTER (WHERE NOT (missing OR creator OR differs OR play_removed)) OVER (PARTITION BY game_id, player_user_id
         ORDER BY n ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) > 0
-      OR EXISTS (SELECT 1 FROM responses r WHERE r.game_id = c.game_id AND r.player_user_id = c.player_user_id)
-      AS played,
+      OR coalesce((SELECT true FROM responses r WHERE r.game_id = c.game_id AND r.player_user_id = c.player_user_id),
+        false) AS played,
     (SELECT count(*) FROM response_networks rn WHERE rn.game_id = c.game_id AND rn.network = c.network)
       AS network_plays
   FROM checked c
@@ -144,15 +148,16 @@ if (3000 + CHUNK_BYTES + 100 >= 8000) throw new Error('postgres-responses.ts: cu
 /**
  * Stores a batch of responses (a BatchedCalls batch) in one statement and returns each one's
  * outcome, in order; returns once this instance has delivered the stored ones' events (as every
- * announcing write in PostgreSQL does, see CommitAnnouncer).
+ * announcing write in PostgreSQL does, see CommitAnnouncer), having told BatchedCalls when the
+ * statement committed (the next batch goes then, not after the wait).
  */
 export function postgresResponseWriter(
   pool: Pool,
   announcer: CommitAnnouncer,
   /** Whether push is on (PUSH_SERVICE_HOSTS): then each stored friend is counted on their game's subscriptions. */
   countPush = false,
-): (writes: readonly ResponseWrite[]) => Promise<AddResponseResult[]> {
-  return async (writes) => {
+): WriteBatch<ResponseWrite, AddResponseResult> {
+  return async (writes, committed) => {
     const columns: unknown[][] = Array.from({ length: 10 }, () => []);
     for (const { response, maxPlayers, maxPerNetwork = 0 } of writes) {
       const values = [...responseValues(response), maxPlayers, response.network ?? null, maxPerNetwork];
@@ -187,6 +192,6 @@ export function postgresResponseWriter(
             : [],
         );
       return { result: results, notifications: Number(rows[0]?.notifications ?? 0), events };
-    });
+    }, committed);
   };
 }

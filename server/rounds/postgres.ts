@@ -1,4 +1,4 @@
-import { BatchedCalls } from '../db/batched-calls.js';
+import { BatchedCalls, type WriteBatch } from '../db/batched-calls.js';
 import type { Pool } from '../db/postgres.js';
 import type { CommitAnnouncer } from '../events/announcer.js';
 import type { Announced } from '../events/envelope.js';
@@ -43,11 +43,12 @@ const STORE = `WITH input AS (
     WITH ORDINALITY AS i (game_id, player_user_id, new_public_id, player_name, round, answer, rounds, max_players,
       network, max_per_network, n)
 ), game AS (
-  SELECT id, responses_count FROM games WHERE id IN (SELECT game_id FROM input) ORDER BY id FOR KEY SHARE
+  SELECT g.id, g.responses_count FROM (SELECT DISTINCT game_id FROM input ORDER BY game_id) i,
+    LATERAL (SELECT id, responses_count FROM games WHERE id = i.game_id FOR KEY SHARE) g
 ), checked AS (
   SELECT i.*, p.public_id AS play_id, CASE
     WHEN g.id IS NULL THEN 'missing'
-    WHEN EXISTS (SELECT 1 FROM game_creators c WHERE c.game_id = i.game_id AND c.user_id = i.player_user_id)
+    WHEN (SELECT true FROM game_creators c WHERE c.game_id = i.game_id AND c.user_id = i.player_user_id)
       THEN 'creator'
     WHEN r.removed THEN 'removed'
     WHEN r.removed IS NOT NULL THEN 'finished'
@@ -62,8 +63,9 @@ const STORE = `WITH input AS (
   FROM input i
   LEFT JOIN game g ON g.id = i.game_id
   LEFT JOIN LATERAL (SELECT removed_at IS NOT NULL AS removed FROM responses
-    WHERE game_id = i.game_id AND player_user_id = i.player_user_id) r ON true
-  LEFT JOIN plays p ON p.game_id = i.game_id AND p.player_user_id = i.player_user_id
+    WHERE game_id = i.game_id AND player_user_id = i.player_user_id OFFSET 0) r ON true
+  LEFT JOIN LATERAL (SELECT public_id, answers, removed_at FROM plays
+    WHERE game_id = i.game_id AND player_user_id = i.player_user_id OFFSET 0) p ON true
 ), decided AS (
   SELECT c.game_id, c.player_user_id, c.new_public_id, c.player_name, c.round, c.answer, c.rounds, c.network, c.n,
     c.play_id, CASE
@@ -180,42 +182,48 @@ export type PostgresRoundWrites = BatchedCalls<RoundWrite, StoreRoundResult>;
  * friend's retry arriving beside their round, or a round that lost a race), until all are decided.
  * Returns once this instance has delivered the stored ones' events (see CommitAnnouncer).
  */
-export function postgresRoundWriter(
-  pool: Pool,
-  announcer: CommitAnnouncer,
-): (writes: readonly RoundWrite[]) => Promise<StoreRoundResult[]> {
-  const storeOnce = (writes: readonly RoundWrite[]) =>
-    announcer.statement(async (how) => {
-      const columns = [
-        writes.map((w) => w.gameId),
-        writes.map((w) => w.playerUserId),
-        writes.map((w) => w.newPublicId),
-        writes.map((w) => w.playerName),
-        writes.map((w) => w.round),
-        writes.map((w) => w.answer),
-        writes.map((w) => w.rounds),
-        writes.map((w) => w.maxPlayers),
-        writes.map((w) => w.network ?? null),
-        writes.map((w) => w.maxPerNetwork ?? 0),
-        Date.now(),
-      ];
-      const { rows } = await pool.query<OutcomeRow>(
-        how.notify
-          ? { name: 'rounds-store', text: STORE_ROUNDS, values: [...columns, how.echo] }
-          : { name: 'rounds-store-quietly', text: STORE_ROUNDS_QUIETLY, values: columns },
-      );
-      const results = rows.map((row, i) => outcomeOf(row, writes[i]));
-      return {
-        result: results,
-        notifications: Number(rows[0]?.notifications ?? 0),
-        events: () =>
-          results.flatMap((result, i): Announced[] =>
-            result?.status === 'stored' ? [{ gameId: writes[i].gameId, event: playingEvent(writes[i], result) }] : [],
-          ),
-      };
-    });
+export function postgresRoundWriter(pool: Pool, announcer: CommitAnnouncer): WriteBatch<RoundWrite, StoreRoundResult> {
+  /** One statement; `committed` is called after it if it decided every write in it (nothing to run again). */
+  const storeOnce = (writes: readonly RoundWrite[], committed: (() => void) | undefined) => {
+    let decidedAll = false;
+    return announcer.statement(
+      async (how) => {
+        const columns = [
+          writes.map((w) => w.gameId),
+          writes.map((w) => w.playerUserId),
+          writes.map((w) => w.newPublicId),
+          writes.map((w) => w.playerName),
+          writes.map((w) => w.round),
+          writes.map((w) => w.answer),
+          writes.map((w) => w.rounds),
+          writes.map((w) => w.maxPlayers),
+          writes.map((w) => w.network ?? null),
+          writes.map((w) => w.maxPerNetwork ?? 0),
+          Date.now(),
+        ];
+        const { rows } = await pool.query<OutcomeRow>(
+          how.notify
+            ? { name: 'rounds-store', text: STORE_ROUNDS, values: [...columns, how.echo] }
+            : { name: 'rounds-store-quietly', text: STORE_ROUNDS_QUIETLY, values: columns },
+        );
+        const results = rows.map((row, i) => outcomeOf(row, writes[i]));
+        decidedAll = results.every((result) => result !== undefined);
+        return {
+          result: results,
+          notifications: Number(rows[0]?.notifications ?? 0),
+          events: () =>
+            results.flatMap((result, i): Announced[] =>
+              result?.status === 'stored' ? [{ gameId: writes[i].gameId, event: playingEvent(writes[i], result) }] : [],
+            ),
+        };
+      },
+      () => {
+        if (decidedAll) committed?.();
+      },
+    );
+  };
 
-  return async (writes) => {
+  return async (writes, committed) => {
     const results: (StoreRoundResult | undefined)[] = new Array(writes.length);
     const tries = new Array<number>(writes.length).fill(0);
     let waiting = writes.map((_, i) => i);
@@ -231,7 +239,11 @@ export function postgresRoundWriter(
           now.push(i);
         }
       }
-      const outcomes = await storeOnce(now.map((i) => writes[i]));
+      // The last statement of the batch (no friend's other request left over) may free its place.
+      const outcomes = await storeOnce(
+        now.map((i) => writes[i]),
+        later.length === 0 ? committed : undefined,
+      );
       for (const [k, i] of now.entries()) {
         const outcome = outcomes[k];
         if (outcome) results[i] = outcome;

@@ -91,10 +91,16 @@ export async function openPostgresStorage(config: Config, options: StorageOption
     throw error;
   }
   // Friends answering at the same moment are stored in one statement (see BatchedCalls).
-  // With push on, the same statement counts each friend on their game's subscriptions.
-  const responses = new BatchedCalls(postgresResponseWriter(pool, announcer, config.PUSH_SERVICE_HOSTS.length > 0));
+  // With push on, the same statement counts each friend on their game's subscriptions. Three
+  // batches under way, not two: while one commits (notifying commits go one at a time) the next
+  // is ready to, as with pgbench's 10 / batch clients (bench/pg.ts, issue 46).
+  const writes = { concurrency: 3 };
+  const responses = new BatchedCalls(
+    postgresResponseWriter(pool, announcer, config.PUSH_SERVICE_HOSTS.length > 0),
+    writes,
+  );
   // Rounds the same way (see postgresRoundWriter).
-  const rounds = postgresRoundRepository(pool, new BatchedCalls(postgresRoundWriter(pool, announcer)));
+  const rounds = postgresRoundRepository(pool, new BatchedCalls(postgresRoundWriter(pool, announcer), writes));
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
