@@ -96,6 +96,11 @@ export class ClockHolder {
   }
 
   /** The clock's instance: stores (one `presence` each) every change of who is connected on any instance. */
+  /** Whether a lease tick must tally (a report may have run out; see PresenceTally.hasReports). */
+  get tallies(): boolean {
+    return this.tally?.hasReports ?? false;
+  }
+
   async tallyPresence(): Promise<void> {
     if (!this.tally || this.room.closed) return;
     const connected = this.tally.connected(this.room.localPlayers(), this.room.now);

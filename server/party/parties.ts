@@ -64,8 +64,9 @@ export class Parties {
       // Not renewed: taken by another instance, unless it was made here after the renewal. The
       // stored holder says which (reload deposes this clock if it is another's).
       if (room.holding && !partyIds.has(partyId)) room.run(() => room.reload()).catch(this.failed);
-      if (room.holding) room.run(() => room.clock.tallyPresence()).catch(this.failed);
-      else room.run(() => room.clock.sayHere()).catch(this.failed);
+      // The clock's instance: another instance's report may have run out (a lone one has none).
+      if (room.holding && room.clock.tallies) room.run(() => room.clock.tallyPresence()).catch(this.failed);
+      else if (!room.holding) room.run(() => room.clock.sayHere()).catch(this.failed);
     }
     for (const partyId of partyIds) {
       const room = await this.room(partyId);

@@ -26,6 +26,15 @@ export class PresenceTally {
     this.reports.set(instance, { playerIDs: new Set(playerIDs), until: now + HERE_TTL_MS });
   }
 
+  /**
+   * Whether the set can change without a socket of this instance opening or closing: while any
+   * report is kept (another instance's, or the stored set after a take-over), one may run out. A
+   * lone instance has none once the stored set has: its lease ticks need not tally.
+   */
+  get hasReports(): boolean {
+    return this.reports.size > 0;
+  }
+
   /** The party-wide set: this instance's players and every report still fresh. */
   connected(local: ReadonlySet<string>, now: number): Set<string> {
     const connected = new Set(local);
