@@ -1,5 +1,10 @@
 -- Party clocks' leases and party-wide presence: the same schema as migrations/021_party_clock.sql.
-ALTER TABLE parties ADD COLUMN clock_holder TEXT;
-ALTER TABLE parties ADD COLUMN clock_until BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE parties ADD COLUMN presence TEXT NOT NULL DEFAULT '{}';
-CREATE INDEX parties_by_clock ON parties (clock_until) WHERE NOT ended;
+CREATE TABLE party_clocks (
+  party_id TEXT PRIMARY KEY REFERENCES parties (id) ON DELETE CASCADE,
+  holder   TEXT,
+  until    BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX party_clocks_by_holder ON party_clocks (holder);
+CREATE INDEX party_clocks_by_until ON party_clocks (until);
+INSERT INTO party_clocks (party_id) SELECT id FROM parties WHERE NOT ended;

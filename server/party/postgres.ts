@@ -15,23 +15,26 @@ import {
 
 /** A party's statements; the same queries as sqlite.ts. */
 const sql = {
-  insertParty: `INSERT INTO parties (id, code, ended, seq, state, created_at, clock_holder, clock_until)
-    VALUES ($1, $2, FALSE, 0, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+  insertParty: `INSERT INTO parties (id, code, ended, seq, state, created_at) VALUES ($1, $2, FALSE, 0, $3, $4)
+    ON CONFLICT DO NOTHING`,
+  insertClock: 'INSERT INTO party_clocks (party_id, holder, until) VALUES ($1, $2, $3)',
   selectByCode: 'SELECT id FROM parties WHERE code = $1 AND NOT ended',
-  selectParty: 'SELECT id, code, ended, seq, state, clock_holder, presence FROM parties WHERE id = $1',
+  selectParty: `SELECT p.id, p.code, p.ended, p.seq, p.state, c.holder AS clock_holder, p.presence
+    FROM parties p LEFT JOIN party_clocks c ON c.party_id = p.id WHERE p.id = $1`,
   // Holds the party's row until the answer is in: the reveal's update waits for it, or it sees the reveal.
   lockForAnswer: `SELECT state::json->>'phase' AS phase, (state::json->>'round')::int AS round,
       (state::json->>'deadline')::bigint AS deadline
     FROM parties WHERE id = $1 AND NOT ended FOR UPDATE`,
   bumpSeq: 'UPDATE parties SET seq = seq + 1 WHERE id = $1 RETURNING seq',
-  updatePresence: 'UPDATE parties SET seq = seq + 1, presence = $1 WHERE id = $2 AND clock_holder = $3 RETURNING seq',
-  renew: 'UPDATE parties SET clock_until = $1 WHERE clock_holder = $2 AND NOT ended RETURNING id',
+  updatePresence: `UPDATE parties SET seq = seq + 1, presence = $1
+    WHERE id = $2 AND EXISTS (SELECT 1 FROM party_clocks c WHERE c.party_id = $2 AND c.holder = $3) RETURNING seq`,
+  renew: 'UPDATE party_clocks SET until = $1 WHERE holder = $2 RETURNING party_id AS id',
   // SKIP LOCKED: instances claiming at the same moment take different parties instead of waiting.
-  claim: `UPDATE parties SET clock_holder = $1, clock_until = $2
-    WHERE id IN (SELECT id FROM parties WHERE NOT ended AND clock_until < $3 LIMIT $4 FOR UPDATE SKIP LOCKED)
-      AND clock_until < $3
-    RETURNING id`,
-  release: 'UPDATE parties SET clock_holder = NULL, clock_until = 0 WHERE clock_holder = $1',
+  claim: `UPDATE party_clocks SET holder = $1, until = $2
+    WHERE party_id IN (SELECT party_id FROM party_clocks WHERE until < $3 LIMIT $4 FOR UPDATE SKIP LOCKED)
+      AND until < $3
+    RETURNING party_id AS id`,
+  release: 'UPDATE party_clocks SET holder = NULL, until = 0 WHERE holder = $1',
   // Locks the party's row: seats of one party are counted one at a time, on every instance.
   lockParty: 'SELECT id FROM parties WHERE id = $1 FOR UPDATE',
   selectSeats: 'SELECT player_id, user_id, name, lang, seat, from_round, kicked FROM party_players WHERE party_id = $1',
@@ -45,8 +48,14 @@ const sql = {
   insertAnswer: `INSERT INTO party_answers (party_id, round, player_id, answer) VALUES ($1, $2, $3, $4)
     ON CONFLICT DO NOTHING`,
   selectAnswer: 'SELECT answer FROM party_answers WHERE party_id = $1 AND round = $2 AND player_id = $3',
-  updateParty: `UPDATE parties SET seq = $1, state = $2, ended = $3, code = CASE WHEN $3 THEN NULL ELSE code END
-    WHERE id = $4 AND seq = $5 AND ($6::text IS NULL OR clock_holder = $6)`,
+  // An ended party's clock goes with its lease: nothing is left to run or renew.
+  updateParty: `WITH changed AS (
+      UPDATE parties SET seq = $1, state = $2, ended = $3, code = CASE WHEN $3 THEN NULL ELSE code END
+      WHERE id = $4 AND seq = $5
+        AND ($6::text IS NULL OR EXISTS (SELECT 1 FROM party_clocks c WHERE c.party_id = $4 AND c.holder = $6))
+      RETURNING id
+    ), gone AS (DELETE FROM party_clocks WHERE $3 AND party_id IN (SELECT id FROM changed))
+    SELECT id FROM changed`,
   kickSeat: 'UPDATE party_players SET kicked = TRUE WHERE party_id = $1 AND player_id = $2',
   selectOpen: 'SELECT id FROM parties WHERE NOT ended',
   selectForAdmin: `SELECT p.id, p.ended, p.state, p.created_at,
@@ -67,10 +76,9 @@ export function postgresPartyRepository(pool: Pool): PartyRepository {
   return {
     async create({ partyId, code, state, host, now, holder }) {
       return inTransaction(pool, async (client) => {
-        const inserted = await client.query(
-          query('insertParty', [partyId, code, JSON.stringify(state), now, holder, now + LEASE_MS]),
-        );
+        const inserted = await client.query(query('insertParty', [partyId, code, JSON.stringify(state), now]));
         if (inserted.rowCount === 0) return false;
+        await client.query(query('insertClock', [partyId, holder, now + LEASE_MS]));
         await client.query(
           query('insertSeat', [partyId, host.playerID, host.userId, host.name, host.lang, host.fromRound]),
         );
@@ -120,10 +128,10 @@ export function postgresPartyRepository(pool: Pool): PartyRepository {
       });
     },
     async save(partyId, fromSeq, { seq, state, ended }, holder) {
-      const { rowCount } = await pool.query(
+      const { rows } = await pool.query(
         query('updateParty', [seq, JSON.stringify(state), ended, partyId, fromSeq, holder ?? null]),
       );
-      return (rowCount ?? 0) > 0;
+      return rows.length > 0;
     },
     async savePresence(partyId, presence, holder) {
       const { rows } = await pool.query<{ seq: number }>(

@@ -18,12 +18,14 @@ import {
 /** A party's data in SQLite. */
 export function sqlitePartyRepository(db: Db): PartyRepository {
   const insertParty = db.prepare(
-    `INSERT INTO parties (id, code, ended, seq, state, created_at, clock_holder, clock_until)
-     VALUES (?, ?, 0, 0, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    'INSERT INTO parties (id, code, ended, seq, state, created_at) VALUES (?, ?, 0, 0, ?, ?) ON CONFLICT DO NOTHING',
   );
+  const insertClock = db.prepare('INSERT INTO party_clocks (party_id, holder, until) VALUES (?, ?, ?)');
+  const deleteClock = db.prepare('DELETE FROM party_clocks WHERE party_id = ?');
   const selectByCode = db.prepare<[string], string>('SELECT id FROM parties WHERE code = ? AND ended = 0').pluck();
   const selectParty = db.prepare<[string], PartyRow>(
-    'SELECT id, code, ended, seq, state, clock_holder, presence FROM parties WHERE id = ?',
+    `SELECT p.id, p.code, p.ended, p.seq, p.state, c.holder AS clock_holder, p.presence
+     FROM parties p LEFT JOIN party_clocks c ON c.party_id = p.id WHERE p.id = ?`,
   );
   // Only what decides whether an answer is taken, not the whole state (its questions).
   const selectForAnswer = db.prepare<[string], AnswerWindow>(
@@ -34,21 +36,21 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
   const bumpSeq = db.prepare<[string], number>('UPDATE parties SET seq = seq + 1 WHERE id = ? RETURNING seq').pluck();
   const updatePresence = db
     .prepare<[string, string, string], number>(
-      'UPDATE parties SET seq = seq + 1, presence = ? WHERE id = ? AND clock_holder = ? RETURNING seq',
+      `UPDATE parties SET seq = seq + 1, presence = ?
+       WHERE id = ? AND EXISTS (SELECT 1 FROM party_clocks c WHERE c.party_id = parties.id AND c.holder = ?)
+       RETURNING seq`,
     )
     .pluck();
   const renew = db
-    .prepare<[number, string], string>(
-      'UPDATE parties SET clock_until = ? WHERE clock_holder = ? AND ended = 0 RETURNING id',
-    )
+    .prepare<[number, string], string>('UPDATE party_clocks SET until = ? WHERE holder = ? RETURNING party_id')
     .pluck();
   const claim = db
     .prepare<[string, number, number, number], string>(
-      `UPDATE parties SET clock_holder = ?, clock_until = ?
-       WHERE id IN (SELECT id FROM parties WHERE ended = 0 AND clock_until < ? LIMIT ?) RETURNING id`,
+      `UPDATE party_clocks SET holder = ?, until = ?
+       WHERE party_id IN (SELECT party_id FROM party_clocks WHERE until < ? LIMIT ?) RETURNING party_id`,
     )
     .pluck();
-  const release = db.prepare('UPDATE parties SET clock_holder = NULL, clock_until = 0 WHERE clock_holder = ?');
+  const release = db.prepare('UPDATE party_clocks SET holder = NULL, until = 0 WHERE holder = ?');
   const selectSeats = db.prepare<[string], SeatRow>(
     'SELECT player_id, user_id, name, lang, seat, from_round, kicked FROM party_players WHERE party_id = ?',
   );
@@ -73,7 +75,8 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     .pluck();
   const updateParty = db.prepare(
     `UPDATE parties SET seq = ?, state = ?, ended = ?, code = CASE WHEN ? THEN NULL ELSE code END
-     WHERE id = ? AND seq = ? AND (? IS NULL OR clock_holder = ?)`,
+     WHERE id = ? AND seq = ?
+       AND (? IS NULL OR EXISTS (SELECT 1 FROM party_clocks c WHERE c.party_id = parties.id AND c.holder = ?))`,
   );
   const kickSeat = db.prepare('UPDATE party_players SET kicked = 1 WHERE party_id = ? AND player_id = ?');
   const selectOpen = db.prepare<[], string>('SELECT id FROM parties WHERE ended = 0').pluck();
@@ -97,7 +100,8 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
 
   const create = db.transaction(
     (partyId: string, code: string, state: string, host: NewSeat, now: number, holder: string) => {
-      if (insertParty.run(partyId, code, state, now, holder, now + LEASE_MS).changes === 0) return false;
+      if (insertParty.run(partyId, code, state, now).changes === 0) return false;
+      insertClock.run(partyId, holder, now + LEASE_MS);
       addSeat(partyId, host);
       return true;
     },
@@ -122,6 +126,15 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     return { status: 'stored', seq: bumpSeq.get(partyId) as number } satisfies AnswerResult;
   });
 
+  // An ended party's clock goes with its lease: nothing is left to run or renew.
+  const save = db.transaction(
+    (partyId: string, fromSeq: number, seq: number, state: string, ended: boolean, holder: string | null) => {
+      const flag = ended ? 1 : 0;
+      if (updateParty.run(seq, state, flag, flag, partyId, fromSeq, holder, holder).changes === 0) return false;
+      if (ended) deleteClock.run(partyId);
+      return true;
+    },
+  );
   return {
     async create({ partyId, code, state, host, now, holder }) {
       return create(partyId, code, JSON.stringify(state), host, now, holder);
@@ -141,9 +154,7 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
       return answer(partyId, stored, now);
     },
     async save(partyId, fromSeq, { seq, state, ended }, holder) {
-      const endedFlag = ended ? 1 : 0;
-      const by = holder ?? null;
-      return updateParty.run(seq, JSON.stringify(state), endedFlag, endedFlag, partyId, fromSeq, by, by).changes > 0;
+      return save(partyId, fromSeq, seq, JSON.stringify(state), ended, holder ?? null);
     },
     async savePresence(partyId, presence, holder) {
       return updatePresence.get(JSON.stringify(presence), partyId, holder);
