@@ -5,10 +5,33 @@
  * (room.ts) starts it when the lease is taken (lease.ts) and stops it when it is lost.
  */
 import { HOST_AWAY_MS } from '../../shared/party.js';
+import type { PartyEvent } from '../events/bus.js';
 import { dueAt } from './clock.js';
 import type { Delta } from './order.js';
 import { PresenceTally, presenceChanges } from './presence.js';
-import type { PartyRoom } from './room.js';
+import type { PartyRepository, StoredParty, StoredState } from './repository.js';
+import type { PartyClock } from './time.js';
+
+/**
+ * What the clock needs of its party's room (room.ts, which makes the clock: declared here so that
+ * the two files do not import each other).
+ */
+export interface HeldRoom {
+  readonly deps: { instance: string; clock: PartyClock; repository: PartyRepository };
+  readonly now: number;
+  readonly closed: boolean;
+  readonly party: StoredParty;
+  later(work: () => Promise<unknown> | unknown): void;
+  isConnected(playerID: string): boolean;
+  localPlayers(): Set<string>;
+  change(state: StoredState, ended?: boolean, options?: { byClock?: boolean }): Promise<boolean>;
+  advance(byClock?: boolean): Promise<boolean>;
+  closeIfAllAnswered(): Promise<void>;
+  publish(event: PartyEvent): void;
+  deliverStored(delta: Delta): void;
+  afterDelivery(): Promise<void>;
+  reload(): Promise<void>;
+}
 
 export class ClockHolder {
   /** Whether this instance runs the party's clock (holds its lease). */
@@ -21,7 +44,7 @@ export class ClockHolder {
   /** Said `here` with players, so an empty `here` is owed when the last of them goes. */
   private saidHere = false;
 
-  constructor(private readonly room: PartyRoom) {}
+  constructor(private readonly room: HeldRoom) {}
 
   /** Another instance says which of the party's players it has sockets of. */
   report(instance: string, playerIDs: readonly string[]): boolean {
