@@ -28,7 +28,7 @@ export interface HeldRoom {
   advance(byClock?: boolean): Promise<boolean>;
   closeIfAllAnswered(): Promise<void>;
   publish(event: PartyEvent): void;
-  deliverStored(delta: Delta): void;
+  deliverStored(delta: Delta): boolean;
   afterDelivery(): Promise<void>;
   reload(): Promise<void>;
 }

@@ -190,13 +190,16 @@ export class PartyRoom {
 
   /** A small message stored (here or on another instance): delivered in `seq` order. */
   async deliver(delta: Delta): Promise<void> {
-    this.deliverStored(delta);
-    await this.afterDelivery();
+    // The same answer reaches the room twice on this instance (its own call, and the bus's echo):
+    // only the one that changed something is followed up.
+    if (this.deliverStored(delta)) await this.afterDelivery();
   }
 
-  /** Delivers `delta` and whatever waited for it (or keeps it until the ones before it come). */
-  deliverStored(delta: Delta): void {
-    for (const ready of this.order.take(this.party.seq, delta)) this.apply(ready);
+  /** Delivers `delta` and whatever waited for it (or keeps it until the ones before it come); whether any was. */
+  deliverStored(delta: Delta): boolean {
+    const ready = this.order.take(this.party.seq, delta);
+    for (const each of ready) this.apply(each);
+    return ready.length > 0;
   }
 
   private deliverWaiting(): void {
