@@ -24,7 +24,8 @@
                                         5,000 party phones on one SQLite server, their client processes
                                         killed at once and every socket reconnected on the clients'
                                         backoff: time to re-sync all, longest /healthz, seats and answers
-                                        kept; --storm-rounds 3, about 3 minutes
+                                        kept; then the same with the server killed too and a new one
+                                        started; --storm-rounds 3 of each, about 5 minutes
                                         failover: bench/party-failover.ts, this checkout only: a party's
                                         clock instance SIGKILLed --failover-kills times (10) on PostgreSQL
                                         with the Redis bus: kill → next phase, lateness; about 5 minutes
@@ -47,7 +48,8 @@
  * --party-count 1000 --party-phones 20 --party-seconds 120 (party play, measured after the parties'
  * staggered starts) --party-fanout-phones 50 --party-messages 40 (phase changes per round; --rounds rounds).
  * --bus-games 2000
- * --storm-games 500 --storm-watchers 10 --storm-parties 250 --storm-phones 20 --storm-rounds 3 (storm).
+ * --storm-games 500 --storm-watchers 10 --storm-parties 250 --storm-phones 20 --storm-rounds 3
+ * --storm-drop clients,server (storm: each round of each kind of drop, in turn).
 --bus-commits 20000 --bus-instances 4 (bus-share, --rounds of it, on --redis; with compare, <dir>'s
  * own bus runs beside: the one-channel bus before issue 46). Each server is built with tsc if needed and
  * runs in its own process.
@@ -73,7 +75,7 @@ import { pgBench, pgGoals, printPg } from './pg.js';
 import { printPush, pushBench } from './push.js';
 import { printPushFair, pushFairBench } from './push-fair.js';
 import { presenceBytes, printRounds, roundsBench } from './rounds.js';
-import { printStorm, stormBench, stormGoals } from './storm.js';
+import { printStorm, stormBench, stormDrops, stormGoals } from './storm.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -117,6 +119,7 @@ const { values, positionals } = parseArgs({
     'storm-parties': { type: 'string', default: '250' },
     'storm-phones': { type: 'string', default: '20' },
     'storm-rounds': { type: 'string', default: '3' },
+    'storm-drop': { type: 'string', default: 'clients,server' },
   },
 });
 
@@ -316,6 +319,7 @@ const storm = wanted('storm')
       parties: n('storm-parties'),
       phones: n('storm-phones'),
       rounds: n('storm-rounds'),
+      drops: stormDrops(String(values['storm-drop'])),
     })
   : undefined;
 if (storm) printStorm(storm);

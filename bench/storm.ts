@@ -11,7 +11,9 @@
  * logged friend missing from a snapshot. Each round drops the sockets the round before reopened.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { runQueueMicros } from './games.js';
 import { createGame, friend, loadavg, median, now, percentile, post, sleep, startServer } from './harness.js';
 import { eachLimited, newParty } from './party-clients.js';
@@ -30,6 +32,22 @@ export interface StormOptions {
   parties: number;
   phones: number;
   rounds: number;
+  /**
+   * What dies in each round, in turn: `clients` (the processes holding every socket: the server
+   * reads 10,000 closes, then the reconnects) or `server` (the server and the clients together, as
+   * when an instance restarts: a new server on the same port and database gets only the reconnects).
+   */
+  drops: Drop[];
+}
+
+export type Drop = 'clients' | 'server';
+
+/** `--storm-drop`: a comma-separated list of drops. */
+export function stormDrops(list: string): Drop[] {
+  const drops = list.split(',').map((d) => d.trim());
+  const wrong = drops.filter((d) => d !== 'clients' && d !== 'server');
+  if (drops.length === 0 || wrong.length > 0) throw new Error(`--storm-drop takes clients and server, not "${wrong.join(',')}"`);
+  return drops as Drop[];
 }
 
 /** One client process: its messages, waited for by type. */
@@ -82,16 +100,23 @@ async function lagMaxMs(url: string): Promise<number> {
   return Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1] ?? Number.NaN) * 1000;
 }
 
-/** /healthz every PROBE_EVERY_MS, one at a time: each one's send time and latency, until stopped. */
+/**
+ * /healthz every PROBE_EVERY_MS, one at a time: each one's send time and latency, until stopped.
+ * While no server answers (one restarting) the tries are not samples: a stall is a server's.
+ */
 function probe(url: string) {
   const samples: [at: number, ms: number][] = [];
   let running = true;
   const done = (async () => {
     while (running) {
       const at = now();
-      const response = await fetch(`${url}/healthz`);
-      await response.arrayBuffer();
-      samples.push([at, now() - at]);
+      try {
+        const response = await fetch(`${url}/healthz`);
+        await response.arrayBuffer();
+        samples.push([at, now() - at]);
+      } catch {
+        // Connection refused or reset: the server is down (restarting).
+      }
       await sleep(Math.max(0, PROBE_EVERY_MS - (now() - at)));
     }
   })();
@@ -106,7 +131,9 @@ function probe(url: string) {
 
 export async function stormBench(dir: string, options: StormOptions) {
   const load = [loadavg()];
-  const server = await startServer('storm', dir);
+  // A server restarted in a `server` round comes back on the same port and database.
+  const database = { DATABASE_URL: `sqlite:${join(mkdtempSync(join(tmpdir(), 'wavelength-storm-')), 'storm.db')}` };
+  let server = await startServer('storm', dir, database);
   let holders: Client[] = [];
   try {
     const setupStart = now();
@@ -185,24 +212,32 @@ export async function stormBench(dir: string, options: StormOptions) {
     const acknowledged = phones.filter((phone) => phone.kind === 'phone' && phone.answer !== undefined).length;
     await sleep(2000);
     const rounds = [];
-    for (let r = 0; r < options.rounds; r++) {
+    for (let r = 0; r < options.rounds * options.drops.length; r++) {
+      const drop = options.drops[r % options.drops.length];
       const fresh = await clients();
       // The server's own worst event-loop delay (prom-client's, from monitorEventLoopDelay) starts over at a scrape.
       await lagMaxMs(server.url);
       const probing = probe(server.url);
       await sleep(500);
-      // The drop: every socket's process dies at once; the kernel closes its sockets.
+      // The drop: every socket's process dies at once (and the server's, in a `server` round); the kernel closes the sockets.
       for (const c of holders) c.proc.kill('SIGKILL');
+      if (drop === 'server') process.kill(server.pid, 'SIGKILL');
       const t0 = now();
-      const waited = runQueueMicros(server.pid);
       for (const [i, c] of fresh.entries()) {
         c.tell({ type: 'storm', url: server.url, sockets: shares[i], localAddress: c.localAddress, t0 });
       }
+      let upMs = 0;
+      if (drop === 'server') {
+        await server.stop();
+        server = await startServer('storm', dir, { ...database, PORT: new URL(server.url).port });
+        upMs = now() - t0;
+      }
+      const waited = runQueueMicros(server.pid);
       const reports = await Promise.all(fresh.map((c) => c.next('stormed')));
       const end = now();
       const serverLagMs = await lagMaxMs(server.url);
       // The server's main thread runnable but without a CPU (the machine's other work): a stall not of its making.
-      const waitShare = (runQueueMicros(server.pid) - waited) / ((end - t0) * 1000);
+      const waitShare = (runQueueMicros(server.pid) - waited) / ((end - t0 - upMs) * 1000);
       await Promise.all(holders.map((c) => c.exited));
       holders = fresh;
       await sleep(500);
@@ -212,6 +247,8 @@ export async function stormBench(dir: string, options: StormOptions) {
       const attempts = reports.flatMap((report) => report.attempts);
       const sum = (pick: (report: (typeof reports)[number]) => number) => reports.reduce((s, x) => s + pick(x), 0);
       rounds.push({
+        drop,
+        upMs,
         sockets: ready.length,
         serverLagMs,
         waitShare,
@@ -257,17 +294,17 @@ export function printStorm(result: StormResult) {
     `\nReconnect storm: ${gameSockets.toLocaleString('en-US')} game sockets (${options.games} games × ${options.watchers}) + ${phones.toLocaleString('en-US')} party phones (${options.parties} parties × ${options.phones}, hello + an answer each, ${result.acknowledged.toLocaleString('en-US')} acknowledged) on one SQLite server; set up in ${result.setupS.toFixed(0)} s; load ${result.load.join(' | ')}`,
   );
   console.log(
-    '  the client processes are SIGKILLed at once; fresh ones reconnect every socket on the clients’ reconnectDelay (0.5 s doubling to 10 s, ±25 %)',
+    '  the client processes are SIGKILLed at once (drop "clients"; with the server too, drop "server", a new server then started on its port and database); fresh ones reconnect every socket on the clients’ reconnectDelay (0.5 s doubling to 10 s, ±25 %)',
   );
   console.log(
-    '  round   all re-synced s   p50/p99 s    retried (most tries)   /healthz every 20 ms: max / p99 ms (>100 ms)   seats± otherMe lostAnswers lostFriends',
+    '  round / drop       all re-synced s   p50/p99 s    retried (most tries)   /healthz every 20 ms: max / p99 ms (>100 ms)   seats± otherMe lostAnswers lostFriends',
   );
   rounds.forEach((r, i) => {
     console.log(
-      `  ${String(i + 1).padEnd(5)}   ${(r.allMs / 1000).toFixed(2).padStart(15)}   ${(r.p50Ms / 1000).toFixed(2)}/${(r.p99Ms / 1000).toFixed(2)}   ${`${r.retried} (${r.maxAttempts})`.padStart(20)}   ${`${r.probeMax.toFixed(0)} / ${r.probeP99.toFixed(0)} (${r.over100} of ${r.probes})`.padStart(44)}   ${r.seatsChanged} ${r.otherMe} ${r.lostAnswers} ${r.lostPlayers}`,
+      `  ${`${i + 1} ${r.drop}`.padEnd(13)}   ${(r.allMs / 1000).toFixed(2).padStart(15)}   ${(r.p50Ms / 1000).toFixed(2)}/${(r.p99Ms / 1000).toFixed(2)}   ${`${r.retried} (${r.maxAttempts})`.padStart(20)}   ${`${r.probeMax.toFixed(0)} / ${r.probeP99.toFixed(0)} (${r.over100} of ${r.probes})`.padStart(44)}   ${r.seatsChanged} ${r.otherMe} ${r.lostAnswers} ${r.lostPlayers}`,
     );
     console.log(
-      `          the server's own longest event-loop delay (its /metrics) ${r.serverLagMs.toFixed(0)} ms; its main thread waited for a CPU ${(r.waitShare * 100).toFixed(0)} % of the storm`,
+      `          the server's own longest event-loop delay (its /metrics${r.drop === 'server' ? ', since it started' : ''}) ${r.serverLagMs.toFixed(0)} ms; its main thread waited for a CPU ${(r.waitShare * 100).toFixed(0)} % of the storm${r.drop === 'server' ? `; the new server answered ${(r.upMs / 1000).toFixed(2)} s after the drop` : ''}`,
     );
     if (r.stalls.length > 0)
       console.log(`          probes over 100 ms [s after the drop, ms]: ${JSON.stringify(r.stalls)}`);
@@ -275,15 +312,18 @@ export function printStorm(result: StormResult) {
   for (const line of stormGoals(result)) console.log(`  ${line}`);
 }
 
-/** run.ts's summary lines. */
+/** run.ts's summary lines: one pair per kind of drop. */
 export function stormGoals(result: StormResult): string[] {
-  const { rounds } = result;
-  const wrong = rounds.reduce((s, r) => s + r.seatsChanged + r.otherMe + r.lostAnswers + r.lostPlayers, 0);
-  return [
-    `${rounds[0]?.sockets.toLocaleString('en-US')} sockets dropped at once, all re-synced in ${spread(
-      rounds.map((r) => r.allMs / 1000),
-      2,
-    )} s (median of ${rounds.length} rounds, range; goal ≤ 15)`,
-    `  longest /healthz during the storm ${spread(rounds.map((r) => r.probeMax))} ms, the server's own longest event-loop delay ${spread(rounds.map((r) => r.serverLagMs))} ms (goal: the event loop never stalls over 100 ms); ${wrong} duplicate seats, other players or lost answers (goal 0)`,
-  ];
+  return result.options.drops.flatMap((drop) => {
+    const rounds = result.rounds.filter((r) => r.drop === drop);
+    const wrong = rounds.reduce((s, r) => s + r.seatsChanged + r.otherMe + r.lostAnswers + r.lostPlayers, 0);
+    const what = drop === 'clients' ? 'clients dropped at once' : 'the server and its clients dropped at once, a new server started';
+    return [
+      `${rounds[0]?.sockets.toLocaleString('en-US')} sockets, ${what}: all re-synced in ${spread(
+        rounds.map((r) => r.allMs / 1000),
+        2,
+      )} s (median of ${rounds.length} rounds, range; goal ≤ 15)`,
+      `  longest /healthz during the storm ${spread(rounds.map((r) => r.probeMax))} ms, the server's own longest event-loop delay ${spread(rounds.map((r) => r.serverLagMs))} ms (goal: the event loop never stalls over 100 ms); ${wrong} duplicate seats, other players or lost answers (goal 0)`,
+    ];
+  });
 }
