@@ -1,5 +1,10 @@
-/** A round of pings (one ping interval) is this many ticks, each pinging one slice of the sockets. */
-export const PING_SLICES = 30;
+/**
+ * A round of pings (one ping interval) is this many ticks, each pinging one slice of the sockets:
+ * 300 (a tick every 100 ms at the default 30 s) keeps a tick to about 65 pings with 20,000 sockets,
+ * a millisecond of writes; 30 slices made it 650 pings and their pongs once a second, which a
+ * request arriving then waited behind (docs/benchmarks.md, "Party": the answer's p99).
+ */
+export const PING_SLICES = 300;
 
 interface Pingable {
   ping(): void;
@@ -14,7 +19,7 @@ interface Pingable {
  *
  * Why slices: pinging every socket in one go wrote to all of them in one turn of the event loop,
  * and their pongs came back together right after. With 10,000 sockets that held every request
- * for 100–700 ms once per interval (bench/games.ts, issue 38); a slice is a few hundred writes.
+ * for 100–700 ms once per interval (bench/games.ts, issue 38); a slice is a few dozen writes.
  */
 export class SpreadPinger<S extends Pingable> {
   readonly #slices: Set<S>[];
