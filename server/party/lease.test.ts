@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { HttpError } from '../errors.js';
 import { QuestionTexts } from '../questions/translations.js';
@@ -63,6 +64,24 @@ describe('party clocks on several instances', () => {
     await b.resumeAll();
     return { ...party, bo, cy };
   }
+
+  it('a socket opening on an instance without the clock reads the whole party only once the stored one moved on', async () => {
+    const { partyId, host } = await startedParty();
+    const room = await b.require(partyId);
+    expect(room.holding).toBe(false);
+    const load = vi.spyOn(room.deps.repository, 'load');
+    // Closed at once: nothing is written to it, the opening is what is looked at.
+    const socket = { readyState: 3, OPEN: 1 } as unknown as WebSocket;
+    await room.run(() => room.open(socket));
+    await room.run(() => room.open(socket));
+    expect(load).not.toHaveBeenCalled();
+    // A pause stored by A, which B has not heard of (no bus between them here): the next opening reads it.
+    expect((await command(app, partyId, host, 'pause')).status).toBe(200);
+    await room.run(() => room.open(socket));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(room.party.seq).toBe((await repository.load(partyId))?.seq);
+    expect(room.party.state.phase).toBe('paused');
+  });
 
   it('another instance takes a lease that ran out and carries the party on from what is stored', async () => {
     const { partyId } = await startedParty();

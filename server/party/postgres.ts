@@ -19,6 +19,7 @@ const sql = {
     ON CONFLICT DO NOTHING`,
   insertClock: 'INSERT INTO party_clocks (party_id, holder, until) VALUES ($1, $2, $3)',
   selectByCode: 'SELECT id FROM parties WHERE code = $1 AND NOT ended',
+  selectSeq: 'SELECT seq FROM parties WHERE id = $1',
   selectParty: `SELECT p.id, p.code, p.ended, p.seq, p.state, c.holder AS clock_holder, p.presence
     FROM parties p LEFT JOIN party_clocks c ON c.party_id = p.id WHERE p.id = $1`,
   // Holds the party's row until the answer is in: the reveal's update waits for it, or it sees the reveal.
@@ -88,6 +89,10 @@ export function postgresPartyRepository(pool: Pool): PartyRepository {
     async findByCode(code) {
       const { rows } = await pool.query<{ id: string }>(query('selectByCode', [code]));
       return rows[0]?.id;
+    },
+    async seqOf(partyId) {
+      const { rows } = await pool.query<{ seq: string }>(query('selectSeq', [partyId]));
+      return rows[0] ? Number(rows[0].seq) : undefined;
     },
     async load(partyId) {
       const { rows } = await pool.query<PartyRow>(query('selectParty', [partyId]));

@@ -108,6 +108,8 @@ export interface PartyRepository {
   /** The party a code opens, while it has not ended. */
   findByCode(code: string): Promise<string | undefined>;
   load(partyId: string): Promise<StoredParty | undefined>;
+  /** The stored `seq` alone (a point read): whether `load` would find anything newer. */
+  seqOf(partyId: string): Promise<number | undefined>;
   /** Seats `seat` (or finds this userId's seat); at most `max` seats. */
   join(partyId: string, seat: NewSeat, max: number): Promise<JoinResult>;
   /**

@@ -23,6 +23,7 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
   const insertClock = db.prepare('INSERT INTO party_clocks (party_id, holder, until) VALUES (?, ?, ?)');
   const deleteClock = db.prepare('DELETE FROM party_clocks WHERE party_id = ?');
   const selectByCode = db.prepare<[string], string>('SELECT id FROM parties WHERE code = ? AND ended = 0').pluck();
+  const selectSeq = db.prepare<[string], number>('SELECT seq FROM parties WHERE id = ?').pluck();
   const selectParty = db.prepare<[string], PartyRow>(
     `SELECT p.id, p.code, p.ended, p.seq, p.state, c.holder AS clock_holder, p.presence
      FROM parties p LEFT JOIN party_clocks c ON c.party_id = p.id WHERE p.id = ?`,
@@ -141,6 +142,9 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     },
     async findByCode(code) {
       return selectByCode.get(code);
+    },
+    async seqOf(partyId) {
+      return selectSeq.get(partyId);
     },
     async load(partyId) {
       const party = selectParty.get(partyId);
