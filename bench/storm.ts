@@ -46,7 +46,8 @@ export type Drop = 'clients' | 'server';
 export function stormDrops(list: string): Drop[] {
   const drops = list.split(',').map((d) => d.trim());
   const wrong = drops.filter((d) => d !== 'clients' && d !== 'server');
-  if (drops.length === 0 || wrong.length > 0) throw new Error(`--storm-drop takes clients and server, not "${wrong.join(',')}"`);
+  if (drops.length === 0 || wrong.length > 0)
+    throw new Error(`--storm-drop takes clients and server, not "${wrong.join(',')}"`);
   return drops as Drop[];
 }
 
@@ -317,7 +318,10 @@ export function stormGoals(result: StormResult): string[] {
   return result.options.drops.flatMap((drop) => {
     const rounds = result.rounds.filter((r) => r.drop === drop);
     const wrong = rounds.reduce((s, r) => s + r.seatsChanged + r.otherMe + r.lostAnswers + r.lostPlayers, 0);
-    const what = drop === 'clients' ? 'clients dropped at once' : 'the server and its clients dropped at once, a new server started';
+    const what =
+      drop === 'clients'
+        ? 'clients dropped at once'
+        : 'the server and its clients dropped at once, a new server started';
     return [
       `${rounds[0]?.sockets.toLocaleString('en-US')} sockets, ${what}: all re-synced in ${spread(
         rounds.map((r) => r.allMs / 1000),

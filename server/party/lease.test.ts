@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WebSocket } from 'ws';
 import { loadConfig } from '../config.js';
 import type { HttpError } from '../errors.js';
 import { QuestionTexts } from '../questions/translations.js';
