@@ -11,6 +11,7 @@ import type { Delta } from './order.js';
 import { PresenceTally, presenceChanges } from './presence.js';
 import type { PartyRepository, StoredParty, StoredState } from './repository.js';
 import type { PartyClock } from './time.js';
+import { seated } from './view.js';
 
 /**
  * What the clock needs of its party's room (room.ts, which makes the clock: declared here so that
@@ -26,10 +27,8 @@ export interface HeldRoom {
   localPlayers(): Set<string>;
   change(state: StoredState, ended?: boolean, options?: { byClock?: boolean }): Promise<boolean>;
   advance(byClock?: boolean): Promise<boolean>;
-  closeIfAllAnswered(): Promise<void>;
   publish(event: PartyEvent): void;
   deliverStored(delta: Delta): boolean;
-  afterDelivery(): Promise<void>;
   reload(): Promise<void>;
 }
 
@@ -67,7 +66,7 @@ export class ClockHolder {
     this.schedule();
     await this.tallyPresence();
     this.watchHost();
-    await this.room.closeIfAllAnswered();
+    await this.closeIfAllAnswered();
   }
 
   /** Another instance holds the lease now: this one's clock stops. */
@@ -144,7 +143,25 @@ export class ClockHolder {
       this.room.publish(delta);
       this.room.deliverStored(delta);
     }
-    await this.room.afterDelivery();
+    await this.afterDelivery();
+  }
+
+  /** In `answering`: moves on once every connected player of the round has answered (at least one is here). */
+  async closeIfAllAnswered(): Promise<void> {
+    const { party } = this.room;
+    const { state } = party;
+    if (!this.holding || state.phase !== 'answering') return;
+    const here = seated(party).filter((s) => s.fromRound <= state.round && this.room.isConnected(s.playerID));
+    if (here.length === 0) return;
+    const answered = new Set(party.answers.filter((a) => a.round === state.round).map((a) => a.playerID));
+    if (here.every((seat) => answered.has(seat.playerID))) await this.room.advance(true);
+  }
+
+  /** Who is connected or what was answered may hand the party over or close the round. */
+  async afterDelivery(): Promise<void> {
+    if (!this.holding) return;
+    this.watchHost();
+    await this.closeIfAllAnswered();
   }
 
   /** Not the clock's instance: tells it which players have sockets here (`always`: even if none). */

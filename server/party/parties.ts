@@ -283,7 +283,7 @@ export class Parties {
     };
     room.shut(playerID);
     await this.touch(room);
-    await room.closeIfAllAnswered();
+    await room.clock.closeIfAllAnswered();
   }
 
   /** The same players and settings in a new party with the same code; the old one ends and points to it. */

@@ -19,7 +19,7 @@ import { type Delta, InOrder } from './order.js';
 import type { PartyRepository, Seat, StoredParty, StoredState } from './repository.js';
 import { type Listener, PartySockets } from './sockets.js';
 import type { PartyClock } from './time.js';
-import { meOf, partyView, seated } from './view.js';
+import { meOf, partyView, seated, ViewCache } from './view.js';
 
 export { type PartyClock, systemClock } from './time.js';
 
@@ -42,9 +42,7 @@ export class PartyRoom {
   private readonly order: InOrder;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly unsubscribe: () => void;
-  /** Views by language (see `view`), good for `viewsOf`. */
-  private readonly views = new Map<Language, PartyState>();
-  private viewsOf: StoredParty | undefined;
+  private readonly views = new ViewCache();
 
   /** `party`: as stored at `party.seq`, every message up to which has been delivered here. */
   constructor(
@@ -88,15 +86,9 @@ export class PartyRoom {
 
   /** The view in `lang`, worked out once per stored party (a storm's sockets share it); the time left fresh. */
   view(lang: Language): PartyState {
-    if (this.viewsOf !== this.party) {
-      this.views.clear();
-      this.viewsOf = this.party;
-    }
-    let view = this.views.get(lang);
-    if (!view) {
-      view = partyView(this.party, this.now, this.isConnected, this.deps.texts, lang);
-      this.views.set(lang, view);
-    }
+    const view = this.views.of(this.party, lang, () =>
+      partyView(this.party, this.now, this.isConnected, this.deps.texts, lang),
+    );
     const { deadline } = this.party.state;
     return deadline === null ? view : { ...view, closesInMs: Math.max(0, deadline - this.now) };
   }
@@ -143,16 +135,6 @@ export class PartyRoom {
     return playing.length === 0 ? undefined : playing[round % playing.length].playerID;
   }
 
-  /** The clock, in `answering`: moves on once every connected player of the round has answered (at least one is here). */
-  async closeIfAllAnswered(): Promise<void> {
-    const { state } = this.party;
-    if (!this.holding || state.phase !== 'answering') return;
-    const here = seated(this.party).filter((s) => s.fromRound <= state.round && this.isConnected(s.playerID));
-    if (here.length === 0) return;
-    const answered = new Set(this.party.answers.filter((a) => a.round === state.round).map((a) => a.playerID));
-    if (here.every((seat) => answered.has(seat.playerID))) await this.advance(true);
-  }
-
   // --- The bus and the order of messages ------------------------------------------------------
 
   publish(event: PartyEvent): void {
@@ -166,7 +148,7 @@ export class PartyRoom {
           if (event.seq <= this.party.seq) return;
           await this.reload();
           // A change made elsewhere (a kick, a join) may close the round.
-          await this.afterDelivery();
+          await this.clock.afterDelivery();
         });
         return;
       case 'answered':
@@ -192,7 +174,7 @@ export class PartyRoom {
   async deliver(delta: Delta): Promise<void> {
     // The same answer reaches the room twice on this instance (its own call, and the bus's echo):
     // only the one that changed something is followed up.
-    if (this.deliverStored(delta)) await this.afterDelivery();
+    if (this.deliverStored(delta)) await this.clock.afterDelivery();
   }
 
   /** Delivers `delta` and whatever waited for it (or keeps it until the ones before it come); whether any was. */
@@ -221,13 +203,6 @@ export class PartyRoom {
     }
   }
 
-  /** The clock's instance: who is connected or what was answered may hand the party over or close the round. */
-  async afterDelivery(): Promise<void> {
-    if (!this.holding) return;
-    this.clock.watchHost();
-    await this.closeIfAllAnswered();
-  }
-
   /** Re-reads the party; if it moved on, every socket here gets the whole state. */
   async reload(): Promise<void> {
     const stored = await this.deps.repository.load(this.party.partyId);
@@ -245,9 +220,8 @@ export class PartyRoom {
   }
 
   /**
-   * Re-reads the party only if the stored one moved on: a point read of its `seq` first (a
-   * reconnect storm's thousands of opens on an instance without the clock each asked for the
-   * whole party, seats and answers: a quarter of the server's time in its longest stalls).
+   * Re-reads the party only if the stored one moved on, its `seq` read first: a storm's opens on an
+   * instance without the clock each read the whole party (docs/benchmarks.md, "a restarted server").
    */
   async freshen(): Promise<void> {
     const seq = await this.deps.repository.seqOf(this.party.partyId);

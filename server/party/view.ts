@@ -11,6 +11,25 @@ import { isRoundPhase, shownPhase } from './clock.js';
 import type { Seat, StoredParty } from './repository.js';
 import { finalOf, pointsOf, revealOf } from './results.js';
 
+/** Views by language of one stored party: a new party (every change is one) starts it over. */
+export class ViewCache {
+  private readonly views = new Map<Language, PartyState>();
+  private party: StoredParty | undefined;
+
+  of(party: StoredParty, lang: Language, make: () => PartyState): PartyState {
+    if (this.party !== party) {
+      this.views.clear();
+      this.party = party;
+    }
+    let view = this.views.get(lang);
+    if (!view) {
+      view = make();
+      this.views.set(lang, view);
+    }
+    return view;
+  }
+}
+
 /** Seats still in the party (not kicked), in join order. */
 export const seated = (party: StoredParty): Seat[] => party.players.filter((seat) => !seat.kicked);
 
