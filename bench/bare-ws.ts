@@ -23,7 +23,7 @@ const textFrame = (payload: Buffer) =>
   Buffer.concat(Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false }));
 
 const SNAPSHOT = JSON.stringify({ type: 'snapshot', players: [], playing: [] });
-const sockets: Socket[] = [];
+const sockets = new Set<Socket>();
 
 const server = createServer((request, response) => {
   if (request.method === 'GET' && request.url === '/healthz') {
@@ -49,9 +49,9 @@ const server = createServer((request, response) => {
 const wss = new WebSocketServer({ server, perMessageDeflate: false, maxPayload: 1024 });
 wss.on('connection', (ws) => {
   const socket = (ws as unknown as { _socket: Socket })._socket;
-  sockets.push(socket);
+  sockets.add(socket);
   ws.send(SNAPSHOT);
-  ws.on('close', () => sockets.splice(sockets.indexOf(socket), 1));
+  ws.on('close', () => sockets.delete(socket));
 });
 
 process.on('SIGTERM', () => {

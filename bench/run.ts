@@ -25,7 +25,8 @@
                                         killed at once and every socket reconnected on the clients'
                                         backoff: time to re-sync all, longest /healthz, seats and answers
                                         kept; then the same with the server killed too and a new one
-                                        started; --storm-rounds 3 of each, about 5 minutes
+                                        started, and the clients' drop against a bare ws server with as
+                                        many sockets; --storm-rounds 3 of each, about 6 minutes
                                         failover: bench/party-failover.ts, this checkout only: a party's
                                         clock instance SIGKILLed --failover-kills times (10) on PostgreSQL
                                         with the Redis bus: kill → next phase, lateness; about 5 minutes
@@ -49,7 +50,8 @@
  * staggered starts) --party-fanout-phones 50 --party-messages 40 (phase changes per round; --rounds rounds).
  * --bus-games 2000
  * --storm-games 500 --storm-watchers 10 --storm-parties 250 --storm-phones 20 --storm-rounds 3
- * --storm-drop clients,server (storm: each round of each kind of drop, in turn).
+ * --storm-drop clients,server,floor (storm: each round of each kind of drop, in turn; floor: the
+ * clients drop against a bare ws server with as many sockets).
 --bus-commits 20000 --bus-instances 4 (bus-share, --rounds of it, on --redis; with compare, <dir>'s
  * own bus runs beside: the one-channel bus before issue 46). Each server is built with tsc if needed and
  * runs in its own process.
@@ -119,7 +121,7 @@ const { values, positionals } = parseArgs({
     'storm-parties': { type: 'string', default: '250' },
     'storm-phones': { type: 'string', default: '20' },
     'storm-rounds': { type: 'string', default: '3' },
-    'storm-drop': { type: 'string', default: 'clients,server' },
+    'storm-drop': { type: 'string', default: 'clients,server,floor' },
   },
 });
 

@@ -15,7 +15,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runQueueMicros } from './games.js';
-import { createGame, friend, loadavg, median, now, percentile, post, sleep, startServer } from './harness.js';
+import {
+  createGame,
+  friend,
+  loadavg,
+  median,
+  now,
+  percentile,
+  post,
+  sleep,
+  startBareWs,
+  startServer,
+} from './harness.js';
 import { eachLimited, newParty } from './party-clients.js';
 import type { FromStormWorker, StormSocket, ToStormWorker } from './storm-worker.js';
 
@@ -35,19 +46,21 @@ export interface StormOptions {
   /**
    * What dies in each round, in turn: `clients` (the processes holding every socket: the server
    * reads 10,000 closes, then the reconnects) or `server` (the server and the clients together, as
-   * when an instance restarts: a new server on the same port and database gets only the reconnects).
+   * when an instance restarts: a new server on the same port and database gets only the reconnects),
+   * or `floor` (as `clients`, against a bare ws server holding as many sockets: bench/bare-ws.ts,
+   * a snapshot on open and nothing else; what any Node server pays for the same drop).
    */
   drops: Drop[];
 }
 
-export type Drop = 'clients' | 'server';
+export type Drop = 'clients' | 'server' | 'floor';
 
 /** `--storm-drop`: a comma-separated list of drops. */
 export function stormDrops(list: string): Drop[] {
   const drops = list.split(',').map((d) => d.trim());
-  const wrong = drops.filter((d) => d !== 'clients' && d !== 'server');
+  const wrong = drops.filter((d) => d !== 'clients' && d !== 'server' && d !== 'floor');
   if (drops.length === 0 || wrong.length > 0)
-    throw new Error(`--storm-drop takes clients and server, not "${wrong.join(',')}"`);
+    throw new Error(`--storm-drop takes clients, server and floor, not "${wrong.join(',')}"`);
   return drops as Drop[];
 }
 
@@ -136,6 +149,8 @@ export async function stormBench(dir: string, options: StormOptions) {
   const database = { DATABASE_URL: `sqlite:${join(mkdtempSync(join(tmpdir(), 'wavelength-storm-')), 'storm.db')}` };
   let server = await startServer('storm', dir, database);
   let holders: Client[] = [];
+  const floor = options.drops.includes('floor') ? await startBareWs('storm-floor') : undefined;
+  let floorHolders: Client[] = [];
   try {
     const setupStart = now();
     const shares: StormSocket[][] = Array.from({ length: PROCESSES }, () => []);
@@ -209,23 +224,40 @@ export async function stormBench(dir: string, options: StormOptions) {
       }
       closed.add(phone.partyId);
     });
+    // The floor's sockets: as many, all plain (a snapshot on open), in the same two shares.
+    const floorShares = shares.map((share) =>
+      share.map((): StormSocket => ({ kind: 'game', gameId: 'floor', players: 0 })),
+    );
+    if (floor) {
+      floorHolders = await clients();
+      await Promise.all(
+        floorHolders.map((c, i) =>
+          c.tell({ type: 'open', url: floor.url, sockets: floorShares[i], localAddress: c.localAddress }),
+        ),
+      );
+      await Promise.all(floorHolders.map((c) => c.next('opened')));
+    }
     const setupS = (now() - setupStart) / 1000;
     const acknowledged = phones.filter((phone) => phone.kind === 'phone' && phone.answer !== undefined).length;
     await sleep(2000);
     const rounds = [];
     for (let r = 0; r < options.rounds * options.drops.length; r++) {
       const drop = options.drops[r % options.drops.length];
+      const onFloor = drop === 'floor' && floor !== undefined;
+      const target = onFloor ? floor : server;
+      const dropped = onFloor ? floorHolders : holders;
       const fresh = await clients();
       // The server's own worst event-loop delay (prom-client's, from monitorEventLoopDelay) starts over at a scrape.
-      await lagMaxMs(server.url);
-      const probing = probe(server.url);
+      if (!onFloor) await lagMaxMs(server.url);
+      const probing = probe(target.url);
       await sleep(500);
       // The drop: every socket's process dies at once (and the server's, in a `server` round); the kernel closes the sockets.
-      for (const c of holders) c.proc.kill('SIGKILL');
+      for (const c of dropped) c.proc.kill('SIGKILL');
       if (drop === 'server') process.kill(server.pid, 'SIGKILL');
       const t0 = now();
       for (const [i, c] of fresh.entries()) {
-        c.tell({ type: 'storm', url: server.url, sockets: shares[i], localAddress: c.localAddress, t0 });
+        const sockets = onFloor ? floorShares[i] : shares[i];
+        c.tell({ type: 'storm', url: target.url, sockets, localAddress: c.localAddress, t0 });
       }
       let upMs = 0;
       if (drop === 'server') {
@@ -233,14 +265,17 @@ export async function stormBench(dir: string, options: StormOptions) {
         server = await startServer('storm', dir, { ...database, PORT: new URL(server.url).port });
         upMs = now() - t0;
       }
-      const waited = runQueueMicros(server.pid);
+      const pid = onFloor ? target.pid : server.pid;
+      const waited = runQueueMicros(pid);
       const reports = await Promise.all(fresh.map((c) => c.next('stormed')));
       const end = now();
-      const serverLagMs = await lagMaxMs(server.url);
+      // The floor has no /metrics.
+      const serverLagMs = onFloor ? Number.NaN : await lagMaxMs(server.url);
       // The server's main thread runnable but without a CPU (the machine's other work): a stall not of its making.
-      const waitShare = (runQueueMicros(server.pid) - waited) / ((end - t0 - upMs) * 1000);
-      await Promise.all(holders.map((c) => c.exited));
-      holders = fresh;
+      const waitShare = (runQueueMicros(pid) - waited) / ((end - t0 - upMs) * 1000);
+      await Promise.all(dropped.map((c) => c.exited));
+      if (onFloor) floorHolders = fresh;
+      else holders = fresh;
       await sleep(500);
       const probes = await probing.stop();
       const during = probes.filter(([at]) => at >= t0 - PROBE_EVERY_MS && at <= end).map(([, ms]) => ms);
@@ -276,10 +311,12 @@ export async function stormBench(dir: string, options: StormOptions) {
     load.push(loadavg());
     return { options, load, setupS, acknowledged, rounds };
   } finally {
-    for (const c of holders) c.tell({ type: 'close' });
-    await Promise.all(holders.map((c) => Promise.race([c.exited, sleep(5000)])));
-    for (const c of holders) c.proc.kill('SIGKILL');
+    const all = [...holders, ...floorHolders];
+    for (const c of all) c.tell({ type: 'close' });
+    await Promise.all(all.map((c) => Promise.race([c.exited, sleep(5000)])));
+    for (const c of all) c.proc.kill('SIGKILL');
     await server.stop();
+    await floor?.stop();
   }
 }
 
@@ -304,8 +341,13 @@ export function printStorm(result: StormResult) {
     console.log(
       `  ${`${i + 1} ${r.drop}`.padEnd(13)}   ${(r.allMs / 1000).toFixed(2).padStart(15)}   ${(r.p50Ms / 1000).toFixed(2)}/${(r.p99Ms / 1000).toFixed(2)}   ${`${r.retried} (${r.maxAttempts})`.padStart(20)}   ${`${r.probeMax.toFixed(0)} / ${r.probeP99.toFixed(0)} (${r.over100} of ${r.probes})`.padStart(44)}   ${r.seatsChanged} ${r.otherMe} ${r.lostAnswers} ${r.lostPlayers}`,
     );
+    const own =
+      r.drop === 'floor'
+        ? `          the bare ws server (no /metrics); its main thread waited for a CPU ${(r.waitShare * 100).toFixed(0)} % of the storm`
+        : undefined;
     console.log(
-      `          the server's own longest event-loop delay (its /metrics${r.drop === 'server' ? ', since it started' : ''}) ${r.serverLagMs.toFixed(0)} ms; its main thread waited for a CPU ${(r.waitShare * 100).toFixed(0)} % of the storm${r.drop === 'server' ? `; the new server answered ${(r.upMs / 1000).toFixed(2)} s after the drop` : ''}`,
+      own ??
+        `          the server's own longest event-loop delay (its /metrics${r.drop === 'server' ? ', since it started' : ''}) ${r.serverLagMs.toFixed(0)} ms; its main thread waited for a CPU ${(r.waitShare * 100).toFixed(0)} % of the storm${r.drop === 'server' ? `; the new server answered ${(r.upMs / 1000).toFixed(2)} s after the drop` : ''}`,
     );
     if (r.stalls.length > 0)
       console.log(`          probes over 100 ms [s after the drop, ms]: ${JSON.stringify(r.stalls)}`);
@@ -318,10 +360,19 @@ export function stormGoals(result: StormResult): string[] {
   return result.options.drops.flatMap((drop) => {
     const rounds = result.rounds.filter((r) => r.drop === drop);
     const wrong = rounds.reduce((s, r) => s + r.seatsChanged + r.otherMe + r.lostAnswers + r.lostPlayers, 0);
-    const what =
-      drop === 'clients'
-        ? 'clients dropped at once'
-        : 'the server and its clients dropped at once, a new server started';
+    const what = {
+      clients: 'clients dropped at once',
+      server: 'the server and its clients dropped at once, a new server started',
+      floor: 'a bare ws server (the floor) with as many sockets, its clients dropped at once',
+    }[drop];
+    if (drop === 'floor') {
+      return [
+        `${rounds[0]?.sockets.toLocaleString('en-US')} sockets, ${what}: all re-connected in ${spread(
+          rounds.map((r) => r.allMs / 1000),
+          2,
+        )} s; longest /healthz during the storm ${spread(rounds.map((r) => r.probeMax))} ms`,
+      ];
+    }
     return [
       `${rounds[0]?.sockets.toLocaleString('en-US')} sockets, ${what}: all re-synced in ${spread(
         rounds.map((r) => r.allMs / 1000),
