@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  createParty,
   type PartyCluster,
   type PartyFrame,
   Phone,
@@ -47,14 +48,7 @@ export async function failoverBench(options: { redis?: string; kills: number }):
   try {
     const hostUserId = randomUUID();
     const [first] = live();
-    const created = await post(first, 'create-party', {
-      userId: hostUserId,
-      userName: 'Ada',
-      gameType: 'Spectrum',
-      format: 'alike',
-      rounds: Math.min(30, options.kills + 2),
-    });
-    const partyId = String(created.body.partyId);
+    const partyId = await createParty(first, hostUserId, { format: 'alike', rounds: Math.min(30, options.kills + 2) });
     phones.push(new Phone('Ada', partyId, live, hostUserId));
     for (const name of ['Bo', 'Cy', 'Di']) {
       const phone = new Phone(name, partyId, live);

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  createParty,
   type PartyCluster,
   type PartyFrame,
   Phone,
@@ -39,15 +40,7 @@ describe.concurrent.each(buses)('a party clock’s instance dies, over $name', (
     try {
       const [a, b] = live();
       const hostUserId = randomUUID();
-      const created = await post(a, 'create-party', {
-        userId: hostUserId,
-        userName: 'Ada',
-        gameType: 'Spectrum',
-        format: 'alike',
-        rounds: 3,
-      });
-      expect(created.status).toBe(200);
-      const partyId = String(created.body.partyId);
+      const partyId = await createParty(a, hostUserId, { format: 'alike', rounds: 3 });
       const ada = new Phone('Ada', partyId, live, hostUserId);
       phones.push(ada, new Phone('Bo', partyId, live), new Phone('Cy', partyId, live), new Phone('Di', partyId, live));
       const [, bo, cy, di] = phones;

@@ -1,11 +1,13 @@
 /**
  * Two (or more) real server processes on one new PostgreSQL database and one bus, and phones that
  * play a party on them and move to a live instance when theirs dies: for the party-clock failover
- * test (server/party/failover.postgres.test.ts) and bench (bench/party-failover.ts).
+ * test (server/party/failover.postgres.test.ts), the cross-instance kick test
+ * (server/party/kick-instances.postgres.test.ts) and bench (bench/party-failover.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { WebSocket } from 'ws';
+import { PARTY_CLOSE_KICKED, PARTY_CLOSE_UNKNOWN } from '../../shared/party.js';
 import { ROOT_DIR } from '../paths.js';
 import { createTestDatabase, type TestDatabase } from './postgres.js';
 import { freePort, type ServerProcess, spawnServer, waitForHealth } from './process.js';
@@ -85,6 +87,18 @@ export async function post(server: ServerProcess, path: string, payload: object)
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** A party made on `server` by `hostUserId` (Ada, Spectrum): its partyId. */
+export async function createParty(server: ServerProcess, hostUserId: string, settings: object): Promise<string> {
+  const created = await post(server, 'create-party', {
+    userId: hostUserId,
+    userName: 'Ada',
+    gameType: 'Spectrum',
+    ...settings,
+  });
+  if (created.status !== 200) throw new Error(`create-party: ${created.status} ${JSON.stringify(created.body)}`);
+  return String(created.body.partyId);
+}
+
 /** The answers stored for a party, as `round/playerID`. */
 export async function storedAnswers(cluster: PartyCluster, partyId: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: cluster.database.url });
@@ -104,11 +118,14 @@ export type PartyFrame = Record<string, unknown> & { type: string; seq: number; 
 
 /**
  * A player's phone: one socket at a time, on the instance it is given; when that socket drops
- * (its instance died), it opens one on a live instance and says hello again, as the client does.
+ * (its instance died), it opens one on a live instance and says hello again, as the client does;
+ * and, as the client does, not after a close that says it was kicked or the party is gone.
  */
 export class Phone {
   /** Every frame, with the socket it came on (0, 1, … one per connection). */
   readonly frames: { socket: number; at: number; message: PartyFrame }[] = [];
+  /** The close code of each socket that closed, in order. */
+  readonly closes: number[] = [];
   private sockets = 0;
   private socket: WebSocket | undefined;
   private closed = false;
@@ -134,11 +151,14 @@ export class Phone {
       });
       socket.on('message', (data) => {
         this.frames.push({ socket: index, at: Date.now(), message: JSON.parse(String(data)) as PartyFrame });
-        for (const wake of this.waiters.splice(0)) wake();
+        this.wake();
       });
       socket.on('error', reject);
-      socket.on('close', () => {
+      socket.on('close', (code) => {
+        this.closes.push(code);
+        this.wake();
         if (this.closed || this.socket !== socket) return;
+        if (code === PARTY_CLOSE_KICKED || code === PARTY_CLOSE_UNKNOWN) return;
         void this.reconnect();
       });
     });
@@ -160,18 +180,18 @@ export class Phone {
     }
   }
 
-  /** The first frame from index `from` on that matches, within `timeoutMs`. */
-  async next(match: (message: PartyFrame) => boolean, timeoutMs: number, from = 0): Promise<PartyFrame> {
+  private wake(): void {
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** `look()` once it is defined (looked at again after every frame and close), within `timeoutMs`. */
+  private async until<T>(look: () => T | undefined, timeoutMs: number, what: () => string): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.frames.slice(from).find((frame) => match(frame.message));
-      if (found) return found.message;
+      const found = look();
+      if (found !== undefined) return found;
       const left = deadline - Date.now();
-      if (left <= 0) {
-        const last = this.frames.at(-1)?.message;
-        const was = last ? `${last.type} ${last.seq} ${last.round ?? ''}/${last.phase ?? ''}` : 'none';
-        throw new Error(`${this.name}: no such frame within ${timeoutMs} ms (the last: ${was})`);
-      }
+      if (left <= 0) throw new Error(`${this.name}: ${what()} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -180,6 +200,28 @@ export class Phone {
         });
       });
     }
+  }
+
+  /** The first frame from index `from` on that matches, within `timeoutMs`. */
+  next(match: (message: PartyFrame) => boolean, timeoutMs: number, from = 0): Promise<PartyFrame> {
+    return this.until(
+      () => this.frames.slice(from).find((frame) => match(frame.message))?.message,
+      timeoutMs,
+      () => {
+        const last = this.frames.at(-1)?.message;
+        const was = last ? `${last.type} ${last.seq} ${last.round ?? ''}/${last.phase ?? ''}` : 'none';
+        return `no such frame (the last: ${was})`;
+      },
+    );
+  }
+
+  /** The close code of its `index`-th socket to close (0: the first), within `timeoutMs`. */
+  closeCode(index: number, timeoutMs: number): Promise<number> {
+    return this.until(
+      () => this.closes[index],
+      timeoutMs,
+      () => `no close number ${index + 1}`,
+    );
   }
 
   /** `round/phase` each time a `party` frame shows another one than the frame before. */
