@@ -48,13 +48,12 @@
  * --push-fair-wait 60 (seconds to wait for that push before counting it late);
  * --party-count 1000 --party-phones 20 --party-seconds 120 (party play, measured after the parties'
  * staggered starts) --party-fanout-phones 50 --party-messages 40 (phase changes per round; --rounds rounds).
- * --bus-games 2000
+ * --bus-games 2000 --bus-commits 20000 --bus-instances 4 (bus-share, --rounds of it, on --redis; with
+ * compare, <dir>'s own bus runs beside: the one-channel bus before issue 46).
  * --storm-games 500 --storm-watchers 10 --storm-parties 250 --storm-phones 20 --storm-rounds 3
  * --storm-drop clients,server,floor (storm: each round of each kind of drop, in turn; floor: the
  * clients drop against a bare ws server with as many sockets).
---bus-commits 20000 --bus-instances 4 (bus-share, --rounds of it, on --redis; with compare, <dir>'s
- * own bus runs beside: the one-channel bus before issue 46). Each server is built with tsc if needed and
- * runs in its own process.
+ * Each server is built with tsc if needed and runs in its own process.
  * Shorter: `--rounds 3 --seconds 2 --messages 40 --sockets 5000 --postgres none`, or one part
  * (games: `--games-seconds 20 --games-count 500 --games-rate 125`).
  */

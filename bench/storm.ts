@@ -9,6 +9,9 @@
  * (a /healthz every 20 ms on a kept-alive connection, each one's latency), and what must not
  * happen: a seat more or less, another playerID in `me`, an acknowledged answer missing, a
  * logged friend missing from a snapshot. Each round drops the sockets the round before reopened.
+ * The kinds of drop (`drops`, in turn): the clients only, the server with them (a new one started on
+ * its port and database, as an instance restarting), and the floor (the clients of a bare ws server
+ * holding as many sockets: what Node and ws pay for the same drop with nothing on top).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -225,9 +228,9 @@ export async function stormBench(dir: string, options: StormOptions) {
       closed.add(phone.partyId);
     });
     // The floor's sockets: as many, all plain (a snapshot on open), in the same two shares.
-    const floorShares = shares.map((share) =>
-      share.map((): StormSocket => ({ kind: 'game', gameId: 'floor', players: 0 })),
-    );
+    const floorShares = floor
+      ? shares.map((share) => share.map((): StormSocket => ({ kind: 'game', gameId: 'floor', players: 0 })))
+      : [];
     if (floor) {
       floorHolders = await clients();
       await Promise.all(
@@ -332,7 +335,7 @@ export function printStorm(result: StormResult) {
     `\nReconnect storm: ${gameSockets.toLocaleString('en-US')} game sockets (${options.games} games × ${options.watchers}) + ${phones.toLocaleString('en-US')} party phones (${options.parties} parties × ${options.phones}, hello + an answer each, ${result.acknowledged.toLocaleString('en-US')} acknowledged) on one SQLite server; set up in ${result.setupS.toFixed(0)} s; load ${result.load.join(' | ')}`,
   );
   console.log(
-    '  the client processes are SIGKILLed at once (drop "clients"; with the server too, drop "server", a new server then started on its port and database); fresh ones reconnect every socket on the clients’ reconnectDelay (0.5 s doubling to 10 s, ±25 %)',
+    '  the client processes are SIGKILLed at once (drop "clients"; with the server too, drop "server", a new server then started on its port and database; "floor": the clients of a bare ws server); fresh ones reconnect every socket on the clients’ reconnectDelay (0.5 s doubling to 10 s, ±25 %)',
   );
   console.log(
     '  round / drop       all re-synced s   p50/p99 s    retried (most tries)   /healthz every 20 ms: max / p99 ms (>100 ms)   seats± otherMe lostAnswers lostFriends',
@@ -341,14 +344,12 @@ export function printStorm(result: StormResult) {
     console.log(
       `  ${`${i + 1} ${r.drop}`.padEnd(13)}   ${(r.allMs / 1000).toFixed(2).padStart(15)}   ${(r.p50Ms / 1000).toFixed(2)}/${(r.p99Ms / 1000).toFixed(2)}   ${`${r.retried} (${r.maxAttempts})`.padStart(20)}   ${`${r.probeMax.toFixed(0)} / ${r.probeP99.toFixed(0)} (${r.over100} of ${r.probes})`.padStart(44)}   ${r.seatsChanged} ${r.otherMe} ${r.lostAnswers} ${r.lostPlayers}`,
     );
-    const own =
-      r.drop === 'floor'
-        ? `          the bare ws server (no /metrics); its main thread waited for a CPU ${(r.waitShare * 100).toFixed(0)} % of the storm`
-        : undefined;
-    console.log(
-      own ??
-        `          the server's own longest event-loop delay (its /metrics${r.drop === 'server' ? ', since it started' : ''}) ${r.serverLagMs.toFixed(0)} ms; its main thread waited for a CPU ${(r.waitShare * 100).toFixed(0)} % of the storm${r.drop === 'server' ? `; the new server answered ${(r.upMs / 1000).toFixed(2)} s after the drop` : ''}`,
-    );
+    const waited = `its main thread waited for a CPU ${(r.waitShare * 100).toFixed(0)} % of the storm`;
+    if (r.drop === 'floor') console.log(`          the bare ws server (no /metrics); ${waited}`);
+    else
+      console.log(
+        `          the server's own longest event-loop delay (its /metrics${r.drop === 'server' ? ', since it started' : ''}) ${r.serverLagMs.toFixed(0)} ms; ${waited}${r.drop === 'server' ? `; the new server answered ${(r.upMs / 1000).toFixed(2)} s after the drop` : ''}`,
+      );
     if (r.stalls.length > 0)
       console.log(`          probes over 100 ms [s after the drop, ms]: ${JSON.stringify(r.stalls)}`);
   });
@@ -360,19 +361,18 @@ export function stormGoals(result: StormResult): string[] {
   return result.options.drops.flatMap((drop) => {
     const rounds = result.rounds.filter((r) => r.drop === drop);
     const wrong = rounds.reduce((s, r) => s + r.seatsChanged + r.otherMe + r.lostAnswers + r.lostPlayers, 0);
-    const what = {
-      clients: 'clients dropped at once',
-      server: 'the server and its clients dropped at once, a new server started',
-      floor: 'a bare ws server (the floor) with as many sockets, its clients dropped at once',
-    }[drop];
     if (drop === 'floor') {
       return [
-        `${rounds[0]?.sockets.toLocaleString('en-US')} sockets, ${what}: all re-connected in ${spread(
+        `${rounds[0]?.sockets.toLocaleString('en-US')} sockets, a bare ws server (the floor) with as many sockets, its clients dropped at once: all re-connected in ${spread(
           rounds.map((r) => r.allMs / 1000),
           2,
         )} s; longest /healthz during the storm ${spread(rounds.map((r) => r.probeMax))} ms`,
       ];
     }
+    const what =
+      drop === 'clients'
+        ? 'clients dropped at once'
+        : 'the server and its clients dropped at once, a new server started';
     return [
       `${rounds[0]?.sockets.toLocaleString('en-US')} sockets, ${what}: all re-synced in ${spread(
         rounds.map((r) => r.allMs / 1000),
