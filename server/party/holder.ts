@@ -42,6 +42,8 @@ export class ClockHolder {
   private written: Record<string, number> = {};
   /** Said `here` with players, so an empty `here` is owed when the last of them goes. */
   private saidHere = false;
+  /** A step for the sockets closed meanwhile is queued (playersLeft). */
+  private leaving = false;
 
   constructor(private readonly room: HeldRoom) {}
 
@@ -126,22 +128,30 @@ export class ClockHolder {
   async tallyPresence(): Promise<void> {
     if (!this.tally || this.room.closed) return;
     const connected = this.tally.connected(this.room.localPlayers(), this.room.now);
-    for (const { playerID, connected: now } of presenceChanges(this.written, connected)) {
-      const { [playerID]: since, ...others } = this.written;
-      const presence = now ? { ...others, [playerID]: since ?? this.room.now } : others;
-      const seq = await this.room.deps.repository.savePresence(
+    const changes = presenceChanges(this.written, connected);
+    if (changes.length > 0) {
+      // Every change in one write (a burst of phones leaving at once is one), a message each.
+      const presence = { ...this.written };
+      for (const { playerID, connected: now } of changes) {
+        if (now) presence[playerID] = this.room.now;
+        else delete presence[playerID];
+      }
+      const last = await this.room.deps.repository.savePresence(
         this.room.party.partyId,
         presence,
         this.room.deps.instance,
+        changes.length,
       );
-      if (seq === undefined) {
+      if (last === undefined) {
         this.depose();
         return;
       }
       this.written = presence;
-      const delta: Delta = { type: 'presence', seq, playerID, connected: now };
-      this.room.publish(delta);
-      this.room.deliverStored(delta);
+      for (const [i, { playerID, connected: now }] of changes.entries()) {
+        const delta: Delta = { type: 'presence', seq: last - changes.length + 1 + i, playerID, connected: now };
+        this.room.publish(delta);
+        this.room.deliverStored(delta);
+      }
     }
     await this.afterDelivery();
   }
@@ -177,5 +187,18 @@ export class ClockHolder {
   async playersChanged(): Promise<void> {
     if (this.holding) await this.tallyPresence();
     else this.sayHere();
+  }
+
+  /**
+   * Someone's socket closed: counted (or told) in a step of its own after the steps queued so far,
+   * so that the phones of a party leaving together (a room's Wi-Fi drops) are one write.
+   */
+  playersLeft(): void {
+    if (this.leaving) return;
+    this.leaving = true;
+    this.room.later(() => {
+      this.leaving = false;
+      return this.playersChanged();
+    });
   }
 }

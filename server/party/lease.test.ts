@@ -83,6 +83,42 @@ describe('party clocks on several instances', () => {
     expect(room.party.state.phase).toBe('paused');
   });
 
+  it('phones of a party leaving at once are one presence write, and still a presence message each, seq one apart', async () => {
+    const { partyId, host, bo, cy } = await startedParty();
+    both(LEASE_MS + 1);
+    const room = await tickB(partyId);
+    expect(room.holding).toBe(true);
+    // Three phones on B (closed fakes: nothing is written to them), each said hello: one write each.
+    const socket = { readyState: 3, OPEN: 1, close() {} } as unknown as WebSocket;
+    const listeners = [];
+    for (const user of [host, bo, cy]) {
+      const listener = await room.run(() => room.open(socket));
+      await room.run(() => room.hello(listener, user.userId, undefined));
+      listeners.push(listener);
+    }
+    const here = await repository.load(partyId);
+    expect(Object.keys(here?.presence ?? {})).toHaveLength(3);
+    const save = vi.spyOn(room.deps.repository, 'savePresence');
+    const publish = vi.spyOn(room, 'publish');
+    // The room's Wi-Fi drops: the three closes come in one turn.
+    for (const listener of listeners) void room.run(() => room.close(listener));
+    await room.run(() => {});
+    await room.run(() => {});
+    expect(save).toHaveBeenCalledTimes(1);
+    const gone = await repository.load(partyId);
+    expect(gone?.presence).toEqual({});
+    expect(gone?.seq).toBe((here?.seq ?? 0) + 3);
+    const deltas = publish.mock.calls.map(([event]) => event).filter((event) => event.type === 'presence');
+    expect(deltas).toEqual(
+      [host, bo, cy].map((user, i) => ({
+        type: 'presence',
+        seq: (here?.seq ?? 0) + 1 + i,
+        playerID: here?.players.find((seat) => seat.userId === user.userId)?.playerID,
+        connected: false,
+      })),
+    );
+  });
+
   it('another instance takes a lease that ran out and carries the party on from what is stored', async () => {
     const { partyId } = await startedParty();
     expect((await repository.load(partyId))?.holder).not.toBeNull();

@@ -74,9 +74,8 @@ export const partyLiveRoutes: FastifyPluginAsync<PartyLiveOptions> = async (app,
           pinger.delete(socket);
           void opened
             .then((listener) => room.run(() => room.close(listener)))
-            .then(() => {
-              parties.forgetIfIdle(room);
-            })
+            // After the step that counts who left (queued by the close): an idle room goes once it has.
+            .then(() => room.run(() => parties.forgetIfIdle(room)))
             .catch((error) => app.log.warn({ err: error }, 'party socket close'));
         }),
       );

@@ -27,7 +27,7 @@ const sql = {
       (state::json->>'deadline')::bigint AS deadline
     FROM parties WHERE id = $1 AND NOT ended FOR UPDATE`,
   bumpSeq: 'UPDATE parties SET seq = seq + 1 WHERE id = $1 RETURNING seq',
-  updatePresence: `UPDATE parties SET seq = seq + 1, presence = $1
+  updatePresence: `UPDATE parties SET seq = seq + $4, presence = $1
     WHERE id = $2 AND EXISTS (SELECT 1 FROM party_clocks c WHERE c.party_id = $2 AND c.holder = $3) RETURNING seq`,
   renew: 'UPDATE party_clocks SET until = $1 WHERE holder = $2 RETURNING party_id AS id',
   // SKIP LOCKED: instances claiming at the same moment take different parties instead of waiting.
@@ -138,9 +138,9 @@ export function postgresPartyRepository(pool: Pool): PartyRepository {
       );
       return rows.length > 0;
     },
-    async savePresence(partyId, presence, holder) {
+    async savePresence(partyId, presence, holder, changes) {
       const { rows } = await pool.query<{ seq: number }>(
-        query('updatePresence', [JSON.stringify(presence), partyId, holder]),
+        query('updatePresence', [JSON.stringify(presence), partyId, holder, changes]),
       );
       return rows[0] === undefined ? undefined : Number(rows[0].seq);
     },

@@ -129,8 +129,16 @@ export interface PartyRepository {
     change: { seq: number; state: StoredState; ended: boolean },
     holder?: string,
   ): Promise<boolean>;
-  /** Stores who is connected with the next `seq`, while `holder` holds the lease; that seq, or undefined. */
-  savePresence(partyId: string, presence: Record<string, number>, holder: string): Promise<number | undefined>;
+  /**
+   * Stores who is connected, `changes` players' comings and goings at once (one `presence` message
+   * each: `seq` grows by `changes`), while `holder` holds the lease; the last of those seqs, or undefined.
+   */
+  savePresence(
+    partyId: string,
+    presence: Record<string, number>,
+    holder: string,
+    changes: number,
+  ): Promise<number | undefined>;
   /** Renews every lease `holder` has on open parties until `until`; the parties it holds. */
   renewLeases(holder: string, until: number): Promise<string[]>;
   /** Takes up to `limit` open parties whose lease ran out by `now` (or that have none), until `until`. */

@@ -271,9 +271,9 @@ export class PartyRoom {
     this.sockets.write(listener, this.partyMessage(listener));
   }
 
-  async close(listener: Listener): Promise<void> {
-    if (!this.sockets.delete(listener)) return;
-    if (listener.playerID) await this.clock.playersChanged();
+  /** Who is connected is counted in a step queued behind this one (ClockHolder.playersLeft). */
+  close(listener: Listener): void {
+    if (this.sockets.delete(listener) && listener.playerID) this.clock.playersLeft();
   }
 
   get socketCount(): number {

@@ -36,8 +36,8 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
   );
   const bumpSeq = db.prepare<[string], number>('UPDATE parties SET seq = seq + 1 WHERE id = ? RETURNING seq').pluck();
   const updatePresence = db
-    .prepare<[string, string, string], number>(
-      `UPDATE parties SET seq = seq + 1, presence = ?
+    .prepare<[number, string, string, string], number>(
+      `UPDATE parties SET seq = seq + ?, presence = ?
        WHERE id = ? AND EXISTS (SELECT 1 FROM party_clocks c WHERE c.party_id = parties.id AND c.holder = ?)
        RETURNING seq`,
     )
@@ -160,8 +160,8 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     async save(partyId, fromSeq, { seq, state, ended }, holder) {
       return save(partyId, fromSeq, seq, JSON.stringify(state), ended, holder ?? null);
     },
-    async savePresence(partyId, presence, holder) {
-      return updatePresence.get(JSON.stringify(presence), partyId, holder);
+    async savePresence(partyId, presence, holder, changes) {
+      return updatePresence.get(changes, JSON.stringify(presence), partyId, holder);
     },
     async renewLeases(holder, until) {
       return renew.all(until, holder);
