@@ -16,7 +16,7 @@ import pg from 'pg';
 import { GAME_EVENTS_CHANNEL } from '../server/events/envelope.js';
 import { STORE_RESPONSES } from '../server/games/postgres-responses.js';
 import { networkOf } from '../server/http/networks.js';
-import { STORE_ROUNDS } from '../server/rounds/postgres.js';
+import { STORE_ROUNDS } from '../server/rounds/postgres-store.js';
 import type { Call } from './rounds.js';
 
 /** The app's connection setting (server/storage/postgres.ts), given to pgbench's connections too. */

@@ -427,7 +427,7 @@ if (pg) {
   );
   for (const goal of pgGoals(pg)) {
     console.log(
-      `  ${goal.call.padEnd(13)} answers/s ×pgbench of the app's statement, its batch ${goal.batched.text} (goal ≥ 0.67), one answer ${goal.one.text}; CPU per answer ×SQLite ${goal.cpu.text} (goal ≤ 1.20)`,
+      `  ${goal.call.padEnd(13)} answers/s ×pgbench of the app's statement, its batch ${goal.batched.text} (goal ≥ 0.67), beside a busy core ${goal.busy.text}, one answer ${goal.one.text}; CPU per answer ×SQLite ${goal.cpu.text} (goal ≤ 1.20)`,
     );
   }
 }

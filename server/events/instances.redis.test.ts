@@ -5,6 +5,7 @@ import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { LiveClient } from '../testing/live-client.js';
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.js';
 import { TEST_REDIS_URL, testChannel } from '../testing/redis.js';
+import { within } from '../testing/redis-bus.js';
 import { type RedisProxy, startRedisProxy } from '../testing/redis-proxy.js';
 
 const redisUrl = TEST_REDIS_URL ?? '';
@@ -18,15 +19,6 @@ async function shows(client: LiveClient, name: string, from = 0): Promise<LiveMe
     const players = message.type === 'snapshot' ? message.players : message.type === 'player' ? [message.player] : [];
     if (players.some((player) => player.playerName === name)) return message;
   }
-}
-
-/** Rejects if `promise` has not settled within `ms`: the bound the issue sets, not a speed test. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} not within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 const names = async (app: FastifyInstance, gameId: string) =>

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, logResponse, newUserId, testApp } from '../testing/app.js';
 import { freePort } from '../testing/process.js';
 import { testChannel } from '../testing/redis.js';
-import { seenOn } from '../testing/redis-bus.js';
+import { seenOn, within } from '../testing/redis-bus.js';
 import type { GameEvent } from './bus.js';
 import { RedisEventBus } from './redis-bus.js';
 
@@ -78,15 +78,6 @@ async function freeze(seconds: number): Promise<{ thawed: Promise<void>; isThawe
     .finally(() => admin.disconnect());
   await new Promise((resolve) => setTimeout(resolve, 200));
   return { thawed, isThawed: () => done };
-}
-
-/** Rejects if `promise` has not settled within `ms`: the contract's bound with a margin, not a speed test. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} not within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 describe.skipIf(!hasRedisServer)('a frozen Redis (DEBUG SLEEP) on the Redis bus', () => {

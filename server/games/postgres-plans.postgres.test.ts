@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePostgres } from '../db/postgres.js';
 import { POSTGRES_MIGRATIONS_DIR } from '../paths.js';
-import { STORE_ROUNDS } from '../rounds/postgres.js';
+import { STORE_ROUNDS } from '../rounds/postgres-store.js';
 import { createDatabase, TEST_POSTGRES_ADMIN_URL, type TestDatabase } from '../testing/postgres.js';
 import { STORE_RESPONSES } from './postgres-responses.js';
 

@@ -4,7 +4,14 @@
  * one timer for the stored deadline; tests drive them with a fake time source.
  */
 import type { WireQuestion } from '../../shared/model.js';
-import { ANSWER_GRACE_MS, aboutSubject, type PartyPhase, PHASE_MS, type RoundPhase } from '../../shared/party.js';
+import {
+  ANSWER_GRACE_MS,
+  aboutSubject,
+  type PartyCommand,
+  type PartyPhase,
+  PHASE_MS,
+  type RoundPhase,
+} from '../../shared/party.js';
 import type { StoredState } from './repository.js';
 
 const ROUND_PHASES: readonly PartyPhase[] = ['intro', 'answering', 'reveal', 'standings'];
@@ -92,4 +99,32 @@ export function resume(state: StoredState, now: number): StoredState | undefined
 
 export function end(state: StoredState): StoredState {
   return finish(state);
+}
+
+/**
+ * What a host's command past the lobby makes of the state (`start` and `next` in the lobby draw the
+ * questions: Parties.start): the next state, and whether the party ends with it; undefined if the
+ * command changes nothing.
+ */
+export function commanded(
+  state: StoredState,
+  ended: boolean,
+  command: Exclude<PartyCommand, 'start' | 'again' | 'kick'>,
+  now: number,
+  subjectOf: (round: number) => string | undefined,
+): { next: StoredState; ends?: boolean } | undefined {
+  const next = (state: StoredState | undefined, ends?: boolean) => (state ? { next: state, ends } : undefined);
+  switch (command) {
+    case 'next':
+      return next(advance(state, now, subjectOf));
+    case 'pause':
+      return next(pause(state, now));
+    case 'resume':
+      return next(resume(state, now));
+    case 'lock':
+    case 'unlock':
+      return ended ? undefined : next({ ...state, locked: command === 'lock' });
+    case 'end':
+      return ended ? undefined : next(end(state), true);
+  }
 }

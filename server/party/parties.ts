@@ -9,7 +9,7 @@ import { defaultRounds, PARTY_CODE_ALPHABET, PARTY_CODE_LENGTH, type PartyComman
 import { badRequest, conflict } from '../errors.js';
 import { newGameId, newPlayerId } from '../ids.js';
 import type { QuestionRepository } from '../questions/repository.js';
-import { acceptsAnswers, end, advance as nextPhase, pause, resume, start } from './clock.js';
+import { acceptsAnswers, commanded, end, start } from './clock.js';
 import { partyErrors } from './errors.js';
 import { ClockLeases } from './lease.js';
 import type { NewSeat, Seat, StoredState } from './repository.js';
@@ -226,25 +226,11 @@ export class Parties {
   /** One try at a command: false if another change was stored first. */
   private async apply(room: PartyRoom, command: Exclude<PartyCommand, 'again' | 'kick'>): Promise<boolean> {
     const { state, ended } = room.party;
-    const now = room.now;
-    const changeTo = (next: StoredState | undefined, end?: boolean) => (next ? room.change(next, end) : true);
-    switch (command) {
-      case 'start':
-        return state.phase === 'lobby' ? this.start(room) : true;
-      case 'next':
-        return state.phase === 'lobby'
-          ? this.start(room)
-          : changeTo(nextPhase(state, now, (round) => room.subjectOf(round)));
-      case 'pause':
-        return changeTo(pause(state, now));
-      case 'resume':
-        return changeTo(resume(state, now));
-      case 'lock':
-      case 'unlock':
-        return ended ? true : changeTo({ ...state, locked: command === 'lock' });
-      case 'end':
-        return ended ? true : changeTo(end(state), true);
+    if (command === 'start' || (command === 'next' && state.phase === 'lobby')) {
+      return state.phase === 'lobby' ? this.start(room) : true;
     }
+    const change = commanded(state, ended, command, room.now, (round) => room.subjectOf(round));
+    return change ? room.change(change.next, change.ends) : true;
   }
 
   /** Ends the party for the admin; false if it had ended already. */

@@ -85,3 +85,12 @@ export function writeOn(pool: pg.Pool, bus: RedisEventBus, gameId: string, event
     if (rollBack) throw new Error('the write failed');
   });
 }
+
+/** Rejects if `promise` has not settled within `ms`: a bound the contract sets, not a speed test. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} not within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
