@@ -91,21 +91,28 @@ ${withParameters(STORE_ROUNDS, {
 /**
  * While `work` runs, the app's notifications on `url` (LISTEN, as its own bus does): how many
  * answers each statement stored on average (events per notification; a statement sends one
- * notification for up to 3,000 bytes of events, some 20 answers), i.e. the app's batch.
+ * notification for up to 3,000 bytes of events, some 20 answers), i.e. the app's batch; and how
+ * many statements stored 1, 2, … answers (`sizes[n]`).
  */
-export async function batchDuring<T>(url: string, work: () => Promise<T>): Promise<{ result: T; batch: number }> {
+export async function batchDuring<T>(
+  url: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; batch: number; sizes: number[] }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let notifications = 0;
   let events = 0;
+  const sizes: number[] = [];
   client.on('notification', (message) => {
+    const count = (JSON.parse(message.payload ?? '{}').events ?? []).length;
     notifications++;
-    events += (JSON.parse(message.payload ?? '{}').events ?? []).length;
+    events += count;
+    sizes[count] = (sizes[count] ?? 0) + 1;
   });
   try {
     await client.query(`LISTEN "${GAME_EVENTS_CHANNEL}"`);
     const result = await work();
-    return { result, batch: notifications === 0 ? 1 : events / notifications };
+    return { result, batch: notifications === 0 ? 1 : events / notifications, sizes: Array.from(sizes, (n) => n ?? 0) };
   } finally {
     await client.end();
   }

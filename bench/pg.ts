@@ -15,6 +15,7 @@
  *
  *   npx tsx bench/pg.ts [--rounds 5] [--seconds 3] [--postgres <url>] [--server <checkout>]
  *   npm run bench -- pg   (the same, with run.ts's options)
+ *   npm run bench -- compare <checkout> pg   (its server on PostgreSQL too, alternating with the rest)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,8 @@ export interface PgOptions {
   seconds: number;
   /** The PostgreSQL server to make the fresh database on. */
   postgres: string;
+  /** Another checkout's server ("before", `compare`): its runs on PostgreSQL alternate with the others. */
+  before?: string;
 }
 
 /** The app's pool (DATABASE_POOL_SIZE's default), and so pgbench's clients and autocannon's connections. */
@@ -170,6 +173,8 @@ export interface PgRow {
   floors: Map<Floor, { rps: number[]; dbCpu: number[]; batch: number[]; errors: number }>;
   /** Per server (postgres, sqlite), per round: answers/s, the app's CPU µs per answer, its backends', its batch. */
   app: Map<string, { rps: number[]; cpu: number[]; dbCpu: number[]; batch: number[]; errors: number }>;
+  /** The app's statements on PostgreSQL by how many answers each stored (`[n]`), over the counted rounds. */
+  sizes: number[];
 }
 
 /** This checkout's server (`dir`) on a fresh PostgreSQL database of `options.postgres` and on SQLite, beside pgbench. */
@@ -179,11 +184,13 @@ export async function pgBench(dir: string, options: PgOptions) {
   try {
     const postgres = await startPostgresServer('postgres', dir, options.postgres);
     servers.unshift(postgres);
+    if (options.before) servers.push(await startPostgresServer('postgres, before', options.before, options.postgres));
     const database = postgres.database as { url: string; name: string };
     const rows: PgRow[] = CALLS.map((call) => ({
       call,
       floors: new Map(FLOORS.map((f) => [f, { rps: [], dbCpu: [], batch: [], errors: 0 }])),
       app: new Map(servers.map((s) => [s.name, { rps: [], cpu: [], dbCpu: [], batch: [], errors: 0 }])),
+      sizes: [],
     }));
     let synchronousCommit = '';
     // The app's batch in its last run of each call (round 0's included).
@@ -224,7 +231,11 @@ export async function pgBench(dir: string, options: PgOptions) {
             f.errors += m.errors;
             continue;
           }
-          const { result: m, batch } = await batchDuring(database.url, () =>
+          const {
+            result: m,
+            batch,
+            sizes,
+          } = await batchDuring(database.url, () =>
             measure(server, row.call, games, made[0].rounds, seconds, CONCURRENCY),
           );
           if (server === postgres) lastBatch.set(row.call, batch);
@@ -234,7 +245,10 @@ export async function pgBench(dir: string, options: PgOptions) {
           app.rps.push(m.rps);
           app.cpu.push(m.cpu);
           if (m.dbCpu !== undefined) app.dbCpu.push(m.dbCpu);
-          if (server === postgres) app.batch.push(batch);
+          if (server === postgres) {
+            app.batch.push(batch);
+            for (const [n, count] of sizes.entries()) row.sizes[n] = (row.sizes[n] ?? 0) + count;
+          }
           app.errors += m.errors;
         }
       }
@@ -283,7 +297,7 @@ export function printPg(result: Awaited<ReturnType<typeof pgBench>>) {
   );
   console.log(`  load average before/after each round: ${load.join(' | ')}`);
   console.log(
-    `  ${'call'.padEnd(14)}${'run (batch)'.padEnd(34)}${'per second (rounds)'.padEnd(34)}${'median'.padStart(7)}  ${'app CPU µs/answer'.padEnd(22)}  DB CPU µs/answer  errors`,
+    `  ${'call'.padEnd(14)}${'run (batch)'.padEnd(46)}${'per second (rounds)'.padEnd(34)}${'median'.padStart(7)}  ${'app CPU µs/answer'.padEnd(22)}  DB CPU µs/answer  errors`,
   );
   for (const row of rows) {
     type Line = [string, number[], number[], number[], number];
@@ -293,9 +307,14 @@ export function printPg(result: Awaited<ReturnType<typeof pgBench>>) {
     ];
     for (const [i, [name, rps, cpu, dbCpu, errors]] of lines.entries()) {
       console.log(
-        `  ${(i === 0 ? row.call : '').padEnd(14)}${name.padEnd(34)}${rps.map(int).join(' ').padEnd(34)}${int(median(rps)).padStart(7)}  ${range(cpu).padEnd(22)}  ${range(dbCpu).padEnd(16)}  ${errors}`,
+        `  ${(i === 0 ? row.call : '').padEnd(14)}${name.padEnd(46)}${rps.map(int).join(' ').padEnd(34)}${int(median(rps)).padStart(7)}  ${range(cpu).padEnd(22)}  ${range(dbCpu).padEnd(16)}  ${errors}`,
       );
     }
+    const statements = row.sizes.reduce((a, b) => a + (b ?? 0), 0);
+    const shares = [...row.sizes.entries()]
+      .filter(([, count]) => count)
+      .map(([n, count]) => `${n}: ${Math.round((100 * count) / statements)} %`);
+    console.log(`  ${''.padEnd(14)}the app's statements on PostgreSQL by answers stored: ${shares.join(', ')}`);
   }
   for (const goal of pgGoals(result)) {
     console.log(

@@ -266,9 +266,11 @@ const games = wanted('games')
     })
   : undefined;
 if (games) printGames(games);
-// Only this checkout's server, on PostgreSQL (it needs one), beside pgbench.
+// This checkout's server on PostgreSQL (it needs one), beside pgbench; with compare, the "before" one too.
 const pg =
-  wanted('pg') && postgres ? await pgBench(here, { rounds: n('rounds'), seconds: n('seconds'), postgres }) : undefined;
+  wanted('pg') && postgres
+    ? await pgBench(here, { rounds: n('rounds'), seconds: n('seconds'), postgres, before: before && resolve(before) })
+    : undefined;
 if (pg) printPg(pg);
 // Only this checkout's server: a "before" server has no party.
 const partyFanout = wanted('party')

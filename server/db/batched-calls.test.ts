@@ -115,6 +115,42 @@ describe('BatchedCalls', () => {
     expect(writes.pending).toBe(0);
   });
 
+  it('pairWhileBusy: while a batch is under way, a lone write waits for a second one or for the database to be free', async () => {
+    const db = fakeDatabase();
+    const writes = new BatchedCalls(db.write, { concurrency: 3, pairWhileBusy: true });
+    // Nothing under way: a lone write goes at once.
+    const first = writes.run(1);
+    await turn();
+    expect(db.batches).toEqual([[1]]);
+    // One under way: the next lone write waits, and goes with the one after it.
+    const second = writes.run(2);
+    await turn();
+    expect(db.batches).toEqual([[1]]);
+    const third = writes.run(3);
+    await turn();
+    expect(db.batches).toEqual([[1], [2, 3]]);
+    // A lone write again waits, until the batches under way are answered.
+    const fourth = writes.run(4);
+    await turn();
+    expect(db.batches).toEqual([[1], [2, 3]]);
+    db.answerAll();
+    expect(await Promise.all([first, second, third])).toEqual([10, 20, 30]);
+    await turn();
+    expect(db.batches).toEqual([[1], [2, 3], [4]]);
+    db.answerAll();
+    expect(await fourth).toBe(40);
+    // Without it, each turn's write goes alone while there is room.
+    const alone = fakeDatabase();
+    const eager = new BatchedCalls(alone.write, { concurrency: 3 });
+    const outcomes = [eager.run(1)];
+    await turn();
+    outcomes.push(eager.run(2));
+    await turn();
+    expect(alone.batches).toEqual([[1], [2]]);
+    alone.answerAll();
+    expect(await Promise.all(outcomes)).toEqual([10, 20]);
+  });
+
   it('drains: resolves once every write asked for has been answered', async () => {
     const db = fakeDatabase();
     const writes = new BatchedCalls(db.write, { concurrency: 1 });

@@ -93,8 +93,9 @@ export async function openPostgresStorage(config: Config, options: StorageOption
   // Friends answering at the same moment are stored in one statement (see BatchedCalls).
   // With push on, the same statement counts each friend on their game's subscriptions. Three
   // batches under way, not two: while one commits (notifying commits go one at a time) the next
-  // is ready to, as with pgbench's 10 / batch clients (bench/pg.ts, issue 46).
-  const writes = { concurrency: 3 };
+  // is ready to, as with pgbench's 10 / batch clients (bench/pg.ts, issue 46). A lone write waits
+  // for a second while one is under way: a third of the statements stored one answer before.
+  const writes = { concurrency: 3, pairWhileBusy: true };
   const responses = new BatchedCalls(
     postgresResponseWriter(pool, announcer, config.PUSH_SERVICE_HOSTS.length > 0),
     writes,
