@@ -1,83 +1,21 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import { resolve } from 'node:path';
-import { pin, post } from './harness.js';
+import { ClientProcesses } from './client-processes.js';
+import { post } from './harness.js';
 import type { AnswerSample, FromPartyWorker, PartySockets, RevealSample, ToPartyWorker } from './party-worker.js';
 
 const WORKER = resolve(import.meta.dirname, 'party-worker.ts');
-const TIMEOUT_MS = 120_000;
 
 /**
- * The party bench's client processes (bench/party-worker.ts), so that the bench's own event loop
- * never delays a socket. Every socket of one party is in one process (its phones' answers and its
- * reveals are timed on one clock there).
+ * The party bench's client processes (bench/party-worker.ts). Every socket of one party is in one
+ * process (its phones' answers and its reveals are timed on one clock there).
  */
-export class PartyClients {
-  private readonly procs: ChildProcess[];
-  private readonly addresses: string[];
-  private readonly exits: Promise<void>[];
-  private readonly reports = new Map<string, FromPartyWorker[]>();
-  private readonly waiters = new Set<() => void>();
-  private failure: Error | undefined;
-  private readonly killOnExit = () => {
-    for (const proc of this.procs) proc.kill('SIGKILL');
-  };
-
+export class PartyClients extends ClientProcesses<FromPartyWorker> {
   constructor(count: number, cpus?: string) {
-    // Each process binds its sockets to its own loopback address, so ports never run short.
-    const base = 2 + Math.floor(Math.random() * 200);
-    this.addresses = Array.from({ length: count }, (_, i) => `127.0.0.${base + i}`);
-    this.procs = this.addresses.map(() => {
-      const proc = fork(WORKER, [], { execArgv: ['--import', 'tsx'] });
-      proc.on('message', (message: FromPartyWorker) => this.receive(message));
-      if (cpus && proc.pid) pin(proc.pid, cpus);
-      return proc;
-    });
-    this.exits = this.procs.map(
-      (proc) =>
-        new Promise((resolve) =>
-          proc.on('exit', (code) => {
-            if (code) this.fail(new Error(`a party client process exited with ${code}`));
-            resolve();
-          }),
-        ),
-    );
-    process.on('exit', this.killOnExit);
+    super(WORKER, count, { name: 'party client', cpus, timeoutMs: 120_000 });
   }
 
-  get pids(): number[] {
-    return this.procs.map((proc) => proc.pid as number);
-  }
-
-  private receive(message: FromPartyWorker) {
-    if (message.type === 'failed') return this.fail(new Error(message.message));
-    const key = `${message.type}:${message.group}`;
-    this.reports.set(key, [...(this.reports.get(key) ?? []), message]);
-    for (const wake of this.waiters) wake();
-  }
-
-  private fail(error: Error) {
-    this.failure ??= error;
-    for (const wake of this.waiters) wake();
-  }
-
-  /** The reports of `key` once `from` processes have sent one (and forgets them). */
-  private all<T extends FromPartyWorker>(key: string, from: number): Promise<T[]> {
-    return new Promise((done, reject) => {
-      const timer = setTimeout(() => settle(new Error(`no report "${key}" after ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
-      const settle = (error?: Error) => {
-        clearTimeout(timer);
-        this.waiters.delete(check);
-        if (error) return reject(error);
-        done(this.reports.get(key) as T[]);
-        this.reports.delete(key);
-      };
-      const check = () => {
-        if (this.failure) settle(this.failure);
-        else if ((this.reports.get(key)?.length ?? 0) >= from) settle();
-      };
-      this.waiters.add(check);
-      check();
-    });
+  protected reportKey(message: Exclude<FromPartyWorker, { type: 'failed' }>): string {
+    return `${message.type}:${message.group}`;
   }
 
   /** Which processes hold a group (set by `open`). */
@@ -150,15 +88,6 @@ export class PartyClients {
       deadlineReveals: reports.reduce((sum, r) => sum + r.deadlineReveals, 0),
       rounds: reports.reduce((sum, r) => sum + r.rounds, 0),
     };
-  }
-
-  async close() {
-    process.off('exit', this.killOnExit);
-    for (const proc of this.procs) {
-      if (proc.connected) proc.send({ type: 'close' } satisfies ToPartyWorker);
-      setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
-    }
-    await Promise.all(this.exits);
   }
 }
 
