@@ -58,7 +58,6 @@ const sql = {
     ), gone AS (DELETE FROM party_clocks WHERE $3 AND party_id IN (SELECT id FROM changed))
     SELECT id FROM changed`,
   kickSeat: 'UPDATE party_players SET kicked = TRUE WHERE party_id = $1 AND player_id = $2',
-  selectOpen: 'SELECT id FROM parties WHERE NOT ended',
   selectForAdmin: `SELECT p.id, p.ended, p.state, p.created_at,
       (SELECT count(*) FROM party_players s WHERE s.party_id = p.id AND NOT s.kicked) AS players,
       (SELECT name FROM party_players s WHERE s.party_id = p.id AND s.player_id = p.state::json->>'hostId') AS host
@@ -157,10 +156,6 @@ export function postgresPartyRepository(pool: Pool): PartyRepository {
     },
     async kick(partyId, playerID) {
       await pool.query(query('kickSeat', [partyId, playerID]));
-    },
-    async openParties() {
-      const { rows } = await pool.query<{ id: string }>(query('selectOpen', []));
-      return rows.map((row) => row.id);
     },
     async findForAdmin(text, code, limit) {
       const { rows } = await pool.query<AdminPartyRow>(query('selectForAdmin', [text, code ?? null, limit]));

@@ -146,8 +146,6 @@ export interface PartyRepository {
   /** Gives up every lease of `holder` (it is closing): another instance claims them at once. */
   releaseLeases(holder: string): Promise<void>;
   kick(partyId: string, playerID: string): Promise<void>;
-  /** Parties that have not ended: a starting server carries them on. */
-  openParties(): Promise<string[]>;
   /** For the admin: parties with this id or open code, or a player whose name contains `text`; newest first. */
   findForAdmin(text: string, code: string | undefined, limit: number): Promise<AdminPartyRow[]>;
   /** Deletes up to `limit` parties made before `cutoff` (ms), with their seats and answers; their ids. */

@@ -80,7 +80,6 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
        AND (? IS NULL OR EXISTS (SELECT 1 FROM party_clocks c WHERE c.party_id = parties.id AND c.holder = ?))`,
   );
   const kickSeat = db.prepare('UPDATE party_players SET kicked = 1 WHERE party_id = ? AND player_id = ?');
-  const selectOpen = db.prepare<[], string>('SELECT id FROM parties WHERE ended = 0').pluck();
   const selectForAdmin = db.prepare<[string, string | null, string, number], AdminPartyRow>(
     `SELECT p.id, p.ended, p.state, p.created_at,
        (SELECT count(*) FROM party_players s WHERE s.party_id = p.id AND s.kicked = 0) AS players,
@@ -174,9 +173,6 @@ export function sqlitePartyRepository(db: Db): PartyRepository {
     },
     async kick(partyId, playerID) {
       kickSeat.run(partyId, playerID);
-    },
-    async openParties() {
-      return selectOpen.all();
     },
     async findForAdmin(text, code, limit) {
       return selectForAdmin.all(text, code ?? null, text, limit);
