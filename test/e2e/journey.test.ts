@@ -254,6 +254,9 @@ describe.skipIf(!available)('the journey, truthful on every screen', () => {
     const copy = creator.page.getByRole('button', { name: 'Copy link', exact: true });
     expect(await copy.count()).toBe(1);
     await creator.page.getByText(`${world.url}/join/${spectrum.gameId}`, { exact: true }).waitFor();
+    // The list has loaded ("Live" shows once the socket opens, before its snapshot): only a friend
+    // who scores after the snapshot is announced, one already in it is not.
+    await creator.page.getByText('No one yet. Scores appear here the moment friends finish.').waitFor();
     await logResponse(world.app, spectrum.gameId, randomUUID(), [20, 50, 80], 'Cy');
     const region = creator.page.locator('[aria-live="polite"]').filter({ hasText: 'Cy scored 8.7/10' });
     await region.waitFor({ state: 'attached' });
@@ -261,6 +264,8 @@ describe.skipIf(!available)('the journey, truthful on every screen', () => {
     problems.push(...(await axeAtBothWidths(creator.page, 'end screen')));
     await creator.page.goto(`/scoreboard/${spectrum.gameId}`);
     await creator.page.getByText('Live', { exact: true }).waitFor();
+    // Loaded, with Cy from the snapshot: Di, after it, is announced.
+    await creator.page.getByText('Cy', { exact: true }).first().waitFor();
     await logResponse(world.app, spectrum.gameId, randomUUID(), [10, 50, 90], 'Di');
     await creator.page
       .locator('[aria-live="polite"]')
