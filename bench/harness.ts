@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type pg from 'pg';
 import { asAdmin, createDatabase } from '../server/testing/postgres.js';
 import { freePort, type ServerProcess, spawnServer, waitForHealth } from '../server/testing/process.js';
 
@@ -232,18 +233,21 @@ export async function startPostgresServer(
 
 /** The CPU µs each backend of the PostgreSQL database `name` has used so far, per backend pid. */
 export function backendsCpu(adminUrl: string, name: string): Promise<Map<number, number>> {
-  return asAdmin(adminUrl, async (client) => {
-    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
-    const cpu = new Map<number, number>();
-    for (const { pid } of rows) {
-      try {
-        cpu.set(pid, cpuMicros(pid));
-      } catch {
-        // Ended meanwhile.
-      }
+  return asAdmin(adminUrl, (client) => backendsCpuOn(client, name));
+}
+
+/** As backendsCpu, on an admin connection the caller holds (one that reads again and again). */
+export async function backendsCpuOn(client: pg.ClientBase, name: string): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuMicros(pid));
+    } catch {
+      // Ended meanwhile.
     }
-    return cpu;
-  });
+  }
+  return cpu;
 }
 
 /** CPU µs used between two `databaseCpu` readings (backends that ended meanwhile are left out). */

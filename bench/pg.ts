@@ -25,9 +25,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
-  backendsCpu,
+  backendsCpuOn,
   cpuBetween,
-  cpuMicros,
   createGame,
   DEFAULT_POSTGRES_URL,
   loadavg,
@@ -64,10 +63,10 @@ async function backendCpuDuring<T>(
   database: string,
   start: () => Promise<T>,
 ): Promise<{ result: T; micros: number }> {
-  const before = await backendsCpu(adminUrl, database);
-  const work = start();
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
+  const before = await backendsCpuOn(client, database);
+  const work = start();
   const last = new Map<number, number>();
   let done = false;
   void work.finally(() => {
@@ -75,16 +74,8 @@ async function backendCpuDuring<T>(
   });
   try {
     while (!done) {
-      const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
-        database,
-      ]);
-      for (const { pid } of rows) {
-        try {
-          last.set(pid, cpuMicros(pid));
-        } catch {
-          // Ended meanwhile: its last reading stands.
-        }
-      }
+      // A backend that ended meanwhile keeps its last reading.
+      for (const [pid, micros] of await backendsCpuOn(client, database)) last.set(pid, micros);
       await Promise.race([sleep(50), work.catch(() => {})]);
     }
   } finally {

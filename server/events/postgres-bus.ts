@@ -34,6 +34,35 @@ export function announcedJson(gameId: string, event: BusEvent): string {
   return json;
 }
 
+/** Where a statement's own notifications are cut (notifiedSql): one more event still fits after it. */
+const SQL_CHUNK_BYTES = 3000;
+if (SQL_CHUNK_BYTES + CHUNK_BYTES + 100 >= NOTIFY_PAYLOAD_LIMIT_BYTES) {
+  throw new Error('postgres-bus.ts: cut the notifications smaller.');
+}
+
+/**
+ * A `notified` CTE for a statement that stores and announces at once (log-response's and
+ * answer-round's): `event` is one event's JSON text (`{"gameId","event"}`) over the rows of the
+ * CTE `stored`, numbered `n`; they are notified in that order, cut every 3,000 bytes, with the
+ * echo `$12` (if not null) on the last notification, as notifyPayloads does. PostgreSQL sends them
+ * only if the statement commits.
+ */
+export function notifiedSql(event: string): string {
+  return `, notified AS (
+  SELECT pg_notify('${GAME_EVENTS_CHANNEL}', payload) FROM (
+    SELECT chunk, '{"events":[' || string_agg(event, ',' ORDER BY n) || ']'
+      || CASE WHEN chunk = max(chunk) OVER () AND $12::text IS NOT NULL
+        THEN ',"echo":' || to_json($12::text)::text ELSE '' END || '}' AS payload
+    FROM (
+      SELECT n, event, sum(octet_length(event) + 1) OVER (ORDER BY n) / ${SQL_CHUNK_BYTES} AS chunk FROM (
+        SELECT n, ${event}::text AS event FROM stored
+      ) e
+    ) s
+    GROUP BY chunk ORDER BY chunk
+  ) p
+)`;
+}
+
 /**
  * The NOTIFY payloads of one commit's events, in order, each under the limit, with `echo` on the
  * last one only (they arrive in order, so it comes once all are delivered). Throws (so the writing

@@ -2,8 +2,7 @@ import type { WriteBatch } from '../db/batched-calls.js';
 import type { Pool } from '../db/postgres.js';
 import type { CommitAnnouncer } from '../events/announcer.js';
 import type { Announced } from '../events/envelope.js';
-import { GAME_EVENTS_CHANNEL } from '../events/envelope.js';
-import { CHUNK_BYTES } from '../events/postgres-bus.js';
+import { notifiedSql } from '../events/postgres-bus.js';
 import { type AddResponseResult, playerOf, responseValues } from './repository.js';
 import type { ResponseWrite } from './sqlite-responses.js';
 
@@ -111,22 +110,8 @@ const STORE = `WITH input AS (
   RETURNING ps.game_id
 )`;
 
-const NOTIFIED = `, notified AS (
-  SELECT pg_notify('${GAME_EVENTS_CHANNEL}', payload) FROM (
-    SELECT chunk, '{"events":[' || string_agg(event, ',' ORDER BY n) || ']'
-      || CASE WHEN chunk = max(chunk) OVER () AND $12::text IS NOT NULL
-        THEN ',"echo":' || to_json($12::text)::text ELSE '' END || '}' AS payload
-    FROM (
-      SELECT n, event, sum(octet_length(event) + 1) OVER (ORDER BY n) / 3000 AS chunk FROM (
-        SELECT n, json_build_object('gameId', game_id, 'event', json_build_object('type', 'player', 'player',
-          json_build_object('playerID', public_id, 'playerName', player_name, 'score', (score_tenths / 10.0)::float8)))::text
-          AS event
-        FROM stored
-      ) e
-    ) s
-    GROUP BY chunk ORDER BY chunk
-  ) p
-)`;
+const NOTIFIED = notifiedSql(`json_build_object('gameId', game_id, 'event', json_build_object('type', 'player',
+  'player', json_build_object('playerID', public_id, 'playerName', player_name, 'score', (score_tenths / 10.0)::float8)))`);
 
 const outcomes = (notifications: string) => `
 SELECT CASE WHEN r.missing THEN 'missing' WHEN r.creator THEN 'creator' WHEN r.play_removed THEN 'removed'
@@ -141,9 +126,6 @@ FROM ranked r LEFT JOIN stored s ON s.n = r.n ORDER BY r.n`;
 export const STORE_RESPONSES = `${STORE}${NOTIFIED}${outcomes('(SELECT count(*) FROM notified)')}`;
 /** Stores only: another bus carries the events. */
 const STORE_RESPONSES_QUIETLY = `${STORE}${outcomes('0')}`;
-
-// Whatever CHUNK_BYTES becomes, 3,000 bytes of events plus one more must stay under the limit.
-if (3000 + CHUNK_BYTES + 100 >= 8000) throw new Error('postgres-responses.ts: cut the notifications smaller.');
 
 /**
  * Stores a batch of responses (a BatchedCalls batch) in one statement and returns each one's

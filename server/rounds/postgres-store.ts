@@ -1,4 +1,4 @@
-import { GAME_EVENTS_CHANNEL } from '../events/envelope.js';
+import { notifiedSql } from '../events/postgres-bus.js';
 
 /**
  * A batch of rounds (friends answering at the same moment, one BatchedCalls batch) stored and
@@ -84,22 +84,8 @@ const STORE = `WITH input AS (
   JOIN (SELECT * FROM inserted UNION ALL SELECT * FROM appended) s USING (game_id, player_user_id)
 )`;
 
-const NOTIFIED = `, notified AS (
-  SELECT pg_notify('${GAME_EVENTS_CHANNEL}', payload) FROM (
-    SELECT chunk, '{"events":[' || string_agg(event, ',' ORDER BY n) || ']'
-      || CASE WHEN chunk = max(chunk) OVER () AND $12::text IS NOT NULL
-        THEN ',"echo":' || to_json($12::text)::text ELSE '' END || '}' AS payload
-    FROM (
-      SELECT n, event, sum(octet_length(event) + 1) OVER (ORDER BY n) / 3000 AS chunk FROM (
-        SELECT n, json_build_object('gameId', game_id, 'event', json_build_object('type', 'playing', 'player',
-          json_build_object('playerID', public_id, 'playerName', player_name, 'round', round, 'rounds', rounds)))::text
-          AS event
-        FROM stored
-      ) e
-    ) s
-    GROUP BY chunk ORDER BY chunk
-  ) p
-)`;
+const NOTIFIED = notifiedSql(`json_build_object('gameId', game_id, 'event', json_build_object('type', 'playing',
+  'player', json_build_object('playerID', public_id, 'playerName', player_name, 'round', round, 'rounds', rounds)))`);
 
 const outcomes = (notifications: string) => `
 SELECT d.status, d.play_id, s.public_id AS stored_id, s.round AS stored_round, ${notifications} AS notifications
