@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { REPORT_NOTE_MAX_LENGTH, type ReportReason } from '../../../shared/reports.js';
 import { ApiError, failureText } from '../../api/http.js';
 import { failure as failureWith, translateFailure } from '../../i18n/failure.js';
@@ -35,7 +35,9 @@ export function ReportGame({ gameId }: { gameId: string }) {
     { value: 'other', label: t`Something else` },
   ];
 
-  useEffect(() => {
+  // A layout effect: the focus moves in the same commit as the dialog opens or closes, before the
+  // browser paints, never a frame later (nor after a passive effect's turn on a busy phone).
+  useLayoutEffect(() => {
     if (step === 'asking' || step === 'sent') dialog.current?.focus();
     if (step === 'closed' && returnFocus.current) trigger.current?.focus();
     returnFocus.current = false;
