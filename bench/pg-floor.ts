@@ -12,8 +12,6 @@
  * values are those the app would send from 127.0.0.1 with the bench server's settings
  * (MAX_PLAYERS_PER_GAME 1,000,000, PLAYS_PER_ADDRESS_PER_GAME 0, push on, an echo id).
  */
-import pg from 'pg';
-import { GAME_EVENTS_CHANNEL } from '../server/events/envelope.js';
 import { STORE_RESPONSES } from '../server/games/postgres-responses.js';
 import { networkOf } from '../server/http/networks.js';
 import { STORE_ROUNDS } from '../server/rounds/postgres-store.js';
@@ -88,32 +86,46 @@ ${withParameters(STORE_ROUNDS, {
 `;
 }
 
-/**
- * While `work` runs, the app's notifications on `url` (LISTEN, as its own bus does): how many
- * answers each statement stored on average (events per notification; a statement sends one
- * notification for up to 3,000 bytes of events, some 20 answers), i.e. the app's batch; and how
- * many statements stored 1, 2, … answers (`sizes[n]`).
- */
-export async function batchDuring<T>(
-  url: string,
-  work: () => Promise<T>,
-): Promise<{ result: T; batch: number; sizes: number[] }> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  let notifications = 0;
-  let events = 0;
-  const sizes: number[] = [];
-  client.on('notification', (message) => {
-    const count = (JSON.parse(message.payload ?? '{}').events ?? []).length;
-    notifications++;
-    events += count;
-    sizes[count] = (sizes[count] ?? 0) + 1;
-  });
-  try {
-    await client.query(`LISTEN "${GAME_EVENTS_CHANNEL}"`);
-    const result = await work();
-    return { result, batch: notifications === 0 ? 1 : events / notifications, sizes: Array.from(sizes, (n) => n ?? 0) };
-  } finally {
-    await client.end();
+/** Writes per statement that /metrics counts one by one (db_write_batch_writes' buckets up to 10). */
+export const COUNTED_SIZES = 10;
+
+/** The cumulative buckets (`le` → count), sum and count of `call`'s db_write_batch_writes in a /metrics text. */
+function batchHistogram(metrics: string, call: Call) {
+  const buckets = new Map<string, number>();
+  let sum = 0;
+  let count = 0;
+  for (const line of metrics.split('\n')) {
+    if (!line.startsWith('db_write_batch_writes') || !line.includes(`call="${call}"`)) continue;
+    const value = Number(line.slice(line.lastIndexOf(' ') + 1));
+    const le = /le="([^"]+)"/.exec(line)?.[1];
+    if (le !== undefined) buckets.set(le, value);
+    else if (line.startsWith('db_write_batch_writes_sum')) sum = value;
+    else if (line.startsWith('db_write_batch_writes_count')) count = value;
   }
+  return { buckets, sum, count };
+}
+
+/**
+ * While `work` runs, the app's write batches for `call` from its own /metrics (db/batch-metrics.ts;
+ * nothing listens to the database for it, so the bench adds no backend to what it measures): the
+ * mean writes per statement, i.e. the app's batch (undefined if the server keeps no such metric: a
+ * checkout from before it), and how many statements stored 1, 2, … 10 writes (`sizes[n]`; more
+ * than 10 in `sizes[COUNTED_SIZES + 1]`).
+ */
+export async function batchesDuring<T>(
+  serverUrl: string,
+  call: Call,
+  work: () => Promise<T>,
+): Promise<{ result: T; batch: number | undefined; sizes: number[] }> {
+  const read = async () => batchHistogram(await (await fetch(`${serverUrl}/metrics`)).text(), call);
+  const before = await read();
+  const result = await work();
+  const after = await read();
+  const statements = after.count - before.count;
+  if (statements <= 0) return { result, batch: undefined, sizes: [] };
+  const upTo = (n: number) => (after.buckets.get(String(n)) ?? 0) - (before.buckets.get(String(n)) ?? 0);
+  const sizes = Array.from({ length: COUNTED_SIZES + 2 }, (_, n) =>
+    n === 0 ? 0 : n <= COUNTED_SIZES ? upTo(n) - upTo(n - 1) : statements - upTo(COUNTED_SIZES),
+  );
+  return { result, batch: (after.sum - before.sum) / statements, sizes };
 }

@@ -37,7 +37,7 @@ import {
   startPostgresServer,
   startServer,
 } from './harness.js';
-import { batchDuring, floorScript, PGBENCH_OPTIONS } from './pg-floor.js';
+import { batchesDuring, COUNTED_SIZES, floorScript, PGBENCH_OPTIONS } from './pg-floor.js';
 import { CALLS, type Call, measure, POOL } from './rounds.js';
 
 export interface PgOptions {
@@ -53,10 +53,11 @@ export interface PgOptions {
 const CONCURRENCY = 10;
 
 /**
- * The CPU µs the backends of `database` use while `work` runs (pgbench's, and the bench's own
- * listener, as the app's figure counts all of its database's): pgbench's connect and end with
- * it, so their /proc entries are read every 50 ms, the last reading of each kept (what one used
- * in its last ≤ 50 ms is left out). Counted from `start`'s call: what the listeners used before is not the run's.
+ * The CPU µs the backends of `database` use while `work` runs (pgbench's, and the app's listener,
+ * which hears pgbench's notifications too, as the app's figure counts all of its database's):
+ * pgbench's connect and end with it, so their /proc entries are read every 50 ms, the last reading
+ * of each kept (what one used in its last ≤ 50 ms is left out). Counted from `start`'s call: what
+ * the listener used before is not the run's.
  */
 async function backendCpuDuring<T>(
   adminUrl: string,
@@ -208,11 +209,8 @@ export async function pgBench(dir: string, options: PgOptions) {
             const vars = [`games=${games.join(' ')}`, `tag=r${round}`, 'k=0', `now=${Date.now()}`];
             // As many answers in flight as the app's 10 connections: 10 clients of 1, or 10 / batch clients of batch.
             const clients = Math.max(1, Math.round(CONCURRENCY / batch));
-            // With the bench's own listener on, as in the app's runs: each notification reaches as many backends.
             const run = () => pgbench(options.postgres, database.url, database.name, script, vars, clients, seconds);
-            const { result: m } = await batchDuring(database.url, () =>
-              floor === FLOORS[2] ? besideABusyCore(seconds, run) : run(),
-            );
+            const m = await (floor === FLOORS[2] ? besideABusyCore(seconds, run) : run());
             if (round === 0) continue;
             const f = row.floors.get(floor);
             if (!f) continue;
@@ -226,17 +224,17 @@ export async function pgBench(dir: string, options: PgOptions) {
             result: m,
             batch,
             sizes,
-          } = await batchDuring(database.url, () =>
+          } = await batchesDuring(server.url, row.call, () =>
             measure(server, row.call, games, made[0].rounds, seconds, CONCURRENCY),
           );
-          if (server === postgres) lastBatch.set(row.call, batch);
+          if (server === postgres && batch !== undefined) lastBatch.set(row.call, batch);
           if (round === 0) continue;
           const app = row.app.get(run);
           if (!app) continue;
           app.rps.push(m.rps);
           app.cpu.push(m.cpu);
           if (m.dbCpu !== undefined) app.dbCpu.push(m.dbCpu);
-          if (server === postgres) {
+          if (server === postgres && batch !== undefined) {
             app.batch.push(batch);
             for (const [n, count] of sizes.entries()) row.sizes[n] = (row.sizes[n] ?? 0) + count;
           }
@@ -304,8 +302,13 @@ export function printPg(result: Awaited<ReturnType<typeof pgBench>>) {
     const statements = row.sizes.reduce((a, b) => a + (b ?? 0), 0);
     const shares = [...row.sizes.entries()]
       .filter(([, count]) => count)
-      .map(([n, count]) => `${n}: ${Math.round((100 * count) / statements)} %`);
-    console.log(`  ${''.padEnd(14)}the app's statements on PostgreSQL by answers stored: ${shares.join(', ')}`);
+      .map(
+        ([n, count]) =>
+          `${n > COUNTED_SIZES ? `over ${COUNTED_SIZES}` : n}: ${Math.round((100 * count) / statements)} %`,
+      );
+    console.log(
+      `  ${''.padEnd(14)}the app's statements on PostgreSQL by answers written (its /metrics): ${shares.join(', ')}`,
+    );
   }
   for (const goal of pgGoals(result)) {
     console.log(

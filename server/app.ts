@@ -168,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  const metrics = registerMetrics(app, () => app.websocketServer.clients.size, storage.busConnected);
+  const metrics = registerMetrics(app, () => app.websocketServer.clients.size, storage.busConnected, storage.metrics);
 
   await app.register(healthRoute, { ping: storage.ping });
   // Moderation: the admin's API (below, under /prod) and its page (no ADMIN_TOKEN: neither exists).

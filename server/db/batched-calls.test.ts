@@ -151,6 +151,35 @@ describe('BatchedCalls', () => {
     expect(await Promise.all(outcomes)).toEqual([10, 20]);
   });
 
+  it('observe: tells of each batch once it is stored, with its writes and how long it took', async () => {
+    const db = fakeDatabase();
+    const seen: [number, number][] = [];
+    const writes = new BatchedCalls(db.write, {
+      concurrency: 1,
+      observe: (count, seconds) => seen.push([count, seconds]),
+    });
+    const first = writes.run(1);
+    await turn();
+    const later = [writes.run(2), writes.run(3)];
+    await turn();
+    // Under way, not stored yet: nothing to tell.
+    expect(seen).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    db.answerAll();
+    await first;
+    await turn();
+    expect(seen.map(([count]) => count)).toEqual([1]);
+    // From its start until stored: the 20 ms the database took, not more than the test's run.
+    expect(seen[0][1]).toBeGreaterThanOrEqual(0.015);
+    expect(seen[0][1]).toBeLessThan(10);
+    await turn();
+    await turn();
+    db.answerAll();
+    await Promise.all(later);
+    await turn();
+    expect(seen.map(([count]) => count)).toEqual([1, 2]);
+  });
+
   it('drains: resolves once every write asked for has been answered', async () => {
     const db = fakeDatabase();
     const writes = new BatchedCalls(db.write, { concurrency: 1 });

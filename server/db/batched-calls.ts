@@ -18,6 +18,11 @@ interface BatchedCallsOptions {
    * as for three, so under load fewer, fuller statements carry the same writes.
    */
   pairWhileBusy?: boolean;
+  /**
+   * Told of each batch once it is stored (or has failed): how many writes it carried and the
+   * seconds from its start until then (the statement, its wait for the commit included).
+   */
+  observe?: (writes: number, seconds: number) => void;
   schedule?: Schedule;
 }
 
@@ -53,6 +58,7 @@ export class BatchedCalls<I, O> {
   readonly #concurrency: number;
   readonly #maxBatch: number;
   readonly #pairWhileBusy: boolean;
+  readonly #observe: ((writes: number, seconds: number) => void) | undefined;
   readonly #schedule: Schedule;
 
   constructor(
@@ -62,6 +68,7 @@ export class BatchedCalls<I, O> {
     this.#concurrency = options.concurrency ?? 2;
     this.#maxBatch = options.maxBatch ?? 500;
     this.#pairWhileBusy = options.pairWhileBusy ?? false;
+    this.#observe = options.observe;
     this.#schedule = options.schedule ?? setImmediate;
   }
 
@@ -104,10 +111,12 @@ export class BatchedCalls<I, O> {
       this.#batches += 1;
       this.#running += batch.length;
       let holding = true;
+      const started = this.#observe && performance.now();
       // Once stored, the batch no longer needs the database: the next one may go.
       const leave = () => {
         if (!holding) return;
         holding = false;
+        if (started !== undefined) this.#observe?.(batch.length, (performance.now() - started) / 1000);
         this.#batches -= 1;
         this.#plan();
       };

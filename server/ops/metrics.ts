@@ -23,13 +23,15 @@ export const SCRAPE_COSTS_PER_SOCKET = [
 
 /**
  * Prometheus metrics of one app: requests and latency by route, open live sockets, games and
- * responses created, and, with several instances, whether this one hears the others' events.
+ * responses created, and, with several instances, whether this one hears the others' events and
+ * the storage's own (`storageMetrics`: PostgreSQL's write batches).
  * Each app has its own registry, so tests can build many apps side by side.
  */
 export function registerMetrics(
   app: FastifyInstance,
   liveSockets: () => number,
   busConnected?: () => boolean,
+  storageMetrics?: Registry,
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -79,9 +81,11 @@ export function registerMetrics(
     done();
   });
 
+  // The storage's own (PostgreSQL's write batches) beside them.
+  const shown = storageMetrics ? Registry.merge([registry, storageMetrics]) : registry;
   app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
-    reply.type(registry.contentType);
-    return registry.metrics();
+    reply.type(shown.contentType);
+    return shown.metrics();
   });
 
   return { registry, gameCreated: () => games.inc(), responseLogged: () => responses.inc() };

@@ -131,6 +131,13 @@ describe('operations', () => {
     // Only instances that share a database with others hear them over a bus.
     if (testingOnPostgres) expect(metrics).toMatch(/^bus_connected 1$/m);
     else expect(metrics).not.toMatch(/bus_connected/);
+    // PostgreSQL's write batches: the one response went alone, in one statement.
+    if (testingOnPostgres) {
+      expect(metrics).toMatch(/^db_write_batch_writes_count\{call="log-response"\} 1$/m);
+      expect(metrics).toMatch(/^db_write_batch_writes_sum\{call="log-response"\} 1$/m);
+      expect(metrics).toMatch(/^db_write_batch_writes_bucket\{le="1",call="log-response"\} 1$/m);
+      expect(metrics).toMatch(/^db_write_batch_seconds_count\{call="log-response"\} 1$/m);
+    } else expect(metrics).not.toMatch(/db_write_batch/);
   });
 
   it('GET /metrics keeps the process figures but walks no handle, resource or open file (a scrape costs nothing per live socket)', async () => {

@@ -1,6 +1,7 @@
 import { postgresReportRepository } from '../admin/postgres.js';
 import { postgresCircleRepository } from '../circle/postgres.js';
 import type { Config } from '../config.js';
+import { writeBatchMetrics } from '../db/batch-metrics.js';
 import { BatchedCalls } from '../db/batched-calls.js';
 import { DatabasePool, endPool, type Pool, preparePostgres } from '../db/postgres.js';
 import type { CommitAnnouncer } from '../events/announcer.js';
@@ -96,16 +97,24 @@ export async function openPostgresStorage(config: Config, options: StorageOption
   // is ready to, as with pgbench's 10 / batch clients (bench/pg.ts, issue 46). A lone write waits
   // for a second while one is under way: a third of the statements stored one answer before.
   const writes = { concurrency: 3, pairWhileBusy: true };
-  const responses = new BatchedCalls(
-    postgresResponseWriter(pool, announcer, config.PUSH_SERVICE_HOSTS.length > 0),
-    writes,
-  );
+  const batchMetrics = writeBatchMetrics();
+  const responses = new BatchedCalls(postgresResponseWriter(pool, announcer, config.PUSH_SERVICE_HOSTS.length > 0), {
+    ...writes,
+    observe: batchMetrics.observer('log-response'),
+  });
   // Rounds the same way (see postgresRoundWriter).
-  const rounds = postgresRoundRepository(pool, new BatchedCalls(postgresRoundWriter(pool, announcer), writes));
+  const rounds = postgresRoundRepository(
+    pool,
+    new BatchedCalls(postgresRoundWriter(pool, announcer), {
+      ...writes,
+      observe: batchMetrics.observer('answer-round'),
+    }),
+  );
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
     busConnected: () => bus.listening,
+    metrics: batchMetrics.registry,
     pool,
     bus,
     games: postgresGameRepository(pool, announcer, responses),

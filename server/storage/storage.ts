@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { ReportRepository } from '../admin/repository.js';
 import type { CircleRepository } from '../circle/repository.js';
 import type { GameEventBus, InProcessEventBus } from '../events/bus.js';
@@ -32,6 +33,8 @@ export interface Storage {
    * or BUS_URL's Redis subscription); undefined with SQLite, where there are no others.
    */
   busConnected?: () => boolean;
+  /** Metrics of the database's own (PostgreSQL: its write batches, db/batch-metrics.ts), shown by /metrics. */
+  metrics?: Registry;
   /**
    * For a bulk job between its batches (the retention purge): resolves once the database has taken
    * in what was written well enough to go on. SQLite: its log (WAL) copied back within its limit by
