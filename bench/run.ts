@@ -2,7 +2,7 @@
  * npm run bench                          HTTP vs bare Fastify on SQLite and PostgreSQL, live fan-out
  *                                        at 5,000 and 10,000, RSS at 10,000, a flood of link-preview
  *                                        cards, the friends' circle on full games (about 12 minutes)
- * npm run bench -- http|live|rss|cards|circle|memory|bus|bus-share|push|push-fair|rounds|games|pg   those parts only (one or more;
+ * npm run bench -- http|live|rss|cards|circle|memory|bus|bus-share|push|push-fair|rounds|games|pg|statement   those parts only (one or more;
  *                                        bus: bench/notify-ceiling.ts, LISTEN/NOTIFY beside Redis pub/sub;
  *                                        bus-share: bench/bus-share.ts, what each of 4 instances parses
  *                                        from the Redis bus, per-game channels (one Redis, a 3-node
@@ -16,6 +16,9 @@
  *                                        PostgreSQL with two instances and the Redis bus; about 5 minutes;
  *                                        pg: bench/pg.ts, log-response and answer-round on PostgreSQL
  *                                        beside pgbench's floor for the same write, and on SQLite)
+ *                                        statement: bench/statement.ts, the same writes' statements alone
+ *                                        (3 direct clients, batches of 4): database CPU per answer; with
+ *                                        compare, <dir>'s statements alternating with this one's
  *                                        party: bench/party.ts, this checkout only: a phase change to the 51
  *                                        sockets of one party beside the bare-ws floor; 1,000 parties × 20
  *                                        phones playing rounds on SQLite (party-answer, last answer ->
@@ -76,6 +79,7 @@ import { pgBench, pgGoals, printPg } from './pg.js';
 import { printPush, pushBench } from './push.js';
 import { printPushFair, pushFairBench } from './push-fair.js';
 import { presenceBytes, printRounds, roundsBench } from './rounds.js';
+import { printStatements, statementBench } from './statement.js';
 import { printStorm, stormBench, stormDrops, stormGoals } from './storm.js';
 
 const { values, positionals } = parseArgs({
@@ -139,6 +143,7 @@ const PARTS = [
   'rounds',
   'games',
   'pg',
+  'statement',
   'party',
   'storm',
   'failover',
@@ -272,6 +277,12 @@ const pg =
     ? await pgBench(here, { rounds: n('rounds'), seconds: n('seconds'), postgres, before: before && resolve(before) })
     : undefined;
 if (pg) printPg(pg);
+// The statements alone, on a fresh database of this checkout's server; with compare, <dir>'s too.
+const statements =
+  wanted('statement') && postgres
+    ? await statementBench(here, { rounds: n('rounds'), postgres, before: before && resolve(before) })
+    : undefined;
+if (statements) printStatements(statements);
 // Only this checkout's server: a "before" server has no party.
 const partyFanout = wanted('party')
   ? await partyFanoutBench(here, {

@@ -239,6 +239,29 @@ describe('UNFINISHED_PLAY_DAYS', () => {
   });
 });
 
+describe('PLAYS_PER_ADDRESS_PER_GAME lowered', () => {
+  it('refuses a network that played more than the new cap allows, on both calls', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wavelength-plays-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const database = await persistentTestDatabase(dir);
+    cleanups.push(() => database.drop());
+    const env = { DATABASE_URL: database.url, QUESTIONS_PER_GAME: String(ROUNDS) };
+    // No cap: five friends behind one address (a venue's Wi-Fi).
+    app = await testApp({ ...env, PLAYS_PER_ADDRESS_PER_GAME: '0' });
+    const game = await createGame(app, 'classic');
+    for (let i = 0; i < 4; i++) await began(game);
+    expect((await logResponse(game, newUserId(), [1, 1, 1, 1, 1])).statusCode).toBe(200);
+    await app.close();
+
+    // The cap is now 2: the network's five plays are counted as far as past it, and it is refused.
+    app = await testApp({ ...env, PLAYS_PER_ADDRESS_PER_GAME: '2' });
+    expect((await answerRound(game, newUserId(), 0, 1)).json()).toEqual(TOO_MANY);
+    expect((await logResponse(game, newUserId(), [1, 1, 1, 1, 1])).json()).toEqual(TOO_MANY);
+    // Another network is not.
+    expect((await answerRound(game, newUserId(), 0, 1, '198.51.100.9')).statusCode).toBe(200);
+  });
+});
+
 describe('what the live snapshot reads of plays', () => {
   it('is one index (plays_recent: game, latest round, removed), walked without the table', async () => {
     app = await testApp();
