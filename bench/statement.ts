@@ -4,9 +4,10 @@
  * clients of this process each send batches of 4 friends (random UUIDs, as the browser's ids) on
  * games the app made, answer-round through all of a friend's rounds, back to back; the figure is
  * the CPU its 3 backends take per answer (from /proc), and answers/s. With `--before <checkout>`
- * that checkout's statements run too, on the same database, alternating round by round, so a
- * change to a statement is measured side by side without the HTTP run's noise (docs/benchmarks.md:
- * 6 % on answer-round's was not visible through it).
+ * that checkout's statements run too, on a database of its own made by its own server (its
+ * migrations: a trigger or an index changed counts too), alternating round by round, so a change
+ * is measured side by side without the HTTP run's noise (docs/benchmarks.md: 4 % on answer-round's
+ * was not visible through it).
  *
  *   npx tsx bench/statement.ts [--before <checkout>] [--rounds 7] [--postgres <url>]
  *   npm run bench -- statement   or   npm run bench -- compare <checkout> statement
@@ -36,6 +37,8 @@ const NETWORK = networkOf('127.0.0.1');
 
 interface Statements {
   name: string;
+  /** Its checkout. */
+  dir: string;
   sql: Record<Call, string>;
 }
 
@@ -44,7 +47,7 @@ async function statementsOf(name: string, dir: string): Promise<Statements> {
   const load = async (file: string) => import(pathToFileURL(resolve(dir, file)).href);
   const rounds = await load('server/rounds/postgres-store.ts');
   const responses = await load('server/games/postgres-responses.ts');
-  return { name, sql: { 'answer-round': rounds.STORE_ROUNDS, 'log-response': responses.STORE_RESPONSES } };
+  return { name, dir, sql: { 'answer-round': rounds.STORE_ROUNDS, 'log-response': responses.STORE_RESPONSES } };
 }
 
 /** The parameters of one batch of `call`: friends `ids` on `games`, round `round` of `rounds`. */
@@ -128,30 +131,46 @@ export interface StatementOptions {
   before?: string;
 }
 
-/** This checkout's statements (and `before`'s), on a fresh database of this checkout's server. */
+/** Its server on a fresh database, and `CLIENTS` connections to it with their backends' pids. */
+async function connect(statements: Statements, postgres: string) {
+  const server = await startPostgresServer(statements.name, statements.dir, postgres);
+  const { url } = server.database as { url: string };
+  const clients = Array.from(
+    { length: CLIENTS },
+    () => new pg.Client({ connectionString: url, options: '-c plan_cache_mode=force_generic_plan' }),
+  );
+  await Promise.all(clients.map((c) => c.connect()));
+  const pids = await Promise.all(
+    clients.map(async (c) => (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid),
+  );
+  return {
+    statements,
+    server,
+    clients,
+    pids,
+    async close() {
+      await Promise.all(clients.map((c) => c.end().catch(() => {})));
+      await server.stop();
+    },
+  };
+}
+
+/** This checkout's statements (and `before`'s), each on a fresh database of its own checkout's server. */
 export async function statementBench(dir: string, options: StatementOptions) {
   const variants = [await statementsOf('this', dir)];
   if (options.before) variants.push(await statementsOf('before', options.before));
-  const server = await startPostgresServer('postgres', dir, options.postgres);
   const load = [loadavg()];
   const figures = new Map(
     CALLS.flatMap((call) => variants.map((v) => [`${call} ${v.name}`, { rps: [] as number[], cpu: [] as number[] }])),
   );
-  const database = server.database as { url: string };
-  const clients = Array.from(
-    { length: CLIENTS },
-    () => new pg.Client({ connectionString: database.url, options: '-c plan_cache_mode=force_generic_plan' }),
-  );
+  const databases: Awaited<ReturnType<typeof connect>>[] = [];
   try {
-    await Promise.all(clients.map((c) => c.connect()));
-    const pids = await Promise.all(
-      clients.map(async (c) => (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid),
-    );
+    for (const statements of variants) databases.push(await connect(statements, options.postgres));
     // Round 0 warms up (plans, caches) and is not counted; the order alternates.
     for (let round = 0; round <= options.rounds; round++) {
-      const order = round % 2 === 0 ? variants : [...variants].reverse();
+      const order = round % 2 === 0 ? databases : [...databases].reverse();
       for (const call of CALLS) {
-        for (const statements of order) {
+        for (const { statements, server, clients, pids } of order) {
           const m = await run(clients, pids, server, call, statements);
           if (round === 0) continue;
           const f = figures.get(`${call} ${statements.name}`);
@@ -162,8 +181,7 @@ export async function statementBench(dir: string, options: StatementOptions) {
       load.push(loadavg());
     }
   } finally {
-    await Promise.all(clients.map((c) => c.end().catch(() => {})));
-    await server.stop();
+    await Promise.all(databases.map((d) => d.close()));
   }
   return { figures, load, options, variants: variants.map((v) => v.name) };
 }
