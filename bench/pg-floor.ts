@@ -30,7 +30,19 @@ export function withParameters(statement: string, values: Record<number, string>
   });
 }
 
-const NETWORK = `'${networkOf('127.0.0.1')}'`;
+/** What every bench friend sends besides its ids, game, round and answer (as the HTTP benches' friends do). */
+export const BENCH_FRIEND = {
+  name: 'Friend',
+  scoreTenths: 64,
+  network: networkOf('127.0.0.1'),
+  maxPlayers: 1_000_000,
+  /** PLAYS_PER_ADDRESS_PER_GAME 0: every bench friend plays from 127.0.0.1. */
+  maxPerNetwork: 0,
+  /** A log-response friend's answers to `rounds` rounds, as JSON. */
+  answers: (rounds: number) => JSON.stringify(Array.from({ length: rounds }, (_, i) => (i * 37) % 101)),
+};
+
+const NETWORK = `'${BENCH_FRIEND.network}'`;
 const ECHO = `'pgbench-' || :client_id || '-' || :k`;
 const array = (batch: number, item: (j: number) => string) =>
   `ARRAY[${Array.from({ length: batch }, (_, j) => item(j)).join(', ')}]`;
@@ -44,7 +56,7 @@ const game = (j: number) => `split_part(:games, ' ', :g${j} + 1)`;
 export function floorScript(call: Call, rounds: number, games: number, batch: number): string {
   const each = (line: (j: number) => string) => Array.from({ length: batch }, (_, j) => line(j)).join('\n');
   if (call === 'log-response') {
-    const answers = JSON.stringify(Array.from({ length: rounds }, (_, i) => (i * 37) % 101));
+    const answers = BENCH_FRIEND.answers(rounds);
     const friend = (j: number) => `:tag || '-' || :client_id || '-' || :k || '-' || ${j}`;
     return `\\set k :k + 1
 ${each((j) => `\\set g${j} (:client_id + :k * ${batch} + ${j}) % ${games}`)}
@@ -52,13 +64,13 @@ ${withParameters(STORE_RESPONSES, {
   1: array(batch, game),
   2: array(batch, friend),
   3: array(batch, (j) => `substr(md5(${friend(j)}), 1, 12)`),
-  4: array(batch, () => `'Friend'`),
+  4: array(batch, () => `'${BENCH_FRIEND.name}'`),
   5: array(batch, () => `'${answers}'`),
-  6: array(batch, () => '64'),
+  6: array(batch, () => String(BENCH_FRIEND.scoreTenths)),
   7: array(batch, () => ':now::bigint'),
-  8: array(batch, () => '1000000'),
+  8: array(batch, () => String(BENCH_FRIEND.maxPlayers)),
   9: array(batch, () => NETWORK),
-  10: array(batch, () => '0'),
+  10: array(batch, () => String(BENCH_FRIEND.maxPerNetwork)),
   11: 'true',
   12: ECHO,
 })};
@@ -73,13 +85,13 @@ ${withParameters(STORE_ROUNDS, {
   1: array(batch, game),
   2: array(batch, friend),
   3: array(batch, (j) => `substr(md5(${friend(j)}), 1, 12)`),
-  4: array(batch, () => `'Friend'`),
+  4: array(batch, () => `'${BENCH_FRIEND.name}'`),
   5: array(batch, () => ':round::int'),
   6: array(batch, (j) => `(:k * 7 + ${j} * 13) % 101`),
   7: array(batch, () => String(rounds)),
-  8: array(batch, () => '1000000'),
+  8: array(batch, () => String(BENCH_FRIEND.maxPlayers)),
   9: array(batch, () => NETWORK),
-  10: array(batch, () => '0'),
+  10: array(batch, () => String(BENCH_FRIEND.maxPerNetwork)),
   11: ':now::bigint',
   12: ECHO,
 })};

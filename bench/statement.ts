@@ -16,7 +16,6 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { networkOf } from '../server/http/networks.js';
 import {
   cpuMicros,
   createGame,
@@ -27,13 +26,14 @@ import {
   type Running,
   startPostgresServer,
 } from './harness.js';
+import { BENCH_FRIEND } from './pg-floor.js';
 import { CALLS, type Call, POOL } from './rounds.js';
 
 const CLIENTS = 3;
 const BATCH = 4;
 /** Statements per client and round. */
 const STATEMENTS = 2000;
-const NETWORK = networkOf('127.0.0.1');
+const ECHO = 'statement-bench';
 
 interface Statements {
   name: string;
@@ -50,42 +50,27 @@ async function statementsOf(name: string, dir: string): Promise<Statements> {
   return { name, dir, sql: { 'answer-round': rounds.STORE_ROUNDS, 'log-response': responses.STORE_RESPONSES } };
 }
 
-/** The parameters of one batch of `call`: friends `ids` on `games`, round `round` of `rounds`. */
+/** The parameters of one batch of `call`: friends `ids` on `games`, round `round` of `rounds` (pgbench's floor's values). */
 function parameters(call: Call, ids: string[], games: string[], round: number, rounds: number): unknown[] {
   const each = <T>(value: (j: number) => T) => ids.map((_, j) => value(j));
-  const publicIds = each((j) => ids[j].replaceAll('-', '').slice(-12));
-  const now = Date.now();
-  if (call === 'answer-round') {
-    return [
-      games,
-      ids,
-      publicIds,
-      each(() => 'Friend'),
-      each(() => round),
-      each((j) => (round * 7 + j * 13) % 101),
-      each(() => rounds),
-      each(() => 1_000_000),
-      each(() => NETWORK),
-      each(() => 0),
-      now,
-      'statement-bench',
-    ];
-  }
-  const answers = JSON.stringify(Array.from({ length: rounds }, (_, i) => (i * 37) % 101));
-  return [
-    games,
-    ids,
-    publicIds,
-    each(() => 'Friend'),
-    each(() => answers),
-    each(() => 64),
-    each(() => now),
-    each(() => 1_000_000),
-    each(() => NETWORK),
-    each(() => 0),
-    true,
-    'statement-bench',
+  const friends = [games, ids, each((j) => ids[j].replaceAll('-', '').slice(-12)), each(() => BENCH_FRIEND.name)];
+  const limits = [
+    each(() => BENCH_FRIEND.maxPlayers),
+    each(() => BENCH_FRIEND.network),
+    each(() => BENCH_FRIEND.maxPerNetwork),
   ];
+  const now = Date.now();
+  return call === 'answer-round'
+    ? [...friends, each(() => round), each((j) => (round * 7 + j * 13) % 101), each(() => rounds), ...limits, now, ECHO]
+    : [
+        ...friends,
+        each(() => BENCH_FRIEND.answers(rounds)),
+        each(() => BENCH_FRIEND.scoreTenths),
+        each(() => now),
+        ...limits,
+        true,
+        ECHO,
+      ];
 }
 
 /** One run: `CLIENTS` clients, `STATEMENTS` batches each of `call` with `sql`; answers/s and backend CPU µs per answer. */

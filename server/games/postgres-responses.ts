@@ -3,6 +3,7 @@ import type { Pool } from '../db/postgres.js';
 import type { CommitAnnouncer } from '../events/announcer.js';
 import type { Announced } from '../events/envelope.js';
 import { notifiedSql } from '../events/postgres-bus.js';
+import { networkPlaysSql } from './postgres-networks.js';
 import { type AddResponseResult, playerOf, responseValues } from './repository.js';
 import type { ResponseWrite } from './sqlite-responses.js';
 
@@ -69,12 +70,7 @@ const STORE = `WITH input AS (
         ORDER BY n ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) > 0
       OR coalesce((SELECT true FROM responses r WHERE r.game_id = c.game_id AND r.player_user_id = c.player_user_id),
         false) AS played,
-    -- Counted only under a cap, and only as far as the cap (a network can hold more rows than it
-    -- allows now: the cap lowered, or off before): without, a game played by many friends behind
-    -- one address (a venue's Wi-Fi, a carrier's NAT) counted them all again for each response.
-    CASE WHEN c.network IS NOT NULL AND c.max_per_network > 0 THEN (SELECT count(*) FROM (SELECT FROM response_networks rn
-      WHERE rn.game_id = c.game_id AND rn.network = c.network LIMIT c.max_per_network + 1) n) ELSE 0 END
-      AS network_plays
+    ${networkPlaysSql('c')} AS network_plays
   FROM checked c
 ), capped AS (
   SELECT d.*, NOT refused AND NOT played AND NOT counted AND network IS NOT NULL AND max_per_network > 0

@@ -46,6 +46,15 @@ const removePlayer = (game: CreatedGame, playerID: string) =>
   post('/prod/remove-player', { gameId: game.gameId, userId: game.creatorId, playerID });
 const TOO_MANY = { code: 'too_many_plays', message: 'Too many plays of this game from your network.' };
 
+/** The settings of apps on one database that outlives them (a restart), removed after the test. */
+async function keptDatabase() {
+  const dir = mkdtempSync(join(tmpdir(), 'wavelength-plays-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const database = await persistentTestDatabase(dir);
+  cleanups.push(() => database.drop());
+  return { DATABASE_URL: database.url, QUESTIONS_PER_GAME: String(ROUNDS) };
+}
+
 /** A friend's first round from `from`; their public id. */
 async function began(game: CreatedGame, from = HOME, name = 'Bo', playerId = newUserId()): Promise<string> {
   const reply = await answerRound(game, playerId, 0, 1, from, name);
@@ -212,11 +221,7 @@ describe('the live snapshot lists at most PLAYING_SHOWN friends playing', () => 
 
 describe('UNFINISHED_PLAY_DAYS', () => {
   it('purges plays untouched for that many days at start-up; a removed one stays, and the network still counts them', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'wavelength-plays-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const database = await persistentTestDatabase(dir);
-    cleanups.push(() => database.drop());
-    const env = { DATABASE_URL: database.url, QUESTIONS_PER_GAME: String(ROUNDS), PLAYS_PER_ADDRESS_PER_GAME: '3' };
+    const env = { ...(await keptDatabase()), PLAYS_PER_ADDRESS_PER_GAME: '3' };
     const T0 = Date.parse('2025-01-01T00:00:00.000Z');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(T0);
@@ -241,11 +246,7 @@ describe('UNFINISHED_PLAY_DAYS', () => {
 
 describe('PLAYS_PER_ADDRESS_PER_GAME lowered', () => {
   it('refuses a network that played more than the new cap allows, on both calls', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'wavelength-plays-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const database = await persistentTestDatabase(dir);
-    cleanups.push(() => database.drop());
-    const env = { DATABASE_URL: database.url, QUESTIONS_PER_GAME: String(ROUNDS) };
+    const env = await keptDatabase();
     // No cap: five friends behind one address (a venue's Wi-Fi).
     app = await testApp({ ...env, PLAYS_PER_ADDRESS_PER_GAME: '0' });
     const game = await createGame(app, 'classic');

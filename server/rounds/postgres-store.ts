@@ -1,4 +1,5 @@
 import { notifiedSql } from '../events/postgres-bus.js';
+import { networkPlaysSql } from '../games/postgres-networks.js';
 
 /**
  * A batch of rounds (friends answering at the same moment, one BatchedCalls batch) stored and
@@ -13,7 +14,7 @@ import { notifiedSql } from '../events/postgres-bus.js';
  *    `decided`: a first round is `too-many` when its network's plays of the game (response_networks:
  *    finished or not, a play counts from its first round) with the first rounds before it in this
  *    batch would pass PLAYS_PER_ADDRESS_PER_GAME. (Its count is the statement's snapshot, as
- *    responses' is, and stops past the cap: a network may hold more rows than it allows now.)
+ *    responses' is: networkPlaysSql.)
  * 3. `inserted` / `appended`: a first round makes the row (with the public id log-response will
  *    return) and its network's row (`networked`); a later one appends, only if the stored rounds
  *    are still exactly `round` long (the check is redone on the latest row if another request
@@ -58,8 +59,7 @@ const STORE = `WITH input AS (
   SELECT c.game_id, c.player_user_id, c.new_public_id, c.player_name, c.round, c.answer, c.rounds, c.network, c.n,
     c.play_id, CASE
       WHEN c.status = 'insert' AND c.network IS NOT NULL AND c.max_per_network > 0
-        AND (SELECT count(*) FROM (SELECT FROM response_networks rn WHERE rn.game_id = c.game_id
-            AND rn.network = c.network LIMIT c.max_per_network + 1) n)
+        AND ${networkPlaysSql('c')}
           + count(*) FILTER (WHERE c.status = 'insert') OVER (PARTITION BY c.game_id, c.network ORDER BY c.n)
           > c.max_per_network
         THEN 'too-many'
